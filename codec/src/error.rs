@@ -1,0 +1,477 @@
+//! Error values: the std-shaped [`Utf8Error`] and the explaining [`Malformed`].
+
+use core::fmt;
+
+/// Where validation stopped, shaped like [`std::str::Utf8Error`].
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::validate;
+///
+/// let err = validate(b"ab\xC3").unwrap_err();
+/// assert_eq!((err.valid_up_to(), err.error_len()), (2, None)); // cut by the end of input
+///
+/// let err = validate(b"ab\xFFcd").unwrap_err();
+/// assert_eq!((err.valid_up_to(), err.error_len()), (2, Some(1)));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Utf8Error {
+    valid_up_to: usize,
+    error_len: Option<u8>,
+}
+
+impl Utf8Error {
+    pub(crate) fn new(valid_up_to: usize, error_len: Option<usize>) -> Utf8Error {
+        // A maximal subpart is 1 to 3 bytes long, so the narrowing cannot lose anything.
+        let error_len = error_len.map(|n| n.min(3) as u8);
+        Utf8Error { valid_up_to, error_len }
+    }
+
+    /// The length of the well-formed prefix: every byte before this index is valid UTF-8.
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::validate(b"\xE2\x82\xAC\x80").unwrap_err().valid_up_to(), 3);
+    /// ```
+    pub fn valid_up_to(&self) -> usize {
+        self.valid_up_to
+    }
+
+    /// The length of the maximal subpart at `valid_up_to` (1 to 3 bytes), or `None` when the input ended in
+    /// the middle of a sequence that more bytes could still complete.
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::validate(b"\xF0\x9F\x98").unwrap_err().error_len(), None);
+    /// assert_eq!(utf8lens::validate(b"\xF0\x9F\x98!").unwrap_err().error_len(), Some(3));
+    /// ```
+    pub fn error_len(&self) -> Option<usize> {
+        self.error_len.map(usize::from)
+    }
+}
+
+impl From<core::str::Utf8Error> for Utf8Error {
+    fn from(err: core::str::Utf8Error) -> Utf8Error {
+        Utf8Error::new(err.valid_up_to(), err.error_len())
+    }
+}
+
+impl fmt::Display for Utf8Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.error_len {
+            Some(len) => write!(
+                f,
+                "invalid UTF-8: {len} malformed byte(s) at offset {}",
+                self.valid_up_to
+            ),
+            None => write!(
+                f,
+                "invalid UTF-8: incomplete sequence at the end of input, offset {}",
+                self.valid_up_to
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Utf8Error {}
+
+/// What is wrong with a malformed sequence.
+///
+/// The names follow simdutf's error codes where they overlap; [`as_str`](Self::as_str) gives the
+/// spelling used by the JavaScript API and the inspector's `data-kind` attributes.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::{errors, ErrorKind};
+///
+/// let kinds: Vec<ErrorKind> = errors(b"\x80 \xC0 \xE0\x80 \xED\xA0 \xF4\x90 \xE4\xBD").map(|e| e.kind()).collect();
+/// assert_eq!(kinds[0], ErrorKind::UnexpectedContinuation);
+/// assert_eq!(kinds[1], ErrorKind::InvalidByte);
+/// assert_eq!(kinds[2], ErrorKind::Overlong);
+/// assert_eq!(ErrorKind::Truncated.as_str(), "truncated");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// A continuation byte (`0x80..=0xBF`) where a character should start.
+    UnexpectedContinuation,
+    /// A byte that never appears in UTF-8: `0xC0`, `0xC1`, `0xF5..=0xFF`.
+    InvalidByte,
+    /// `E0` or `F0` followed by a continuation byte that would make the sequence longer than needed
+    /// (`E0 80..9F`, `F0 80..8F`).
+    Overlong,
+    /// `ED` followed by `A0..BF`: the sequence would encode a UTF-16 surrogate, U+D800..=U+DFFF.
+    Surrogate,
+    /// `F4` followed by `90..BF`: the sequence would encode a value above U+10FFFF.
+    TooLarge,
+    /// A lead byte and zero or more fitting continuation bytes, cut short by a byte that does not fit
+    /// or by the end of input.
+    Truncated,
+}
+
+impl ErrorKind {
+    /// The kebab-case name used by the JavaScript API.
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::ErrorKind::TooLarge.as_str(), "too-large");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::UnexpectedContinuation => "unexpected-continuation",
+            ErrorKind::InvalidByte => "invalid-byte",
+            ErrorKind::Overlong => "overlong",
+            ErrorKind::Surrogate => "surrogate",
+            ErrorKind::TooLarge => "too-large",
+            ErrorKind::Truncated => "truncated",
+        }
+    }
+
+    /// Every kind, in declaration order.
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::ErrorKind::ALL.len(), 6);
+    /// ```
+    pub const ALL: [ErrorKind; 6] = [
+        ErrorKind::UnexpectedContinuation,
+        ErrorKind::InvalidByte,
+        ErrorKind::Overlong,
+        ErrorKind::Surrogate,
+        ErrorKind::TooLarge,
+        ErrorKind::Truncated,
+    ];
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a malformed sequence would have meant, read as far as its lead byte announces.
+///
+/// For `C0 AF` the lead announces two bytes, which spell U+002F '/' — the overlong path
+/// separator of RFC 3629 §10. Only `C0` is the maximal subpart (one U+FFFD), yet the meaning of the
+/// whole would-be sequence is what a reader needs to see.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::errors;
+///
+/// let e = errors(b"\xED\xA0\x80").next().unwrap();
+/// let meant = e.intended().unwrap();
+/// assert_eq!((meant.code_point(), meant.len()), (0xD800, 3));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Intended {
+    code_point: u32,
+    len: u8,
+}
+
+impl Intended {
+    /// The value the bits of the sequence spell (it may be a surrogate or above U+10FFFF).
+    ///
+    /// ```
+    /// let e = utf8lens::errors(b"\xF4\x90\x80\x80").next().unwrap();
+    /// assert_eq!(e.intended().map(|i| i.code_point()), Some(0x11_0000));
+    /// ```
+    pub fn code_point(&self) -> u32 {
+        self.code_point
+    }
+
+    /// How many bytes the lead byte announced (2 to 6; 5 and 6 only for RFC 2279 leads `F8..=FD`).
+    ///
+    /// ```
+    /// let e = utf8lens::errors(b"\xC0\xAF").next().unwrap();
+    /// assert_eq!(e.intended().map(|i| i.len()), Some(2));
+    /// ```
+    #[allow(clippy::len_without_is_empty)]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+}
+
+/// One malformed sequence: a maximal subpart in the sense of Unicode §3.9, explained.
+///
+/// Each `Malformed` is exactly one U+FFFD in [`decode_lossy`](crate::decode_lossy), in
+/// `String::from_utf8_lossy` and in the WHATWG `TextDecoder`.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::{errors, ErrorKind};
+///
+/// let e = errors(b"/\xC0\xAF").next().unwrap();
+/// assert_eq!((e.offset(), e.len(), e.kind()), (1, 1, ErrorKind::InvalidByte));
+/// assert_eq!(e.bytes(), [0xC0]);
+/// assert_eq!(e.to_string(),
+///     "Byte C0 at offset 1 never appears in UTF-8: it could only start an overlong two-byte form of \
+///      an ASCII character (U+0000 to U+007F); C0 AF would be an overlong encoding of U+002F '/' in 2 bytes \
+///      instead of 1.");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Malformed {
+    offset: usize,
+    len: u8,
+    kind: ErrorKind,
+    intended: Option<Intended>,
+    /// The maximal subpart, then the rest of the would-be sequence when `intended` is known.
+    seen: [u8; 6],
+    seen_len: u8,
+    /// The byte right after the maximal subpart, if the input has one.
+    following: Option<u8>,
+}
+
+impl Malformed {
+    /// Explains the malformed sequence that starts at `bytes[0]`, which sits at `offset` in the input.
+    ///
+    /// The caller has established that a malformed sequence starts there; if `bytes` is empty or starts
+    /// with a well-formed character the result is still a value (never a panic), just not a meaningful one.
+    pub(crate) fn at(bytes: &[u8], offset: usize) -> Malformed {
+        let lead = bytes.first().copied().unwrap_or(0);
+        let continuation_at = |i: usize| matches!(bytes.get(i), Some(0x80..=0xBF));
+        let (len, kind) = match lead {
+            0x80..=0xBF => (1, ErrorKind::UnexpectedContinuation),
+            0xC2..=0xF4 => {
+                let (lo, hi) = crate::byte_class::second_byte_bounds(lead);
+                let need = crate::byte_class::sequence_len(lead);
+                match bytes.get(1) {
+                    Some(&second) if (lo..=hi).contains(&second) => {
+                        let mut n = 2;
+                        while n < need && continuation_at(n) {
+                            n += 1;
+                        }
+                        (n.min(3), ErrorKind::Truncated)
+                    }
+                    Some(0x80..=0xBF) => (
+                        1,
+                        match lead {
+                            0xED => ErrorKind::Surrogate,
+                            0xF4 => ErrorKind::TooLarge,
+                            _ => ErrorKind::Overlong, // E0 and F0; no other lead restricts its range
+                        },
+                    ),
+                    _ => (1, ErrorKind::Truncated),
+                }
+            }
+            _ => (1, ErrorKind::InvalidByte), // C0, C1, F5..=FF (ASCII never reaches here)
+        };
+
+        // Read the would-be sequence as far as the lead announces, RFC 2279 style, when the kind is
+        // about what the sequence means rather than about where it stops.
+        let announced = match lead {
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF7 => 4,
+            0xF8..=0xFB => 5,
+            0xFC..=0xFD => 6,
+            _ => 0,
+        };
+        let explains_meaning = !matches!(kind, ErrorKind::Truncated | ErrorKind::UnexpectedContinuation);
+        let intended = (explains_meaning
+            && announced > 0
+            && (1..announced).all(continuation_at))
+        .then(|| {
+            let lead_bits = u32::from(lead) & (0x7F >> announced);
+            let code_point = bytes[1..announced]
+                .iter()
+                .fold(lead_bits, |acc, &b| (acc << 6) | u32::from(b & 0x3F));
+            Intended { code_point, len: announced as u8 }
+        });
+
+        let seen_len = intended.map_or(len, |i| i.len()).min(bytes.len());
+        let mut seen = [0; 6];
+        seen[..seen_len].copy_from_slice(&bytes[..seen_len]);
+        Malformed {
+            offset,
+            len: len as u8,
+            kind,
+            intended,
+            seen,
+            seen_len: seen_len as u8,
+            following: bytes.get(len).copied(),
+        }
+    }
+
+    /// Byte offset of the first byte of the maximal subpart in the input.
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::errors(b"ab\x80").next().map(|e| e.offset()), Some(2));
+    /// ```
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// Length of the maximal subpart, 1 to 3 bytes: the bytes one U+FFFD replaces.
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::errors(b"\xF0\x9F\x98").next().map(|e| e.len()), Some(3));
+    /// ```
+    #[allow(clippy::len_without_is_empty)]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// The byte range of the maximal subpart in the input.
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::errors(b"ab\xE2\x82").next().map(|e| e.range()), Some(2..4));
+    /// ```
+    pub fn range(&self) -> core::ops::Range<usize> {
+        self.offset..self.offset + self.len()
+    }
+
+    /// What is wrong.
+    ///
+    /// ```
+    /// use utf8lens::ErrorKind;
+    /// assert_eq!(utf8lens::errors(b"\xED\xA0\x80").next().map(|e| e.kind()), Some(ErrorKind::Surrogate));
+    /// ```
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// What the would-be sequence meant, for overlong, surrogate and too-large sequences and for the
+    /// never-valid leads `C0`, `C1` and `F5..=FD`, when every byte the lead announced is a continuation byte.
+    ///
+    /// ```
+    /// let e = utf8lens::errors(b"\xE0\x80\xAF").next().unwrap();
+    /// assert_eq!(e.intended().map(|i| i.code_point()), Some(0x2F));
+    /// assert_eq!(utf8lens::errors(b"\xE0\x80").next().unwrap().intended(), None); // not enough bytes
+    /// ```
+    pub fn intended(&self) -> Option<Intended> {
+        self.intended
+    }
+
+    /// The bytes of the maximal subpart.
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::errors(b"\xF0\x9F\x98").next().unwrap().bytes(), [0xF0, 0x9F, 0x98]);
+    /// ```
+    pub fn bytes(&self) -> &[u8] {
+        &self.seen[..self.len().min(self.seen.len())]
+    }
+
+    /// The bytes of the would-be sequence (the maximal subpart when nothing more is known).
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::errors(b"\xC0\xAF").next().unwrap().sequence_bytes(), [0xC0, 0xAF]);
+    /// ```
+    pub fn sequence_bytes(&self) -> &[u8] {
+        &self.seen[..usize::from(self.seen_len)]
+    }
+
+    /// The byte right after the maximal subpart, or `None` if the input ended there.
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::errors(b"\xE4\xBDx").next().unwrap().following(), Some(b'x'));
+    /// ```
+    pub fn following(&self) -> Option<u8> {
+        self.following
+    }
+
+    pub(crate) fn with_offset(mut self, offset: usize) -> Malformed {
+        self.offset = offset;
+        self
+    }
+}
+
+/// Writes bytes as space-separated upper-case hex: `E2 82 AC`.
+pub(crate) struct HexBytes<'a>(pub(crate) &'a [u8]);
+
+impl fmt::Display for HexBytes<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, b) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{b:02X}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes a code point as `U+20AC '€'`, leaving out the glyph for controls and non-characters.
+pub(crate) struct CodePointName(pub(crate) u32);
+
+impl fmt::Display for CodePointName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "U+{:04X}", self.0)?;
+        match char::from_u32(self.0) {
+            Some(c) if !c.is_control() && !c.is_whitespace() => write!(f, " '{c}'"),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl fmt::Display for Malformed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let lead = self.seen[0];
+        let at = self.offset;
+        match self.kind {
+            ErrorKind::UnexpectedContinuation => write!(
+                f,
+                "Byte {lead:02X} at offset {at} is a continuation byte (10xxxxxx) with no lead byte before it"
+            )?,
+            ErrorKind::InvalidByte => {
+                let reason = match crate::classify(lead) {
+                    crate::ByteClass::NeverValid(why) => why.reason(),
+                    _ => "it is not a valid lead byte",
+                };
+                write!(f, "Byte {lead:02X} at offset {at} never appears in UTF-8: {reason}")?;
+            }
+            ErrorKind::Overlong | ErrorKind::Surrogate | ErrorKind::TooLarge => {
+                let what = match self.kind {
+                    ErrorKind::Overlong => "an overlong sequence",
+                    ErrorKind::Surrogate => "the encoding of a UTF-16 surrogate",
+                    _ => "a value above U+10FFFF",
+                };
+                let (lo, hi) = crate::byte_class::second_byte_bounds(lead);
+                write!(
+                    f,
+                    "Byte {lead:02X} at offset {at} starts {what}: {lead:02X} must be followed by {lo:02X}–{hi:02X}"
+                )?;
+                if let Some(next) = self.following {
+                    write!(f, ", not {next:02X}")?;
+                }
+            }
+            ErrorKind::Truncated => {
+                let announced = crate::byte_class::sequence_len(lead);
+                write!(
+                    f,
+                    "{} {} at offset {at} {} an incomplete {announced}-byte sequence, cut short by ",
+                    if self.len == 1 { "Byte" } else { "Bytes" },
+                    HexBytes(self.bytes()),
+                    if self.len == 1 { "is" } else { "are" },
+                )?;
+                match self.following {
+                    Some(next) => write!(
+                        f,
+                        "byte {next:02X} at offset {}, which cannot continue it",
+                        at + self.len()
+                    )?,
+                    None => f.write_str("the end of the input")?,
+                }
+            }
+        }
+        if let Some(meant) = self.intended {
+            let seq = HexBytes(self.sequence_bytes());
+            let cp = meant.code_point;
+            if (0xD800..=0xDFFF).contains(&cp) {
+                write!(f, "; {seq} would be U+{cp:04X}, a surrogate code point reserved for UTF-16 pairs")?;
+            } else if cp > 0x10_FFFF {
+                write!(f, "; {seq} would be the value U+{cp:04X}, above U+10FFFF")?;
+            } else {
+                write!(
+                    f,
+                    "; {seq} would be an overlong encoding of {} in {} bytes instead of {}",
+                    CodePointName(cp),
+                    meant.len(),
+                    crate::encode::octet_count(cp)
+                )?;
+            }
+        }
+        f.write_str(".")
+    }
+}
+
+impl std::error::Error for Malformed {}

@@ -1,0 +1,56 @@
+//! A strict UTF-8 codec that explains itself.
+//!
+//! `utf8lens` implements UTF-8 as RFC 3629 defines it and reports malformed input the way the Unicode
+//! Standard (§3.9, "U+FFFD substitution of maximal subparts") and the WHATWG Encoding Standard do, so that
+//! every error it reports is exactly one U+FFFD of `TextDecoder` and of [`String::from_utf8_lossy`].
+//! Beyond a yes/no verdict it says *what* each byte is and *why* a sequence is malformed, which is what
+//! the utf8lens inspector draws.
+//!
+//! # Overview
+//!
+//! * Byte classes: [`classify`], [`ByteClass`], [`LeadByte`], and in context [`byte_roles`].
+//! * Decoding: [`validate`], [`from_utf8`], [`segments`], [`errors`], [`decode_lossy`], [`decode_with`]
+//!   and [`Replacement`], [`decode_utf8b`] / [`encode_utf8b`], and self-synchronisation with [`char_start`].
+//! * Encoding: [`encode_code_point`] and the bit-fill explanation [`explain`] / [`explain_sequence`].
+//! * Streaming: [`StreamDecoder`], with `TextDecoder`'s semantics.
+//!
+//! # Error reporting
+//!
+//! [`Utf8Error`] is shaped like [`std::str::Utf8Error`] (`valid_up_to`, `error_len`). Each
+//! [`Malformed`] carries its offset, the length of its maximal subpart, an [`ErrorKind`] and, for
+//! overlong, surrogate and too-large sequences, the [`Intended`] code point the bytes would have spelled.
+//! Its `Display` is a sentence for people.
+//!
+//! ```
+//! use utf8lens::{errors, ErrorKind};
+//!
+//! let e = errors(b"\xED\xA0\x80").next().unwrap();
+//! assert_eq!(e.kind(), ErrorKind::Surrogate);
+//! assert_eq!(e.intended().map(|i| i.code_point()), Some(0xD800));
+//! ```
+//!
+//! # Panics
+//!
+//! No function in this crate panics on any input: malformed bytes, out-of-range code points and
+//! out-of-range offsets all come back as error values or `None`. In WebAssembly a panic would abort the
+//! whole module, so this is a tested property, not an aspiration.
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod byte_class;
+mod decode;
+mod encode;
+mod error;
+mod stream;
+
+pub use crate::byte_class::{byte_roles, classify, ByteClass, ByteRole, LeadByte, NeverValid};
+pub use crate::decode::{
+    char_start, decode_lossy, decode_utf8b, decode_with, encode_utf8b, errors, from_utf8, segments,
+    validate, Errors, Replacement, Segment, Segments,
+};
+pub use crate::encode::{
+    encode_code_point, explain, explain_sequence, BitFill, EncodeError, EncodedChar, Octet, RangeRow,
+    RANGE_TABLE,
+};
+pub use crate::error::{ErrorKind, Intended, Malformed, Utf8Error};
+pub use crate::stream::{StreamDecoder, StreamError};
