@@ -42,6 +42,8 @@ mod decode;
 mod encode;
 mod error;
 mod stream;
+mod utf16;
+mod variants;
 
 pub use crate::byte_class::{byte_roles, classify, ByteClass, ByteRole, LeadByte, NeverValid};
 pub use crate::decode::{
@@ -54,3 +56,9 @@ pub use crate::encode::{
 };
 pub use crate::error::{ErrorKind, Intended, Malformed, Utf8Error};
 pub use crate::stream::{StreamDecoder, StreamError};
+pub use crate::utf16::{
+    encode_utf16_into, utf16_to_utf8, utf16_to_utf8_strict, utf8_to_utf16, LoneSurrogate,
+};
+pub use crate::variants::{
+    decode_variant, encode_variant, ParseVariantError, Variant, VariantError, VariantReason,
+};

@@ -1,0 +1,393 @@
+//! UTF-16 ⇄ UTF-8 conversion with the semantics of the web's `TextEncoder`.
+//!
+//! JavaScript strings are sequences of UTF-16 code units that may hold *lone surrogates*: a lead
+//! surrogate (U+D800..=U+DBFF) not followed by a trail surrogate (U+DC00..=U+DFFF), or a trail
+//! surrogate not preceded by a lead. UTF-8 cannot encode those, so every conversion here either
+//! replaces each lone surrogate with U+FFFD (what `TextEncoder` does) or reports it.
+//!
+//! std already implements the pairing rules (`char::decode_utf16`, `str::encode_utf16`); this
+//! module only adds the web-facing shapes on top of them.
+
+use core::char::{decode_utf16, REPLACEMENT_CHARACTER};
+use core::fmt;
+
+/// Converts UTF-16 code units to a UTF-8 string, replacing each lone surrogate with U+FFFD.
+///
+/// This is exactly what `new TextEncoder().encode(string)` produces from a JavaScript string, and
+/// the same as std's `String::from_utf16_lossy`.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::utf16_to_utf8;
+///
+/// // "a", then U+1F600 as a surrogate pair.
+/// assert_eq!(utf16_to_utf8(&[0x61, 0xD83D, 0xDE00]), "a😀");
+/// // A lead surrogate followed by "b" is lone: it becomes U+FFFD, "b" survives.
+/// assert_eq!(utf16_to_utf8(&[0xD83D, 0x62]), "\u{FFFD}b");
+/// // A trail surrogate on its own is lone too.
+/// assert_eq!(utf16_to_utf8(&[0xDE00]), "\u{FFFD}");
+/// ```
+pub fn utf16_to_utf8(units: &[u16]) -> String {
+    String::from_utf16_lossy(units)
+}
+
+/// Converts UTF-16 code units to a UTF-8 string, failing at the first lone surrogate.
+///
+/// # Errors
+///
+/// Returns [`LoneSurrogate`] naming the index and value of the first code unit that is a
+/// surrogate without its partner.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::utf16_to_utf8_strict;
+///
+/// assert_eq!(utf16_to_utf8_strict(&[0xD83D, 0xDE00]).unwrap(), "😀");
+///
+/// let err = utf16_to_utf8_strict(&[0x61, 0x62, 0xDC00, 0x63]).unwrap_err();
+/// assert_eq!(err.index(), 2);
+/// assert_eq!(err.unit(), 0xDC00);
+/// assert_eq!(err.to_string(), "lone trail surrogate 0xDC00 at code unit 2");
+/// ```
+pub fn utf16_to_utf8_strict(units: &[u16]) -> Result<String, LoneSurrogate> {
+    let mut out = String::with_capacity(units.len());
+    let mut index = 0;
+    for decoded in decode_utf16(units.iter().copied()) {
+        match decoded {
+            Ok(ch) => {
+                out.push(ch);
+                index += ch.len_utf16();
+            }
+            Err(e) => {
+                return Err(LoneSurrogate {
+                    index,
+                    unit: e.unpaired_surrogate(),
+                })
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A surrogate code unit without its partner, found by [`utf16_to_utf8_strict`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LoneSurrogate {
+    index: usize,
+    unit: u16,
+}
+
+impl LoneSurrogate {
+    /// The index (in code units, not bytes) of the lone surrogate in the input.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// // A lead surrogate at the very end has no trail to pair with.
+    /// let err = utf8lens::utf16_to_utf8_strict(&[0x41, 0xD800]).unwrap_err();
+    /// assert_eq!(err.index(), 1);
+    /// ```
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The lone surrogate itself, in U+D800..=U+DFFF.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let err = utf8lens::utf16_to_utf8_strict(&[0xD800, 0x41]).unwrap_err();
+    /// assert_eq!(err.unit(), 0xD800);
+    /// ```
+    pub fn unit(&self) -> u16 {
+        self.unit
+    }
+}
+
+impl fmt::Display for LoneSurrogate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let which = if self.unit < 0xDC00 { "lead" } else { "trail" };
+        write!(
+            f,
+            "lone {which} surrogate 0x{:04X} at code unit {}",
+            self.unit, self.index
+        )
+    }
+}
+
+impl std::error::Error for LoneSurrogate {}
+
+/// Encodes UTF-16 code units as UTF-8 into `dest`, like `TextEncoder.encodeInto(string, dest)`.
+///
+/// Returns `(read, written)`: how many code units of `units` were consumed and how many bytes of
+/// `dest` were written. Encoding stops before the first character whose UTF-8 form does not fit in
+/// what is left of `dest`, so a character is never written in part and `dest[written..]` is left
+/// untouched. A surrogate pair is one character: it counts as 2 units read and 4 bytes written, and
+/// is never split. A lone surrogate counts as 1 unit read and is written as U+FFFD (`EF BF BD`).
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::encode_utf16_into;
+///
+/// // "a€😀": 1 + 3 + 4 bytes.
+/// let units = [0x61, 0x20AC, 0xD83D, 0xDE00];
+///
+/// let mut dest = [0u8; 8];
+/// assert_eq!(encode_utf16_into(&units, &mut dest), (4, 8));
+/// assert_eq!(&dest, "a€😀".as_bytes());
+///
+/// // Seven bytes hold "a€" but not the emoji: nothing of it is written.
+/// let mut dest = [0u8; 7];
+/// assert_eq!(encode_utf16_into(&units, &mut dest), (2, 4));
+/// assert_eq!(&dest[..4], "a€".as_bytes());
+/// assert_eq!(&dest[4..], [0, 0, 0]);
+///
+/// // A lone surrogate is written as U+FFFD.
+/// let mut dest = [0u8; 3];
+/// assert_eq!(encode_utf16_into(&[0xDFFF], &mut dest), (1, 3));
+/// assert_eq!(dest, [0xEF, 0xBF, 0xBD]);
+/// ```
+pub fn encode_utf16_into(units: &[u16], dest: &mut [u8]) -> (usize, usize) {
+    let mut read = 0;
+    let mut written = 0;
+    for decoded in decode_utf16(units.iter().copied()) {
+        let (ch, units_used) = match decoded {
+            Ok(ch) => (ch, ch.len_utf16()),
+            Err(_) => (REPLACEMENT_CHARACTER, 1),
+        };
+        let end = written + ch.len_utf8();
+        let Some(slot) = dest.get_mut(written..end) else {
+            break;
+        };
+        ch.encode_utf8(slot);
+        read += units_used;
+        written = end;
+    }
+    (read, written)
+}
+
+/// Converts UTF-8 bytes to UTF-16 code units, replacing each maximal subpart of an ill-formed
+/// sequence with U+FFFD.
+///
+/// The result is the same as `String::from_utf8_lossy(bytes).encode_utf16()` and as
+/// `new TextDecoder().decode(bytes)` seen as a JavaScript string.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::utf8_to_utf16;
+///
+/// assert_eq!(utf8_to_utf16("a😀".as_bytes()), [0x61, 0xD83D, 0xDE00]);
+/// // E2 82 is a truncated "€": one U+FFFD for the maximal subpart, then "b".
+/// assert_eq!(utf8_to_utf16(&[0xE2, 0x82, 0x62]), [0xFFFD, 0x62]);
+/// // ED A0 80 would be a surrogate: each of its bytes is its own U+FFFD.
+/// assert_eq!(utf8_to_utf16(&[0xED, 0xA0, 0x80]), [0xFFFD, 0xFFFD, 0xFFFD]);
+/// ```
+pub fn utf8_to_utf16(bytes: &[u8]) -> Vec<u16> {
+    let text = String::from_utf8_lossy(bytes);
+    // Every UTF-8 byte yields at most one UTF-16 unit, so this never reallocates.
+    let mut out = Vec::with_capacity(text.len());
+    out.extend(text.encode_utf16());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tiny deterministic generator (xorshift64*), so failures reproduce.
+    struct XorShift(u64);
+    impl XorShift {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    /// Random UTF-16 biased towards surrogates, so lone ones and pairs both occur often.
+    fn random_units(rng: &mut XorShift) -> Vec<u16> {
+        let len = rng.below(12) as usize;
+        (0..len)
+            .map(|_| match rng.below(6) {
+                0 => rng.below(0x80) as u16,
+                1 => 0xD800 + rng.below(0x400) as u16,
+                2 => 0xDC00 + rng.below(0x400) as u16,
+                3 => *[
+                    0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFD, 0xFFFF,
+                ]
+                .get(rng.below(8) as usize)
+                .unwrap_or(&0),
+                _ => rng.next() as u16,
+            })
+            .collect()
+    }
+
+    /// What `TextEncoder.encodeInto` does, written the slow obvious way: scalar values one by one.
+    fn encode_into_oracle(units: &[u16], capacity: usize) -> (usize, Vec<u8>) {
+        let mut read = 0;
+        let mut out = Vec::new();
+        for decoded in decode_utf16(units.iter().copied()) {
+            let (s, n) = match decoded {
+                Ok(c) => (c.to_string(), c.len_utf16()),
+                Err(_) => ("\u{FFFD}".to_string(), 1),
+            };
+            if out.len() + s.len() > capacity {
+                break;
+            }
+            out.extend_from_slice(s.as_bytes());
+            read += n;
+        }
+        (read, out)
+    }
+
+    #[test]
+    fn lossy_matches_std_and_replaces_each_lone_surrogate() {
+        assert_eq!(utf16_to_utf8(&[]), "");
+        assert_eq!(
+            utf16_to_utf8(&[0xD800, 0xD800, 0xDC00]),
+            "\u{FFFD}\u{10000}"
+        );
+        assert_eq!(utf16_to_utf8(&[0xDC00, 0xD800]), "\u{FFFD}\u{FFFD}");
+        let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..20_000 {
+            let units = random_units(&mut rng);
+            let expected: String = decode_utf16(units.iter().copied())
+                .map(|r| r.unwrap_or(REPLACEMENT_CHARACTER))
+                .collect();
+            assert_eq!(utf16_to_utf8(&units), expected, "{units:04X?}");
+        }
+    }
+
+    #[test]
+    fn strict_agrees_with_std_and_finds_the_first_lone_surrogate() {
+        let mut rng = XorShift(7);
+        for _ in 0..20_000 {
+            let units = random_units(&mut rng);
+            match (utf16_to_utf8_strict(&units), String::from_utf16(&units)) {
+                (Ok(ours), Ok(std)) => assert_eq!(ours, std),
+                (Err(e), Err(_)) => {
+                    // The reported unit is a surrogate, lone at that index, and all before it is fine.
+                    assert_eq!(units.get(e.index()), Some(&e.unit()));
+                    assert!((0xD800..=0xDFFF).contains(&e.unit()));
+                    let before = units.get(..e.index()).unwrap_or_default();
+                    assert!(String::from_utf16(before).is_ok(), "{units:04X?}");
+                    let next = units.get(e.index() + 1).copied().unwrap_or(0);
+                    assert!(e.unit() >= 0xDC00 || !(0xDC00..=0xDFFF).contains(&next));
+                }
+                (ours, std) => panic!("{units:04X?}: ours {ours:?}, std {std:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn strict_error_positions_and_messages() {
+        let lead_then_bmp = utf16_to_utf8_strict(&[0xD83D, 0xDE00, 0xD83D, 0x41]).unwrap_err();
+        assert_eq!((lead_then_bmp.index(), lead_then_bmp.unit()), (2, 0xD83D));
+        assert_eq!(
+            lead_then_bmp.to_string(),
+            "lone lead surrogate 0xD83D at code unit 2"
+        );
+        let trail_first = utf16_to_utf8_strict(&[0xDE00, 0xD83D]).unwrap_err();
+        assert_eq!((trail_first.index(), trail_first.unit()), (0, 0xDE00));
+        let lead_lead = utf16_to_utf8_strict(&[0xD800, 0xD800, 0xDC00]).unwrap_err();
+        assert_eq!(lead_lead.index(), 0);
+        let boxed: Box<dyn std::error::Error> = Box::new(trail_first);
+        assert!(boxed.source().is_none());
+    }
+
+    #[test]
+    fn encode_into_matches_the_character_by_character_oracle() {
+        let mut rng = XorShift(0xDEAD_BEEF);
+        for _ in 0..20_000 {
+            let units = random_units(&mut rng);
+            let full = utf16_to_utf8(&units);
+            for capacity in 0..=full.len() + 1 {
+                let mut dest = vec![0xAAu8; capacity];
+                let (read, written) = encode_utf16_into(&units, &mut dest);
+                let (oracle_read, oracle_bytes) = encode_into_oracle(&units, capacity);
+                assert_eq!(
+                    (read, written),
+                    (oracle_read, oracle_bytes.len()),
+                    "{units:04X?} into {capacity}"
+                );
+                assert_eq!(dest.get(..written), Some(&oracle_bytes[..]));
+                assert!(
+                    dest.iter().skip(written).all(|&b| b == 0xAA),
+                    "wrote past the last whole character"
+                );
+            }
+            let mut dest = vec![0u8; full.len()];
+            assert_eq!(
+                encode_utf16_into(&units, &mut dest),
+                (units.len(), full.len())
+            );
+            assert_eq!(dest, full.as_bytes());
+        }
+    }
+
+    #[test]
+    fn encode_into_web_platform_shapes() {
+        // Shapes from the Encoding Standard's encodeInto() tests.
+        let mut dest = [0u8; 4];
+        assert_eq!(encode_utf16_into(&[0xD834, 0xDD1E], &mut dest[..3]), (0, 0));
+        assert_eq!(encode_utf16_into(&[0xD834, 0xDD1E], &mut dest), (2, 4));
+        assert_eq!(dest, [0xF0, 0x9D, 0x84, 0x9E]);
+        let mut dest = [0u8; 10];
+        assert_eq!(
+            encode_utf16_into(&[0xD834, 0x41, 0xDD1E], &mut dest),
+            (3, 7)
+        );
+        assert_eq!(&dest[..7], b"\xEF\xBF\xBDA\xEF\xBF\xBD");
+        assert_eq!(encode_utf16_into(&[], &mut dest), (0, 0));
+        assert_eq!(encode_utf16_into(&[0x41], &mut []), (0, 0));
+    }
+
+    #[test]
+    fn utf8_to_utf16_matches_std_lossy() {
+        let mut rng = XorShift(99);
+        let pieces: [&[u8]; 12] = [
+            b"a",
+            "é".as_bytes(),
+            "€".as_bytes(),
+            "😀".as_bytes(),
+            b"\x80",
+            b"\xC0\x80",
+            b"\xE2\x82",
+            b"\xED\xA0\x80",
+            b"\xF0\x9F",
+            b"\xF4\x90\x80\x80",
+            b"\xFF",
+            b"\xF0\x80\x80",
+        ];
+        for _ in 0..20_000 {
+            let mut bytes = Vec::new();
+            for _ in 0..rng.below(8) {
+                if rng.below(4) == 0 {
+                    bytes.push(rng.next() as u8);
+                } else {
+                    bytes.extend_from_slice(pieces[rng.below(pieces.len() as u64) as usize]);
+                }
+            }
+            let expected: Vec<u16> = String::from_utf8_lossy(&bytes).encode_utf16().collect();
+            assert_eq!(utf8_to_utf16(&bytes), expected, "{bytes:02X?}");
+        }
+    }
+
+    #[test]
+    fn every_scalar_value_round_trips_through_utf16() {
+        let mut units = [0u16; 2];
+        for ch in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            let encoded = ch.encode_utf16(&mut units);
+            let utf8 = utf16_to_utf8_strict(encoded).unwrap();
+            assert_eq!(utf8.chars().next(), Some(ch));
+            assert_eq!(utf8_to_utf16(utf8.as_bytes()), encoded);
+        }
+    }
+}
