@@ -41,6 +41,8 @@ mod byte_class;
 mod decode;
 mod encode;
 mod error;
+#[cfg(feature = "js")]
+mod js;
 mod stream;
 mod utf16;
 mod variants;

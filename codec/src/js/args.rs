@@ -1,0 +1,160 @@
+//! Checking and converting JS arguments. Every failure is a `TypeError` or `RangeError` naming the
+//! function, the argument and what was passed.
+
+use js_sys::{ArrayBuffer, Object, RangeError, Reflect, TypeError, Uint8Array};
+use wasm_bindgen::{JsCast, JsValue};
+
+use super::glue;
+
+/// The largest input accepted, in bytes. Decoding may need up to three output bytes per input byte
+/// (every byte a U+FFFD), and wasm32 memory ends at 4 GiB, so larger inputs are refused up front with a
+/// RangeError instead of running out of memory (which would trap).
+pub(crate) const MAX_INPUT_BYTES: usize = 512 << 20;
+
+pub(crate) fn type_error(message: String) -> JsValue {
+    TypeError::new(&message).into()
+}
+
+pub(crate) fn range_error(message: String) -> JsValue {
+    RangeError::new(&message).into()
+}
+
+/// What to do with a detached buffer: `TextDecoder` reads it as empty; the other functions refuse it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Detached {
+    Empty,
+    Refuse,
+}
+
+/// Copies a BufferSource (Uint8Array, another typed array or DataView, or an ArrayBuffer) into wasm
+/// memory.
+pub(crate) fn bytes(value: &JsValue, func: &str, detached: Detached) -> Result<Vec<u8>, JsValue> {
+    let view: Uint8Array = if let Some(array) = value.dyn_ref::<Uint8Array>() {
+        if glue::is_detached(&array.buffer()) {
+            return on_detached(func, detached);
+        }
+        array.clone()
+    } else if let Some(buffer) = value.dyn_ref::<ArrayBuffer>() {
+        if glue::is_detached(buffer) {
+            return on_detached(func, detached);
+        }
+        Uint8Array::new(buffer)
+    } else if ArrayBuffer::is_view(value) {
+        let buffer = Reflect::get(value, &"buffer".into())?;
+        if glue::is_detached(&buffer) {
+            return on_detached(func, detached);
+        }
+        let offset = Reflect::get(value, &"byteOffset".into())?.as_f64().unwrap_or(0.0);
+        let length = Reflect::get(value, &"byteLength".into())?.as_f64().unwrap_or(0.0);
+        Uint8Array::new_with_byte_offset_and_length(&buffer, offset as u32, length as u32)
+    } else {
+        return Err(type_error(format!(
+            "{func}: expected a Uint8Array or another BufferSource, got {}",
+            glue::describe(value)
+        )));
+    };
+    let len = view.length() as usize;
+    if len > MAX_INPUT_BYTES {
+        return Err(range_error(format!(
+            "{func}: the input has {len} bytes; at most {MAX_INPUT_BYTES} are accepted (split it, or use Utf8Decoder with stream: true)"
+        )));
+    }
+    let mut out = Vec::new();
+    out.try_reserve_exact(len).map_err(|_| out_of_memory(func, len))?;
+    out.resize(len, 0);
+    view.copy_to(&mut out);
+    Ok(out)
+}
+
+fn on_detached(func: &str, detached: Detached) -> Result<Vec<u8>, JsValue> {
+    match detached {
+        Detached::Empty => Ok(Vec::new()),
+        Detached::Refuse => Err(type_error(format!(
+            "{func}: the ArrayBuffer is detached (it was transferred), so there are no bytes to read"
+        ))),
+    }
+}
+
+pub(crate) fn out_of_memory(func: &str, len: usize) -> JsValue {
+    range_error(format!("{func}: not enough WebAssembly memory for an input of {len} bytes"))
+}
+
+/// Checks that `extra` more bytes could be allocated, before the codec allocates them.
+pub(crate) fn ensure_room(func: &str, len: usize, extra: usize) -> Result<(), JsValue> {
+    let mut probe: Vec<u8> = Vec::new();
+    probe.try_reserve_exact(extra).map_err(|_| out_of_memory(func, len))
+}
+
+/// The UTF-16 code units of a string argument.
+pub(crate) fn text(value: &JsValue, func: &str) -> Result<Vec<u16>, JsValue> {
+    let Some(text) = value.dyn_ref::<js_sys::JsString>() else {
+        return Err(type_error(format!("{func}: expected a string, got {}", glue::describe(value))));
+    };
+    let len = text.length() as usize;
+    if len > MAX_INPUT_BYTES / 3 {
+        return Err(range_error(format!(
+            "{func}: the string has {len} code units; at most {} are accepted",
+            MAX_INPUT_BYTES / 3
+        )));
+    }
+    Ok(glue::utf16_units(text))
+}
+
+/// An options dictionary: `undefined` and `null` mean "all defaults"; anything else must be an object.
+pub(crate) fn options(value: &JsValue, func: &str) -> Result<Option<Object>, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    if value.is_object() || value.is_function() {
+        return Ok(Some(value.clone().unchecked_into::<Object>()));
+    }
+    Err(type_error(format!("{func}: options must be an object, got {}", glue::describe(value))))
+}
+
+/// A boolean option, converted as WebIDL does (truthiness); missing means `false`.
+pub(crate) fn flag(options: &Option<Object>, name: &str) -> Result<bool, JsValue> {
+    match options {
+        Some(object) => Ok(Reflect::get(object, &name.into())?.is_truthy()),
+        None => Ok(false),
+    }
+}
+
+/// A string option, or `None` when missing or undefined.
+pub(crate) fn string_option(
+    options: &Option<Object>,
+    name: &str,
+    func: &str,
+) -> Result<Option<String>, JsValue> {
+    let Some(object) = options else { return Ok(None) };
+    let value = Reflect::get(object, &name.into())?;
+    if value.is_undefined() {
+        return Ok(None);
+    }
+    value.as_string().map(Some).ok_or_else(|| {
+        type_error(format!("{func}: option {name} must be a string, got {}", glue::describe(&value)))
+    })
+}
+
+/// A code point argument: an integer number; RangeError outside 0..=0x10FFFF.
+pub(crate) fn code_point(value: &JsValue, func: &str) -> Result<u32, JsValue> {
+    let Some(number) = value.as_f64() else {
+        return Err(type_error(format!(
+            "{func}: expected a code point number, got {}",
+            glue::describe(value)
+        )));
+    };
+    if number.fract() != 0.0 || !number.is_finite() {
+        return Err(range_error(format!("{func}: {number} is not an integer code point")));
+    }
+    if !(0.0..=f64::from(0x10_FFFF)).contains(&number) {
+        return Err(range_error(format!(
+            "{func}: {number} is outside the code point range 0 to 0x10FFFF"
+        )));
+    }
+    Ok(number as u32)
+}
+
+/// Sets `key` on a plain object. Setting a data property on a fresh plain object cannot fail.
+pub(crate) fn set(object: &Object, key: &str, value: impl Into<JsValue>) {
+    let _ = Reflect::set(object, &key.into(), &value.into());
+}

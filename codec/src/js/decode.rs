@@ -1,0 +1,209 @@
+//! `validate`, `firstError`, `errors`, `decode` and the TextDecoder-compatible `Utf8Decoder`.
+
+use js_sys::{Array, Object};
+use wasm_bindgen::prelude::*;
+
+use super::args::{self, Detached};
+use super::glue;
+use crate::{Malformed, Replacement, StreamDecoder, StreamError};
+
+/// `Utf8ErrorInfo` for one malformed sequence.
+pub(crate) fn error_info(m: &Malformed) -> Object {
+    let info = Object::new();
+    args::set(&info, "offset", m.offset() as f64);
+    args::set(&info, "length", m.len() as f64);
+    args::set(&info, "kind", m.kind().as_str());
+    args::set(&info, "message", m.to_string());
+    if let Some(meant) = m.intended() {
+        let intended = Object::new();
+        args::set(&intended, "codePoint", meant.code_point());
+        args::set(&intended, "length", meant.len() as f64);
+        args::set(&info, "intended", intended);
+    }
+    info
+}
+
+/// The TypeError of fatal decoding: its message gives offset and kind, and it carries both as properties.
+fn fatal_error(func: &str, m: &Malformed) -> JsValue {
+    let error = js_sys::TypeError::new(&format!(
+        "{func}: invalid UTF-8 at offset {} ({}): {m}",
+        m.offset(),
+        m.kind().as_str()
+    ));
+    args::set(&error, "offset", m.offset() as f64);
+    args::set(&error, "kind", m.kind().as_str());
+    error.into()
+}
+
+/// Whether `bytes` is well-formed UTF-8 (RFC 3629).
+///
+/// ```js
+/// validate(new Uint8Array([0xE2, 0x82, 0xAC])); // true
+/// validate(new Uint8Array([0xC0, 0xAF]));       // false
+/// ```
+#[wasm_bindgen]
+pub fn validate(#[wasm_bindgen(unchecked_param_type = "BufferSource")] bytes: &JsValue) -> Result<bool, JsValue> {
+    let bytes = args::bytes(bytes, "validate", Detached::Refuse)?;
+    Ok(crate::validate(&bytes).is_ok())
+}
+
+/// The first malformed sequence, or `undefined` if `bytes` is well-formed.
+///
+/// ```js
+/// firstError(new Uint8Array([0x61, 0xED, 0xA0, 0x80]));
+/// // { offset: 1, length: 1, kind: "surrogate", intended: { codePoint: 0xD800, length: 3 }, message: "Byte ED at offset 1 ..." }
+/// ```
+#[wasm_bindgen(js_name = firstError, unchecked_return_type = "Utf8ErrorInfo | undefined")]
+pub fn first_error(#[wasm_bindgen(unchecked_param_type = "BufferSource")] bytes: &JsValue) -> Result<JsValue, JsValue> {
+    let bytes = args::bytes(bytes, "firstError", Detached::Refuse)?;
+    Ok(crate::errors(&bytes).next().map_or(JsValue::UNDEFINED, |m| error_info(&m).into()))
+}
+
+/// Every malformed sequence, in order: one entry per U+FFFD that TextDecoder would produce.
+///
+/// ```js
+/// errors(new Uint8Array([0x80, 0x41, 0xE4, 0xBD])).map(e => [e.offset, e.kind]);
+/// // [[0, "unexpected-continuation"], [2, "truncated"]]
+/// ```
+#[wasm_bindgen(unchecked_return_type = "Utf8ErrorInfo[]")]
+pub fn errors(#[wasm_bindgen(unchecked_param_type = "BufferSource")] bytes: &JsValue) -> Result<Array, JsValue> {
+    let bytes = args::bytes(bytes, "errors", Detached::Refuse)?;
+    Ok(crate::errors(&bytes).map(|m| JsValue::from(error_info(&m))).collect())
+}
+
+/// Decodes UTF-8 to a string in one call.
+///
+/// Like `new TextDecoder("utf-8", {fatal, ignoreBOM}).decode(bytes)`, and `replacement` chooses what
+/// stands for a malformed sequence: `"fffd"` (U+FFFD per maximal subpart, the default), `"drop"`,
+/// `"utf8b"` (each bad byte as a lone surrogate U+DC80–U+DCFF, reversible), `"latin1"` or
+/// `"windows-1252"` (each bad byte read in that charset). With `fatal: true` the first malformed
+/// sequence throws a TypeError whose message gives its offset and kind (also as `.offset`, `.kind`).
+///
+/// ```js
+/// decode(new Uint8Array([0x48, 0xF6, 0x68, 0x65]));                          // "H\uFFFDhe"
+/// decode(new Uint8Array([0x48, 0xF6, 0x68, 0x65]), { replacement: "latin1" }); // "Höhe"
+/// decode(new Uint8Array([0xC0, 0xAF]), { fatal: true }); // TypeError: decode: invalid UTF-8 at offset 0 (invalid-byte): ...
+/// ```
+#[wasm_bindgen]
+pub fn decode(
+    #[wasm_bindgen(unchecked_param_type = "BufferSource")] bytes: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DecodeOptions")] options: &JsValue,
+) -> Result<JsValue, JsValue> {
+    const FUNC: &str = "decode";
+    let options = args::options(options, FUNC)?;
+    let fatal = args::flag(&options, "fatal")?;
+    let ignore_bom = args::flag(&options, "ignoreBOM")?;
+    let replacement = args::string_option(&options, "replacement", FUNC)?;
+    let bytes = args::bytes(bytes, FUNC, Detached::Refuse)?;
+    let body = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) if !ignore_bom => rest,
+        _ => &bytes[..],
+    };
+    if fatal {
+        return match crate::errors(body).next() {
+            Some(m) => {
+                let shift = bytes.len() - body.len();
+                Err(fatal_error(FUNC, &m.with_offset(m.offset() + shift)))
+            }
+            None => Ok(crate::decode_lossy(body).as_ref().into()),
+        };
+    }
+    args::ensure_room(FUNC, bytes.len(), 3 * bytes.len())?;
+    let policy = match replacement.as_deref() {
+        None | Some("fffd") => Replacement::Fffd,
+        Some("drop") => Replacement::Drop,
+        Some("latin1") => Replacement::Latin1,
+        Some("windows-1252") => Replacement::Windows1252,
+        Some("utf8b") => return Ok(glue::string_from_utf16(&crate::decode_utf8b(body)).into()),
+        Some(other) => {
+            return Err(args::type_error(format!(
+                "{FUNC}: replacement must be \"fffd\", \"drop\", \"utf8b\", \"latin1\" or \"windows-1252\", not {other:?}"
+            )))
+        }
+    };
+    Ok(crate::decode_with(body, policy).as_ref().into())
+}
+
+/// A drop-in for `new TextDecoder("utf-8", {fatal, ignoreBOM})` that says where and why in its errors.
+///
+/// ```js
+/// const decoder = new Utf8Decoder("utf-8", { fatal: true });
+/// decoder.decode(new Uint8Array([0xE2, 0x82]), { stream: true }); // ""
+/// decoder.decode(new Uint8Array([0xAC]));                          // "€"
+/// decoder.decode(new Uint8Array([0xFF])); // TypeError: Utf8Decoder.decode: invalid UTF-8 at offset 0 (invalid-byte): ...
+/// ```
+#[wasm_bindgen]
+pub struct Utf8Decoder {
+    inner: StreamDecoder,
+}
+
+/// The labels WHATWG's Encoding Standard gives UTF-8.
+const UTF8_LABELS: [&str; 6] =
+    ["unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "utf-8", "utf8", "x-unicode20utf8"];
+
+#[wasm_bindgen]
+impl Utf8Decoder {
+    /// `new Utf8Decoder(label = "utf-8", {fatal = false, ignoreBOM = false})`. The label must be one of
+    /// UTF-8's labels (case-insensitive, surrounding whitespace ignored), as for TextDecoder; another
+    /// label is a RangeError.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "string | undefined")] label: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Utf8DecoderOptions | undefined")] options: &JsValue,
+    ) -> Result<Utf8Decoder, JsValue> {
+        const FUNC: &str = "Utf8Decoder";
+        if !label.is_undefined() {
+            let Some(name) = label.as_string() else {
+                return Err(args::type_error(format!(
+                    "{FUNC}: the label must be a string, got {}",
+                    glue::describe(label)
+                )));
+            };
+            let normalized = name.trim_matches(|c: char| c.is_ascii_whitespace()).to_ascii_lowercase();
+            if !UTF8_LABELS.contains(&normalized.as_str()) {
+                return Err(args::range_error(format!(
+                    "{FUNC}: {name:?} is not a label of UTF-8; Utf8Decoder decodes UTF-8 only (labels: {})",
+                    UTF8_LABELS.join(", ")
+                )));
+            }
+        }
+        let options = args::options(options, FUNC)?;
+        let fatal = args::flag(&options, "fatal")?;
+        let ignore_bom = args::flag(&options, "ignoreBOM")?;
+        Ok(Utf8Decoder { inner: StreamDecoder::new(fatal, ignore_bom) })
+    }
+
+    /// Always `"utf-8"`.
+    #[wasm_bindgen(getter)]
+    pub fn encoding(&self) -> String {
+        "utf-8".to_owned()
+    }
+
+    /// Whether malformed input throws.
+    #[wasm_bindgen(getter)]
+    pub fn fatal(&self) -> bool {
+        self.inner.fatal()
+    }
+
+    /// Whether a leading byte order mark is kept.
+    #[wasm_bindgen(getter, js_name = ignoreBOM)]
+    pub fn ignore_bom(&self) -> bool {
+        self.inner.ignore_bom()
+    }
+
+    /// `decode(input?, {stream = false})`, as TextDecoder's. A detached buffer reads as empty, as there.
+    pub fn decode(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "BufferSource | undefined")] input: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Utf8DecodeOptions | undefined")] options: &JsValue,
+    ) -> Result<String, JsValue> {
+        const FUNC: &str = "Utf8Decoder.decode";
+        let options = args::options(options, FUNC)?;
+        let stream = args::flag(&options, "stream")?;
+        let bytes = if input.is_undefined() { Vec::new() } else { args::bytes(input, FUNC, Detached::Empty)? };
+        args::ensure_room(FUNC, bytes.len(), 3 * bytes.len() + 12)?;
+        self.inner
+            .decode(&bytes, stream)
+            .map_err(|e: StreamError| fatal_error(FUNC, e.malformed()))
+    }
+}

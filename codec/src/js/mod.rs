@@ -1,0 +1,97 @@
+//! The JavaScript export layer of the npm package (feature `js`).
+//!
+//! It only converts and forwards: JS arguments are checked and turned into Rust values, the codec does
+//! the work, and its answers are turned into plain JS objects. Bad arguments become a thrown `TypeError`
+//! or `RangeError`; nothing here panics, because a panic would trap and leave the module unusable.
+//!
+//! Files: `args.rs` (argument checking), `glue.rs` (the few lines of JS that are cheaper on the JS side),
+//! `decode.rs`, `encode.rs`, `inspect.rs` and `variants.rs` (the exports, by concept).
+
+mod args;
+mod decode;
+mod encode;
+mod glue;
+mod inspect;
+mod variants;
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+/** What is wrong with a malformed sequence. */
+export type Utf8ErrorKind =
+  | "unexpected-continuation" | "invalid-byte" | "overlong" | "surrogate" | "too-large" | "truncated";
+
+/** One malformed sequence (one maximal subpart: exactly one U+FFFD of TextDecoder). */
+export interface Utf8ErrorInfo {
+  /** Byte offset of the malformed sequence. */
+  offset: number;
+  /** Its length in bytes (1 to 3). */
+  length: number;
+  kind: Utf8ErrorKind;
+  /** One sentence naming the bytes and, where it applies, the code point they would have meant. */
+  message: string;
+  /** For overlong, surrogate and too-large sequences: what the bytes the lead announced would spell. */
+  intended?: { codePoint: number; length: number };
+}
+
+/** Options of `decode`. */
+export interface DecodeOptions {
+  /** Throw a TypeError (with `offset` and `kind` properties) on the first malformed sequence. */
+  fatal?: boolean;
+  /** Keep a leading byte order mark (U+FEFF) instead of removing it. */
+  ignoreBOM?: boolean;
+  /** What replaces a malformed sequence when not fatal; default "fffd". */
+  replacement?: "fffd" | "drop" | "utf8b" | "latin1" | "windows-1252";
+}
+
+/** Constructor options of `Utf8Decoder`, as TextDecoder's. */
+export interface Utf8DecoderOptions { fatal?: boolean; ignoreBOM?: boolean }
+
+/** Options of `Utf8Decoder.decode`, as TextDecoder's. */
+export interface Utf8DecodeOptions { stream?: boolean }
+
+/** Result of `encodeInto`, as TextEncoder's. */
+export interface EncodeIntoResult { read: number; written: number }
+
+/** One octet of a bit-fill explanation. */
+export interface OctetInfo {
+  /** Such as "1110xxxx" or "10xxxxxx". */
+  template: string;
+  /** How many leading bits are fixed marker bits. */
+  markerLength: number;
+  /** The finished byte. */
+  value: number;
+  /** For each bit, most significant first: the code point bit that fills it (0 = lowest), or null for a marker bit. */
+  bitSources: (number | null)[];
+}
+
+/** How a code point's bits fill the octets of its UTF-8 form (RFC 3629 §3). */
+export interface BitFillInfo {
+  codePoint: number;
+  /** "U+20AC" */
+  label: string;
+  /** The row of RFC 3629's table that holds the code point: why it takes this many octets. */
+  row: { first: number; last: number; octets: number; template: string };
+  /** The code point in binary, padded to the payload width (7, 11, 16 or 21 bits). */
+  bits: string;
+  octets: OctetInfo[];
+  bytes: number[];
+}
+
+/** A character or a malformed sequence of `inspect`. */
+export type SegmentInfo =
+  | { offset: number; length: number; codePoint: number; char: string }
+  | { offset: number; length: number; error: Utf8ErrorInfo };
+
+/** Everything `inspect` found. */
+export interface InspectResult {
+  /** One role per byte. */
+  roles: ("ascii" | "lead" | "continuation" | "invalid")[];
+  segments: SegmentInfo[];
+  valid: boolean;
+}
+
+/** A UTF-8 variant with its own decoder and encoder. */
+export type Utf8Variant = "cesu-8" | "mutf-8" | "wtf-8" | "rfc2279";
+"#;
