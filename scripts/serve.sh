@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# THE serve command: builds the inspector and serves it with live reload.
+#
+#   bash scripts/serve.sh              # http://127.0.0.1:8080/
+#   PORT=9000 bash scripts/serve.sh
+#   bash scripts/serve.sh --release    # extra arguments go to `trunk serve`
+#
+# A dev build by default: quicker to rebuild, and wasm-opt only runs for --release.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+bash "$ROOT/scripts/setup.sh"
+
+# binaryen's wasm-opt for trunk comes from npm (see scripts/e2e/package.json).
+export PATH="$ROOT/scripts/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+exec trunk serve --address 127.0.0.1 --port "${PORT:-8080}" "$@"

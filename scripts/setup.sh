@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Installs what building and testing utf8lens needs, on Debian 12 with rustup.
+#
+#   bash scripts/setup.sh
+#
+# Idempotent: each step checks first and says what it found, so a second run is a fast
+# no-op. Never asks questions (safe with CI=true and no stdin) and never downloads a
+# prebuilt browser or tool: everything comes from crates.io, npm or Debian.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+# Must equal the workspace's `wasm-bindgen = "=…"` pin (and Trunk.toml's tools.wasm_bindgen).
+WASM_BINDGEN_VERSION=0.2.130
+# Trunk 0.22 needs a newer rustc than we use.
+TRUNK_VERSION=0.21.14
+WASM_TARGET=wasm32-unknown-unknown
+NODE_MAJOR_MIN=20
+
+export PATH="$HOME/.cargo/bin:$PATH"
+
+say() { printf 'setup: %s\n' "$*"; }
+fail() {
+  printf 'setup: ERROR: %s\n' "$*" >&2
+  exit 1
+}
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null; then
+    sudo "$@"
+  else
+    fail "need root (or sudo) to run: $*"
+  fi
+}
+
+command -v rustup >/dev/null || fail "rustup not found; install Rust with rustup first"
+command -v cargo >/dev/null || fail "cargo not found"
+
+if rustup target list --installed | grep -qx "$WASM_TARGET"; then
+  say "rust target $WASM_TARGET: present"
+else
+  say "rust target $WASM_TARGET: adding"
+  rustup target add "$WASM_TARGET"
+fi
+
+# wasm-bindgen-cli also provides wasm-bindgen-test-runner. Its version must match the
+# crate exactly. Installed without --locked, so its dependencies resolve afresh.
+found_bindgen="$(wasm-bindgen --version 2>/dev/null || true)"
+if [ "$found_bindgen" = "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
+  say "wasm-bindgen-cli $WASM_BINDGEN_VERSION: present"
+else
+  say "wasm-bindgen-cli: found '${found_bindgen:-nothing}', installing $WASM_BINDGEN_VERSION (takes a few minutes)"
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+fi
+
+found_trunk="$(trunk --version 2>/dev/null || true)"
+if [ "$found_trunk" = "trunk $TRUNK_VERSION" ]; then
+  say "trunk $TRUNK_VERSION: present"
+else
+  say "trunk: found '${found_trunk:-nothing}', installing $TRUNK_VERSION (takes about 10 minutes)"
+  cargo install trunk --version "$TRUNK_VERSION" --locked
+fi
+
+# Debian's Chromium and its matching driver: for wasm-bindgen-test in a browser and the
+# end-to-end check.
+if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then
+  say "chromium and chromium-driver: present"
+else
+  say "chromium, chromium-driver: installing from Debian"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+    chromium chromium-driver
+fi
+
+command -v node >/dev/null || fail "node not found; Node.js $NODE_MAJOR_MIN or newer is needed"
+node_major="$(node -p 'process.versions.node.split(".")[0]')"
+[ "$node_major" -ge "$NODE_MAJOR_MIN" ] ||
+  fail "Node.js $NODE_MAJOR_MIN or newer is needed, found $(node --version)"
+
+# binaryen (wasm-opt, used by trunk for release builds) and playwright-core, pinned by
+# the committed lockfile. The stamp holds the lockfile's hash from the last good install.
+e2e_dir="$ROOT/scripts/e2e"
+stamp="$e2e_dir/node_modules/.utf8lens-lock.sha256"
+lock_hash="$(sha256sum "$e2e_dir/package-lock.json" | cut -d' ' -f1)"
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$lock_hash" ]; then
+  say "npm packages in scripts/e2e: present"
+else
+  say "npm packages in scripts/e2e: npm ci"
+  (cd "$e2e_dir" && npm ci --no-audit --no-fund)
+  echo "$lock_hash" >"$stamp"
+fi
+
+# Trunk runs cargo offline (Trunk.toml) so it can never download tools; have the crates
+# ready. Quick when they already are.
+say "cargo fetch (crates for offline trunk builds)"
+(cd "$ROOT" && cargo fetch --quiet)
+
+say "done"
