@@ -27,6 +27,15 @@ use crate::error::{Malformed, Utf8Error};
 /// assert_eq!((err.valid_up_to(), err.error_len()), (3, None));
 /// ```
 pub fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
+    if crate::simd::is_valid(bytes) {
+        return Ok(());
+    }
+    slow_first_error(bytes)
+}
+
+/// Where and why validation failed, once the fast path has said it did.
+#[cold]
+fn slow_first_error(bytes: &[u8]) -> Result<(), Utf8Error> {
     from_utf8(bytes).map(|_| ())
 }
 
@@ -182,6 +191,10 @@ impl Iterator for Errors<'_> {
     type Item = Malformed;
 
     fn next(&mut self) -> Option<Malformed> {
+        // Valid input (the common case) is settled by one pass of the fast path.
+        if self.pos == 0 && crate::simd::is_valid(self.bytes) {
+            self.pos = self.bytes.len();
+        }
         let rest = self.bytes.get(self.pos..)?;
         match core::str::from_utf8(rest) {
             Ok(_) => {

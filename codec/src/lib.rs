@@ -35,7 +35,7 @@
 //! out-of-range offsets all come back as error values or `None`. In WebAssembly a panic would abort the
 //! whole module, so this is a tested property, not an aspiration.
 #![deny(missing_docs)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)] // allowed only in the SIMD module, each use with a SAFETY note
 
 mod byte_class;
 mod decode;
@@ -43,6 +43,7 @@ mod encode;
 mod error;
 #[cfg(feature = "js")]
 mod js;
+mod simd;
 mod stream;
 mod utf16;
 mod variants;
