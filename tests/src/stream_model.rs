@@ -1,0 +1,95 @@
+//! A reference model of `TextDecoder("utf-8")` call semantics, built on std.
+//!
+//! The model keeps every byte since the last reset and re-derives each call's output from std:
+//! a call emits the characters completed so far, holding back a sequence that is cut short by the
+//! end of the chunk only when `stream` is true (it may still be completed), and strips one
+//! leading byte order mark after a reset unless `ignore_bom`. With `fatal`, a call fails as soon
+//! as the bytes seen contain an error that more input cannot repair, or at a flush that leaves a
+//! sequence unfinished; the failure resets the decoder and the rest of that chunk is dropped.
+//! A flush (`stream == false`) also resets it. The model is itself checked against every WPT
+//! streaming vector before it serves as an oracle for random chunk splits.
+
+use crate::oracle::{expected_kind, BOM};
+use utf8lens::ErrorKind;
+
+/// What one `decode` call should return.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Call {
+    /// The text emitted by the call.
+    Text(String),
+    /// A fatal error at `offset` bytes after the last reset.
+    Error { offset: usize, kind: ErrorKind },
+}
+
+/// The model decoder; see the module documentation.
+#[derive(Debug, Clone)]
+pub struct ModelDecoder {
+    fatal: bool,
+    ignore_bom: bool,
+    /// Every byte since the last reset.
+    seen: Vec<u8>,
+    /// How many of `seen` have been turned into output.
+    emitted: usize,
+}
+
+impl ModelDecoder {
+    /// A fresh decoder with `TextDecoder`'s two options.
+    pub fn new(fatal: bool, ignore_bom: bool) -> Self {
+        ModelDecoder {
+            fatal,
+            ignore_bom,
+            seen: Vec::new(),
+            emitted: 0,
+        }
+    }
+
+    /// The model of `TextDecoder.decode(chunk, { stream })`.
+    pub fn decode(&mut self, chunk: &[u8], stream: bool) -> Call {
+        self.seen.extend_from_slice(chunk);
+        let end = if stream {
+            start_of_unfinished_tail(&self.seen)
+        } else {
+            self.seen.len()
+        };
+        if self.fatal {
+            if let Err(e) = std::str::from_utf8(&self.seen[..end]) {
+                let offset = e.valid_up_to();
+                let kind = expected_kind(&self.seen, offset)
+                    .expect("std reports errors at non-ASCII bytes");
+                self.reset();
+                return Call::Error { offset, kind };
+            }
+        }
+        let mut start = self.emitted;
+        if start == 0 && !self.ignore_bom && end >= BOM.len() && self.seen.starts_with(&BOM) {
+            start = BOM.len();
+        }
+        let text = String::from_utf8_lossy(&self.seen[start.min(end)..end]).into_owned();
+        self.emitted = end;
+        if !stream {
+            self.reset();
+        }
+        Call::Text(text)
+    }
+
+    fn reset(&mut self) {
+        self.seen.clear();
+        self.emitted = 0;
+    }
+}
+
+/// Where a sequence that the end of input cuts short (and more input could complete) starts, or
+/// `bytes.len()` if the input does not end in one. Such a tail is a lead byte and at most two
+/// fitting continuation bytes, so it is one of the last three suffixes; std reports it as an
+/// error with `error_len() == None` and `valid_up_to() == 0`.
+pub fn start_of_unfinished_tail(bytes: &[u8]) -> usize {
+    for k in 1..=3.min(bytes.len()) {
+        let tail = &bytes[bytes.len() - k..];
+        if let Err(e) = std::str::from_utf8(tail) {
+            if e.valid_up_to() == 0 && e.error_len().is_none() {
+                return bytes.len() - k;
+            }
+        }
+    }
+    bytes.len()
+}
