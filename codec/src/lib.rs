@@ -38,6 +38,7 @@
 #![deny(unsafe_code)] // allowed only in the SIMD module, each use with a SAFETY note
 
 mod byte_class;
+mod charset;
 mod decode;
 mod encode;
 mod error;
@@ -49,6 +50,10 @@ mod utf16;
 mod variants;
 
 pub use crate::byte_class::{byte_roles, classify, ByteClass, ByteRole, LeadByte, NeverValid};
+pub use crate::charset::{
+    decode_legacy, decode_legacy_fatal, encode_legacy, labels_of, resolve_label, Charset, Fallback,
+    LabelError, ParseCharsetError, UndefinedByte, Unmappable,
+};
 pub use crate::decode::{
     char_start, decode_lossy, decode_utf8b, decode_with, encode_utf8b, errors, from_utf8, segments,
     validate, Errors, Replacement, Segment, Segments,
