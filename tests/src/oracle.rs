@@ -259,6 +259,10 @@ pub fn check_against_std(bytes: &[u8]) -> Result<(), String> {
         malformed += 1;
         pos += invalid.len();
     }
+    // Every byte is in exactly one segment: the segment lengths add up to the input length.
+    if pos != bytes.len() {
+        return Err(mismatch(bytes, "total segment length", bytes.len(), pos));
+    }
     if let Some(extra) = segments.next() {
         return Err(mismatch(
             bytes,
@@ -295,4 +299,62 @@ pub fn check_against_std(bytes: &[u8]) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    //! The oracle's own definitions, checked on hand-worked examples.
+    use super::*;
+
+    #[test]
+    fn glue_bits_reads_payload_bits_only() {
+        assert_eq!(glue_bits(&[0xC0, 0xAF]), 0x2F); // 110_00000 10_101111
+        assert_eq!(glue_bits(&[0xE0, 0x80, 0xAF]), 0x2F);
+        assert_eq!(glue_bits(&[0xED, 0xA0, 0x80]), 0xD800); // 1101 100000 000000
+        assert_eq!(glue_bits(&[0xF4, 0x90, 0x80, 0x80]), 0x11_0000); // 100 010000 ...
+        assert_eq!(glue_bits(&[0xF5, 0x80, 0x80, 0x80]), 0x14_0000); // 101 << 18
+        assert_eq!(
+            glue_bits(&[0xFD, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF]),
+            0x7FFF_FFFF
+        );
+        assert_eq!(glue_bits(&[0xE2, 0x82, 0xAC]), 0x20AC);
+    }
+
+    #[test]
+    fn expected_kinds_of_hand_worked_inputs() {
+        assert_eq!(
+            expected_kind(b"a\x80", 1),
+            Some(ErrorKind::UnexpectedContinuation)
+        );
+        assert_eq!(expected_kind(b"\xC1\xBF", 0), Some(ErrorKind::InvalidByte));
+        assert_eq!(expected_kind(b"\xE0\x9F", 0), Some(ErrorKind::Overlong));
+        assert_eq!(expected_kind(b"\xE0\xA0", 0), Some(ErrorKind::Truncated));
+        assert_eq!(expected_kind(b"\xED\xA0", 0), Some(ErrorKind::Surrogate));
+        assert_eq!(expected_kind(b"\xF4\x90", 0), Some(ErrorKind::TooLarge));
+        assert_eq!(expected_kind(b"\xF4\x8F", 0), Some(ErrorKind::Truncated));
+        assert_eq!(expected_kind(b"\xC2A", 0), Some(ErrorKind::Truncated));
+        assert_eq!(expected_kind(b"A", 0), None);
+        assert_eq!(
+            expected_intended(b"\xF0\x80\x80", 0, ErrorKind::Overlong),
+            None
+        );
+        assert_eq!(
+            expected_intended(b"\xF0\x80\x80\xAF", 0, ErrorKind::Overlong),
+            Some((0x2F, 4))
+        );
+        assert_eq!(
+            expected_intended(b"\xFE\x80", 0, ErrorKind::InvalidByte),
+            None
+        );
+    }
+
+    #[test]
+    fn std_segments_follow_the_maximal_subpart_rule() {
+        let segments: Vec<_> = std_segments(b"\xE2\x82A\xF0\x80")
+            .iter()
+            .map(|s| s.range())
+            .collect();
+        assert_eq!(segments, [0..2, 2..3, 3..4, 4..5]);
+        assert_eq!(expected_utf8b(b"a\xFF"), [0x61, 0xDCFF]);
+    }
 }

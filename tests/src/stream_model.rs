@@ -93,3 +93,42 @@ pub fn start_of_unfinished_tail(bytes: &[u8]) -> usize {
     }
     bytes.len()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unfinished_tails() {
+        assert_eq!(start_of_unfinished_tail(b"ab\xE2\x82"), 2);
+        assert_eq!(start_of_unfinished_tail(b"ab\xF0\x9F\x98"), 2);
+        assert_eq!(start_of_unfinished_tail(b"ab\xE0\x80"), 4); // E0 80 can never be completed
+        assert_eq!(start_of_unfinished_tail(b"\xE2\x82\xAC"), 3);
+        assert_eq!(start_of_unfinished_tail(b""), 0);
+    }
+
+    #[test]
+    fn model_holds_strips_and_resets() {
+        let mut d = ModelDecoder::new(false, false);
+        assert_eq!(d.decode(b"\xEF\xBB", true), Call::Text(String::new()));
+        assert_eq!(d.decode(b"\xBFa\xE2", true), Call::Text("a".into()));
+        assert_eq!(d.decode(b"", false), Call::Text("\u{FFFD}".into()));
+        assert_eq!(d.decode(b"\xEF\xBB\xBFb", false), Call::Text("b".into()));
+        let mut f = ModelDecoder::new(true, false);
+        assert_eq!(
+            f.decode(b"ab\xC0", true),
+            Call::Error {
+                offset: 2,
+                kind: ErrorKind::InvalidByte
+            }
+        );
+        assert_eq!(f.decode(b"\xE2\x82", true), Call::Text(String::new()));
+        assert_eq!(
+            f.decode(b"", false),
+            Call::Error {
+                offset: 0,
+                kind: ErrorKind::Truncated
+            }
+        );
+    }
+}

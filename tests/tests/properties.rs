@@ -72,8 +72,23 @@ fn piece() -> impl Strategy<Value = Vec<u8>> {
     ]
 }
 
+/// Well-formed pieces only, so that a quarter of the inputs are valid UTF-8 (the fatal stream
+/// decoder and char_start need those too).
+fn valid_piece() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        2 => any::<char>().prop_map(utf8),
+        2 => prop::sample::select(&EDGE_CHARS[..]).prop_map(utf8),
+        1 => Just(BOM.to_vec()),
+        1 => prop::collection::vec(0x20u8..0x7F, 1..8),
+    ]
+}
+
 fn input() -> impl Strategy<Value = Bytes> {
-    prop::collection::vec(piece(), 0..24).prop_map(|pieces| Bytes(pieces.concat()))
+    prop_oneof![
+        3 => prop::collection::vec(piece(), 0..24),
+        1 => prop::collection::vec(valid_piece(), 0..16),
+    ]
+    .prop_map(|pieces| Bytes(pieces.concat()))
 }
 
 fn seed() -> u64 {
@@ -235,6 +250,11 @@ fn chunks<'a>(bytes: &'a [u8], cuts: &[usize]) -> Vec<&'a [u8]> {
 
 #[test]
 fn stream_decoder_matches_the_model_and_one_shot_decoding() {
+    // How much of the interesting ground the random cases covered, for the summary.
+    let calls_made = AtomicUsize::new(0);
+    let fatal_errors = AtomicUsize::new(0);
+    let invalid_inputs = AtomicUsize::new(0);
+    let bom_inputs = AtomicUsize::new(0);
     property(
         "StreamDecoder over random splits == model per call == one-shot",
         chunked_input(),
@@ -250,8 +270,15 @@ fn stream_decoder_matches_the_model_and_one_shot_decoding() {
             let mut model = ModelDecoder::new(fatal, ignore_bom);
             let mut text = String::new();
             let mut any_error = false;
+            calls_made.fetch_add(calls.len(), Ordering::Relaxed);
+            invalid_inputs.fetch_add(
+                usize::from(std::str::from_utf8(&b).is_err()),
+                Ordering::Relaxed,
+            );
+            bom_inputs.fetch_add(usize::from(b.starts_with(&BOM)), Ordering::Relaxed);
             for (i, &(chunk, stream)) in calls.iter().enumerate() {
                 let got = decoder.decode(chunk, stream);
+                fatal_errors.fetch_add(usize::from(got.is_err()), Ordering::Relaxed);
                 let want = model.decode(chunk, stream);
                 let same = match (&got, &want) {
                     (Ok(s), Call::Text(t)) => s == t,
@@ -292,6 +319,13 @@ fn stream_decoder_matches_the_model_and_one_shot_decoding() {
             }
             Ok(())
         },
+    );
+    eprintln!(
+        "  stream coverage: {} decode calls, {} fatal errors, {} invalid inputs, {} starting with a BOM",
+        calls_made.into_inner(),
+        fatal_errors.into_inner(),
+        invalid_inputs.into_inner(),
+        bom_inputs.into_inner()
     );
 }
 
