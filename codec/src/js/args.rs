@@ -1,7 +1,7 @@
 //! Checking and converting JS arguments. Every failure is a `TypeError` or `RangeError` naming the
 //! function, the argument and what was passed.
 
-use js_sys::{ArrayBuffer, Object, RangeError, Reflect, TypeError, Uint8Array};
+use js_sys::{Object, RangeError, Reflect, TypeError, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::glue;
@@ -27,27 +27,14 @@ pub(crate) enum Detached {
 }
 
 /// Copies a BufferSource (Uint8Array, another typed array or DataView, or an ArrayBuffer) into wasm
-/// memory.
+/// memory. The bytes are located by `glue::buffer_source_view` with the built-in getters, so a
+/// subclass, Proxy or look-alike object cannot make the length disagree with the bytes.
 pub(crate) fn bytes(value: &JsValue, func: &str, detached: Detached) -> Result<Vec<u8>, JsValue> {
-    let view: Uint8Array = if let Some(array) = value.dyn_ref::<Uint8Array>() {
-        if glue::is_detached(&array.buffer()) {
-            return on_detached(func, detached);
-        }
-        array.clone()
-    } else if let Some(buffer) = value.dyn_ref::<ArrayBuffer>() {
-        if glue::is_detached(buffer) {
-            return on_detached(func, detached);
-        }
-        Uint8Array::new(buffer)
-    } else if ArrayBuffer::is_view(value) {
-        let buffer = Reflect::get(value, &"buffer".into())?;
-        if glue::is_detached(&buffer) {
-            return on_detached(func, detached);
-        }
-        let offset = Reflect::get(value, &"byteOffset".into())?.as_f64().unwrap_or(0.0);
-        let length = Reflect::get(value, &"byteLength".into())?.as_f64().unwrap_or(0.0);
-        Uint8Array::new_with_byte_offset_and_length(&buffer, offset as u32, length as u32)
-    } else {
+    let view = glue::buffer_source_view(value)?;
+    if view.is_null() {
+        return on_detached(func, detached);
+    }
+    let Some(view) = view.dyn_ref::<Uint8Array>() else {
         return Err(type_error(format!(
             "{func}: expected a Uint8Array or another BufferSource, got {}",
             glue::describe(value)
@@ -64,6 +51,15 @@ pub(crate) fn bytes(value: &JsValue, func: &str, detached: Detached) -> Result<V
     out.resize(len, 0);
     view.copy_to(&mut out);
     Ok(out)
+}
+
+/// A genuine `Uint8Array` over the destination of `encodeInto` (empty if its buffer is detached, as
+/// TextEncoder writes nothing there), or a TypeError.
+pub(crate) fn destination(value: &JsValue, func: &str) -> Result<Uint8Array, JsValue> {
+    let view = glue::uint8_array_view(value)?;
+    view.dyn_into::<Uint8Array>().map_err(|_| {
+        type_error(format!("{func}: the destination must be a Uint8Array, got {}", glue::describe(value)))
+    })
 }
 
 fn on_detached(func: &str, detached: Detached) -> Result<Vec<u8>, JsValue> {

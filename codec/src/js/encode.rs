@@ -1,6 +1,6 @@
 //! `encode`, `encodeInto`, `encodeCodePoint` and `explainCodePoint`.
 
-use js_sys::{Array, Object, Uint8Array};
+use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
 use super::args;
@@ -32,12 +32,7 @@ pub fn encode_into(
 ) -> Result<Object, JsValue> {
     const FUNC: &str = "encodeInto";
     let units = args::text(text, FUNC)?;
-    let Some(dest) = dest.dyn_ref::<Uint8Array>() else {
-        return Err(args::type_error(format!(
-            "{FUNC}: the destination must be a Uint8Array, got {}",
-            super::glue::describe(dest)
-        )));
-    };
+    let dest = args::destination(dest, FUNC)?;
     // Never more than three bytes per code unit, so the scratch buffer need not be larger than that.
     let room = (dest.length() as usize).min(units.len().saturating_mul(3));
     let mut scratch = Vec::new();
