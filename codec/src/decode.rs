@@ -27,15 +27,6 @@ use crate::error::{Malformed, Utf8Error};
 /// assert_eq!((err.valid_up_to(), err.error_len()), (3, None));
 /// ```
 pub fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
-    if crate::simd::is_valid(bytes) {
-        return Ok(());
-    }
-    slow_first_error(bytes)
-}
-
-/// Where and why validation failed, once the fast path has said it did.
-#[cold]
-fn slow_first_error(bytes: &[u8]) -> Result<(), Utf8Error> {
     from_utf8(bytes).map(|_| ())
 }
 
@@ -52,6 +43,15 @@ fn slow_first_error(bytes: &[u8]) -> Result<(), Utf8Error> {
 /// assert!(utf8lens::from_utf8(b"\xC0\x80").is_err()); // the overlong NUL of Modified UTF-8
 /// ```
 pub fn from_utf8(bytes: &[u8]) -> Result<&str, Utf8Error> {
+    match crate::simd::as_str(bytes) {
+        Some(text) => Ok(text),
+        None => slow_from_utf8(bytes),
+    }
+}
+
+/// Where and why validation failed, once the fast path has said it did.
+#[cold]
+fn slow_from_utf8(bytes: &[u8]) -> Result<&str, Utf8Error> {
     core::str::from_utf8(bytes).map_err(Utf8Error::from)
 }
 
@@ -267,6 +267,9 @@ pub fn decode_lossy(bytes: &[u8]) -> Cow<'_, str> {
 /// assert_eq!(decode_with(b"a\xC3(b", Replacement::Latin1), "aÃ(b");
 /// ```
 pub fn decode_with(bytes: &[u8], policy: Replacement) -> Cow<'_, str> {
+    if let Some(text) = crate::simd::as_str(bytes) {
+        return Cow::Borrowed(text);
+    }
     let mut rest = bytes;
     let mut offset = 0;
     let mut out = String::new();

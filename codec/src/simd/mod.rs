@@ -1,18 +1,27 @@
-//! Fast validity checks, one module per architecture, each with the same `is_valid(&[u8]) -> bool`.
+//! The fast path of validation: "is this all well-formed?", as fast as the target allows.
 //!
-//! They only answer yes or no, as fast as the target allows; every caller that needs to know where or
-//! why goes on to the scalar slow path. Without SIMD the check is `core::str::from_utf8`, which the native
-//! tests run; the SIMD128 version is tested against it on wasm32 (codec/tests/wasm_simd.rs).
+//! It only answers yes (with the `&str`) or no; every caller that needs to know where or why goes on to
+//! the scalar slow path. On wasm32 with SIMD128 it is this crate's own code (`wasm32.rs`, tested against
+//! std in codec/tests/wasm_simd.rs); on native targets it is simdutf8, which picks AVX2, SSE4.2 or NEON at
+//! run time; elsewhere `core::str::from_utf8`.
 
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[allow(unsafe_code)]
 mod wasm32;
 
-/// Whether `bytes` is well-formed UTF-8, by the fastest means this target has.
+/// `bytes` as a `&str` if it is well-formed UTF-8.
+#[inline]
+pub(crate) fn as_str(bytes: &[u8]) -> Option<&str> {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return wasm32::as_str(bytes);
+    #[cfg(not(target_arch = "wasm32"))]
+    return simdutf8::basic::from_utf8(bytes).ok();
+    #[cfg(all(target_arch = "wasm32", not(target_feature = "simd128")))]
+    return core::str::from_utf8(bytes).ok();
+}
+
+/// Whether `bytes` is well-formed UTF-8.
 #[inline]
 pub(crate) fn is_valid(bytes: &[u8]) -> bool {
-    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    return wasm32::is_valid(bytes);
-    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-    return core::str::from_utf8(bytes).is_ok();
+    as_str(bytes).is_some()
 }

@@ -222,3 +222,11 @@ pub(crate) fn is_valid(bytes: &[u8]) -> bool {
     let e23 = v128_or(t.check(v[1], v[2]), t.check(v[2], v[3]));
     !v128_any_true(v128_or(validator.error, v128_or(e01, e23)))
 }
+
+/// `bytes` as a `&str` if [`is_valid`] accepts it.
+#[inline]
+pub(crate) fn as_str(bytes: &[u8]) -> Option<&str> {
+    // SAFETY: `is_valid` accepts exactly the well-formed UTF-8 of RFC 3629 (tested against
+    // `core::str::from_utf8` at every alignment in codec/tests/wasm_simd.rs), which is what `str` requires.
+    is_valid(bytes).then(|| unsafe { core::str::from_utf8_unchecked(bytes) })
+}
