@@ -526,8 +526,11 @@ fn ascii_prefixes_shift_everything_and_change_nothing_else() {
     );
 }
 
+const PREFIX_MAX: usize = 80;
+
 /// Deterministic companion of the property above: every 1- to 3-byte string over the interesting
-/// bytes, after each of 0..32 ASCII bytes, and with 0..32 ASCII bytes after it too.
+/// bytes and every cut of the edge characters, after each of 0..=80 ASCII bytes, alone and
+/// padded with ASCII after it.
 #[test]
 fn interesting_byte_strings_after_every_ascii_prefix_length() {
     let mut inputs: Vec<Vec<u8>> = Vec::new();
@@ -548,8 +551,11 @@ fn interesting_byte_strings_after_every_ascii_prefix_length() {
     }
     let mut checked = 0;
     for input in &inputs {
-        for k in 0..32 {
-            for suffix in [0, 31 - k] {
+        // 0..32 covers 16- and 32-byte vectors; up to 80 also puts the bytes across the 64-byte
+        // blocks that the native fast path (simdutf8) validates at a time, and the suffix makes
+        // the input long enough for that path to run at all.
+        for k in 0..=PREFIX_MAX {
+            for suffix in [0, PREFIX_MAX + 16 - k] {
                 let mut long = vec![b'a'; k];
                 long.extend_from_slice(input);
                 long.extend(std::iter::repeat_n(b'z', suffix));
@@ -561,8 +567,8 @@ fn interesting_byte_strings_after_every_ascii_prefix_length() {
         }
     }
     utf8lens_tests::summary(
-        "interesting byte strings x 0..32 ASCII prefix (and suffix)",
+        "interesting byte strings x 0..=80 ASCII prefix (and suffix)",
         checked,
-        inputs.len() * 64,
+        inputs.len() * (PREFIX_MAX + 1) * 2,
     );
 }
