@@ -9,6 +9,20 @@
 //! - [`hex`] reads and writes the hex notation the data files and failure messages use.
 //! - [`oracle`] derives expectations from std and checks the codec against them.
 //! - [`stream_model`] is a reference model of WHATWG `TextDecoder` call semantics.
+//!
+//! # Running
+//!
+//! `cargo test -p utf8lens-tests -- --nocapture` shows one summary line per suite
+//! (`wpt utf8-decode: 72/72`). With `CI=true`, missing conformance data fails the test that
+//! needs it; otherwise that test skips with a `SKIPPED:` note on stderr.
+//!
+//! The four-byte sweep checks all 83,886,080 inputs with leads F0..=F4 only when this crate is
+//! compiled with optimisations (`build.rs` reads the profile's `OPT_LEVEL`): the workspace sets
+//! `[profile.test.package.utf8lens-tests] opt-level = 3`, or pass
+//! `--config 'profile.test.package.utf8lens-tests.opt-level=3'`. Unoptimised it checks a
+//! class-complete subset of 1,536,000 and says so.
+//!
+//! Property tests draw a fresh seed per run and print it; `UTF8LENS_PROPTEST_SEED=<n>` replays one.
 
 pub mod data;
 pub mod hex;
