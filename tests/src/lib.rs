@@ -17,10 +17,10 @@
 //! needs it; otherwise that test skips with a `SKIPPED:` note on stderr.
 //!
 //! The four-byte sweep checks all 83,886,080 inputs with leads F0..=F4 only when this crate is
-//! compiled with optimisations (`build.rs` reads the profile's `OPT_LEVEL`): the workspace sets
-//! `[profile.test.package.utf8lens-tests] opt-level = 3`, or pass
-//! `--config 'profile.test.package.utf8lens-tests.opt-level=3'`. Unoptimised it checks a
-//! class-complete subset of 1,536,000 and says so.
+//! compiled with optimisations (`build.rs` reads the profile's `OPT_LEVEL`): give the workspace
+//! root `[profile.test.package.utf8lens-tests]` and `[profile.test.package.utf8lens]` an
+//! `opt-level = 3`, or pass `--config 'profile.test.package.utf8lens-tests.opt-level=3'` (and the
+//! same for `utf8lens`). Unoptimised it checks a class-complete subset of 1,536,000 and says so.
 //!
 //! Property tests draw a fresh seed per run and print it; `UTF8LENS_PROPTEST_SEED=<n>` replays one.
 
