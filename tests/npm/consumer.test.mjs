@@ -84,12 +84,12 @@ describe("the package", () => {
       assert.match(dts, new RegExp(`export function ${name}\\(`), `declares ${name}`);
     }
     assert.match(dts, /export class Utf8Decoder/);
-    for (const type of ["Utf8ErrorInfo", "Utf8ErrorKind", "DecodeOptions", "Utf8DecoderOptions",
+    for (const type of ["ByteSource", "Utf8ErrorInfo", "Utf8ErrorKind", "DecodeOptions", "Utf8DecoderOptions",
       "EncodeIntoResult", "BitFillInfo", "InspectResult", "SegmentInfo", "Utf8Variant"]) {
       assert.match(dts, new RegExp(`export (type|interface) ${type}\\b`), `declares ${type}`);
     }
-    assert.match(dts, /export function validate\(bytes: BufferSource\): boolean;/);
-    assert.match(dts, /export function firstError\(bytes: BufferSource\): Utf8ErrorInfo \| undefined;/);
+    assert.match(dts, /export function validate\(bytes: ByteSource\): boolean;/);
+    assert.match(dts, /export function firstError\(bytes: ByteSource\): Utf8ErrorInfo \| undefined;/);
     assert.doesNotMatch(dts, /initSync|InitInput/, "the init functions are not part of the API");
     for (const kind of KINDS) assert.match(dts, new RegExp(`"${kind}"`));
   });

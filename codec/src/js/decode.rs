@@ -42,7 +42,7 @@ fn fatal_error(func: &str, m: &Malformed) -> JsValue {
 /// validate(new Uint8Array([0xC0, 0xAF]));       // false
 /// ```
 #[wasm_bindgen]
-pub fn validate(#[wasm_bindgen(unchecked_param_type = "BufferSource")] bytes: &JsValue) -> Result<bool, JsValue> {
+pub fn validate(#[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue) -> Result<bool, JsValue> {
     let bytes = args::bytes(bytes, "validate", Detached::Refuse)?;
     Ok(crate::validate(&bytes).is_ok())
 }
@@ -54,7 +54,7 @@ pub fn validate(#[wasm_bindgen(unchecked_param_type = "BufferSource")] bytes: &J
 /// // { offset: 1, length: 1, kind: "surrogate", intended: { codePoint: 0xD800, length: 3 }, message: "Byte ED at offset 1 ..." }
 /// ```
 #[wasm_bindgen(js_name = firstError, unchecked_return_type = "Utf8ErrorInfo | undefined")]
-pub fn first_error(#[wasm_bindgen(unchecked_param_type = "BufferSource")] bytes: &JsValue) -> Result<JsValue, JsValue> {
+pub fn first_error(#[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue) -> Result<JsValue, JsValue> {
     let bytes = args::bytes(bytes, "firstError", Detached::Refuse)?;
     Ok(crate::errors(&bytes).next().map_or(JsValue::UNDEFINED, |m| error_info(&m).into()))
 }
@@ -66,7 +66,7 @@ pub fn first_error(#[wasm_bindgen(unchecked_param_type = "BufferSource")] bytes:
 /// // [[0, "unexpected-continuation"], [2, "truncated"]]
 /// ```
 #[wasm_bindgen(unchecked_return_type = "Utf8ErrorInfo[]")]
-pub fn errors(#[wasm_bindgen(unchecked_param_type = "BufferSource")] bytes: &JsValue) -> Result<Array, JsValue> {
+pub fn errors(#[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue) -> Result<Array, JsValue> {
     let bytes = args::bytes(bytes, "errors", Detached::Refuse)?;
     Ok(crate::errors(&bytes).map(|m| JsValue::from(error_info(&m))).collect())
 }
@@ -84,10 +84,10 @@ pub fn errors(#[wasm_bindgen(unchecked_param_type = "BufferSource")] bytes: &JsV
 /// decode(new Uint8Array([0x48, 0xF6, 0x68, 0x65]), { replacement: "latin1" }); // "Höhe"
 /// decode(new Uint8Array([0xC0, 0xAF]), { fatal: true }); // TypeError: decode: invalid UTF-8 at offset 0 (invalid-byte): ...
 /// ```
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "string")]
 pub fn decode(
-    #[wasm_bindgen(unchecked_param_type = "BufferSource")] bytes: &JsValue,
-    #[wasm_bindgen(unchecked_param_type = "DecodeOptions")] options: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "DecodeOptions | null")] options: &JsValue,
 ) -> Result<JsValue, JsValue> {
     const FUNC: &str = "decode";
     let options = args::options(options, FUNC)?;
@@ -148,8 +148,8 @@ impl Utf8Decoder {
     /// label is a RangeError.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "string | undefined")] label: &JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Utf8DecoderOptions | undefined")] options: &JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string")] label: &JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Utf8DecoderOptions | null")] options: &JsValue,
     ) -> Result<Utf8Decoder, JsValue> {
         const FUNC: &str = "Utf8Decoder";
         if !label.is_undefined() {
@@ -194,8 +194,8 @@ impl Utf8Decoder {
     /// `decode(input?, {stream = false})`, as TextDecoder's. A detached buffer reads as empty, as there.
     pub fn decode(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "BufferSource | undefined")] input: &JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Utf8DecodeOptions | undefined")] options: &JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ByteSource")] input: &JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Utf8DecodeOptions | null")] options: &JsValue,
     ) -> Result<String, JsValue> {
         const FUNC: &str = "Utf8Decoder.decode";
         let options = args::options(options, FUNC)?;

@@ -18,6 +18,12 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
+/**
+ * Bytes to read: a Uint8Array, another typed array, a DataView or an ArrayBuffer (TextDecoder's
+ * BufferSource, named without needing the DOM library).
+ */
+export type ByteSource = ArrayBuffer | ArrayBufferView;
+
 /** What is wrong with a malformed sequence. */
 export type Utf8ErrorKind =
   | "unexpected-continuation" | "invalid-byte" | "overlong" | "surrogate" | "too-large" | "truncated";

@@ -36,9 +36,9 @@ fn decode_code_points(bytes: &JsValue, variant: &JsValue, func: &str) -> Result<
 /// decodeVariant(new Uint8Array([0xED, 0xA0, 0x81, 0xED, 0xB0, 0x80]), "cesu-8"); // "𐐀"
 /// decodeVariant(new Uint8Array([0xC0, 0x80]), "mutf-8");                          // "\0"
 /// ```
-#[wasm_bindgen(js_name = decodeVariant)]
+#[wasm_bindgen(js_name = decodeVariant, unchecked_return_type = "string")]
 pub fn decode_variant(
-    #[wasm_bindgen(unchecked_param_type = "BufferSource")] bytes: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue,
     #[wasm_bindgen(unchecked_param_type = "Utf8Variant")] variant: &JsValue,
 ) -> Result<JsValue, JsValue> {
     const FUNC: &str = "decodeVariant";
@@ -69,7 +69,7 @@ pub fn decode_variant(
 /// ```
 #[wasm_bindgen(js_name = decodeVariantCodePoints, unchecked_return_type = "number[]")]
 pub fn decode_variant_code_points(
-    #[wasm_bindgen(unchecked_param_type = "BufferSource")] bytes: &JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue,
     #[wasm_bindgen(unchecked_param_type = "Utf8Variant")] variant: &JsValue,
 ) -> Result<Array, JsValue> {
     let code_points = decode_code_points(bytes, variant, "decodeVariantCodePoints")?;
