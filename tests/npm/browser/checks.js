@@ -1,0 +1,141 @@
+// Runs in the browser page (index.html): uses the package as a user would and compares it with the
+// browser's own TextDecoder and TextEncoder, on fixed cases and on every decoding vector of
+// wpt-utf8-vectors (served by the driver under /vectors/, if present). Each check becomes an <li>
+// with data-ok; the title ends as "done: N passed, M failed".
+import * as utf8lens from "utf8lens";
+import {
+  Utf8Decoder, decode, decodeVariant, encode, encodeCodePoint, encodeInto, encodeVariant, errors,
+  explainCodePoint, firstError, inspect, validate,
+} from "utf8lens";
+
+const results = document.getElementById("results");
+let passed = 0;
+let failed = 0;
+
+function report(name, ok, detail = "") {
+  const item = document.createElement("li");
+  item.dataset.ok = String(ok);
+  item.dataset.name = name;
+  item.textContent = ok ? name : `${name}: ${detail}`;
+  results.append(item);
+  if (ok) passed++;
+  else failed++;
+}
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+function check(name, run, expected) {
+  try {
+    const actual = run();
+    report(name, same(actual, expected), `got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+  } catch (error) {
+    report(name, false, `threw ${error?.name}: ${error?.message}`);
+  }
+}
+
+function throwsCheck(name, run, errorClass) {
+  try {
+    run();
+    report(name, false, "did not throw");
+  } catch (error) {
+    report(name, error instanceof errorClass, `threw ${error?.name}: ${error?.message}`);
+  }
+}
+
+const bytes = (...values) => new Uint8Array(values);
+const hex = (text) => new Uint8Array(text.match(/../g)?.map((h) => parseInt(h, 16)) ?? []);
+const codePoints = (text) => Array.from(text, (c) => c.codePointAt(0));
+const outcome = (run) => {
+  try {
+    return codePoints(run());
+  } catch (error) {
+    return error instanceof TypeError ? "TypeError" : `${error?.name}: ${error?.message}`;
+  }
+};
+
+async function main() {
+  check("every export is there, ready without an init call", () => Object.keys(utf8lens).sort(), [
+    "Utf8Decoder", "decode", "decodeVariant", "decodeVariantCodePoints", "encode", "encodeCodePoint", "encodeInto",
+    "encodeVariant", "errors", "explainCodePoint", "firstError", "inspect", "validate",
+  ]);
+  check("validate", () => [validate(bytes(0xe2, 0x82, 0xac)), validate(bytes(0xc0, 0xaf))], [true, false]);
+  check("firstError", () => { const e = firstError(bytes(0x61, 0xed, 0xa0, 0x80)); return [e.offset, e.kind, e.intended.codePoint]; }, [1, "surrogate", 0xd800]);
+  check("errors", () => errors(bytes(0x80, 0x41, 0xe4, 0xbd)).map((e) => [e.offset, e.length, e.kind]), [[0, 1, "unexpected-continuation"], [2, 2, "truncated"]]);
+  check("decode with each replacement", () => ["fffd", "drop", "latin1", "windows-1252", "utf8b"].map((replacement) => decode(bytes(0x48, 0x80, 0x65), { replacement })), ["H\uFFFDe", "He", "H\x80e", "H€e", "H\uDC80e"]);
+  throwsCheck("decode fatal throws TypeError", () => decode(bytes(0xff), { fatal: true }), TypeError);
+  check("Utf8Decoder streams like TextDecoder", () => {
+    const ours = new Utf8Decoder();
+    const theirs = new TextDecoder();
+    const chunks = [bytes(0xf0, 0x9f), bytes(0x98), bytes(0x80, 0xe2), bytes(0x82)];
+    const run = (d) => chunks.map((c) => d.decode(c, { stream: true })).concat(d.decode());
+    return same(run(ours), run(theirs)) && run(new Utf8Decoder()).join("");
+  }, "😀\uFFFD");
+  check("encode equals TextEncoder", () => same(encode("a\uD800€😀"), new TextEncoder().encode("a\uD800€😀")), true);
+  check("encodeInto equals TextEncoder.encodeInto", () => {
+    const a = new Uint8Array(5);
+    const b = new Uint8Array(5);
+    return [same(encodeInto("a€b😀", a), new TextEncoder().encodeInto("a€b😀", b)), same(a, b)];
+  }, [true, true]);
+  check("encodeCodePoint", () => [...encodeCodePoint(0x1f600)], [0xf0, 0x9f, 0x98, 0x80]);
+  throwsCheck("encodeCodePoint(0xD800) throws RangeError", () => encodeCodePoint(0xd800), RangeError);
+  check("explainCodePoint", () => { const f = explainCodePoint(0x20ac); return [f.label, f.octets[0].template, f.bytes]; }, ["U+20AC", "1110xxxx", [0xe2, 0x82, 0xac]]);
+  check("inspect", () => inspect(bytes(0x41, 0xe2, 0x82, 0xac, 0xff)).roles, ["ascii", "lead", "continuation", "continuation", "invalid"]);
+  check("variants round-trip", () => ["cesu-8", "mutf-8", "wtf-8", "rfc2279"].map((v) => decodeVariant(encodeVariant("a\0😀", v), v)), ["a\0😀", "a\0😀", "a\0😀", "a\0😀"]);
+  throwsCheck("bad argument throws TypeError", () => validate("abc"), TypeError);
+
+  // Bad input must not break the module in this engine either.
+  check("500 bad calls leave the module working", () => {
+    const bad = [() => validate([1]), () => validate(new Proxy(new Uint8Array(2), {})), () => encodeCodePoint(-1),
+      () => Utf8Decoder.prototype.decode.call({}), () => decode(bytes(1), { replacement: "x" })];
+    let unexpected = 0;
+    for (let i = 0; i < 500; i++) {
+      try { bad[i % bad.length](); unexpected++; } catch (e) { if (!(e instanceof TypeError || e instanceof RangeError)) unexpected++; }
+    }
+    return [unexpected, decode(bytes(0xe2, 0x82, 0xac))];
+  }, [0, "€"]);
+
+  // The decoding vectors, against this browser's own TextDecoder and Utf8Decoder. The driver adds
+  // ?novectors when the data is missing outside CI (it has said so on stderr).
+  if (new URLSearchParams(location.search).has("novectors")) return;
+  const load = async (name) => {
+    const response = await fetch(`/vectors/${name}`);
+    return response.ok ? response.json() : null;
+  };
+  const [single, stream, sequences] = await Promise.all(
+    ["utf8-decode.json", "utf8-decode-stream.json", "utf8-decode-sequences.json"].map(load));
+  if (single && stream && sequences) {
+    const disagreements = [];
+    let count = 0;
+    for (const v of single) {
+      count++;
+      const opts = { fatal: v.fatal, ignoreBOM: v.ignoreBOM };
+      const ours = outcome(() => new Utf8Decoder("utf-8", opts).decode(hex(v.bytes)));
+      const theirs = outcome(() => new TextDecoder("utf-8", opts).decode(hex(v.bytes)));
+      if (!same(ours, v.expected) || !same(theirs, v.expected)) disagreements.push(v.source);
+    }
+    for (const v of stream) {
+      count++;
+      const opts = { fatal: v.fatal, ignoreBOM: v.ignoreBOM };
+      const run = (d) => v.chunks.map((c) => outcome(() => d.decode(hex(c), { stream: true }))).concat([outcome(() => d.decode())]);
+      if (!same(run(new Utf8Decoder("utf-8", opts)), v.expected_per_call) || !same(run(new TextDecoder("utf-8", opts)), v.expected_per_call)) disagreements.push(v.source);
+    }
+    for (const v of sequences) {
+      count++;
+      const run = (D) => {
+        const d = v.label === "(default)" ? new D() : new D(v.label, { fatal: v.fatal, ignoreBOM: v.ignoreBOM });
+        return v.calls.map((c) => outcome(() => (c.input === null ? (c.stream ? d.decode(undefined, { stream: true }) : d.decode()) : d.decode(hex(c.input), { stream: c.stream }))));
+      };
+      const expected = v.calls.map((c) => c.expected);
+      if (!same(run(Utf8Decoder), expected) || !same(run(TextDecoder), expected)) disagreements.push(v.source);
+    }
+    report(`${count} WPT decoding vectors: Utf8Decoder and this browser's TextDecoder both as expected`, disagreements.length === 0, disagreements.join("; "));
+  } else {
+    report("WPT decoding vectors served", false, "the driver serves none (missing ../shared/conformance?)");
+  }
+}
+
+main()
+  .catch((error) => report("the checks ran to the end", false, `${error?.name}: ${error?.message}`))
+  .finally(() => {
+    document.title = `done: ${passed} passed, ${failed} failed`;
+  });
