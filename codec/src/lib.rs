@@ -44,6 +44,7 @@ mod encode;
 mod error;
 #[cfg(feature = "js")]
 mod js;
+mod mojibake;
 mod simd;
 mod stream;
 mod utf16;
@@ -63,6 +64,11 @@ pub use crate::encode::{
     RANGE_TABLE,
 };
 pub use crate::error::{ErrorKind, Intended, Malformed, Utf8Error};
+pub use crate::mojibake::{
+    garble, garble_rounds, garble_traced, misread_as_utf8, mojibake_matrix, repair, Encoding, Garbled,
+    GlyphTrace, MatrixRow, Misread, MisreadPiece, Repair, RepairStep, TooManyRounds,
+    MAX_GARBLE_ROUNDS,
+};
 pub use crate::stream::{StreamDecoder, StreamError};
 pub use crate::utf16::{
     encode_utf16_into, utf16_to_utf8, utf16_to_utf8_strict, utf8_to_utf16, LoneSurrogate,

@@ -1,0 +1,585 @@
+//! Finding and undoing mojibake: up to three layers, each explained.
+//!
+//! A layer is undone by one step `{encode, decode}`: encode the text in the charset it was wrongly
+//! shown in, to get the original bytes back, then decode those bytes with the right encoding.
+//!
+//! # How it decides
+//!
+//! 1. **Evidence of UTF-8.** For every charset that can encode the whole text, the bytes are
+//!    checked as UTF-8. Clean text almost never passes: an accented letter becomes a lead byte that
+//!    the next letter or space does not continue. Mojibake of UTF-8 always passes, and decodes to
+//!    fewer characters.
+//! 2. **Plausibility.** A candidate is kept only if it costs clearly less than the text it came
+//!    from in the plausibility model (`plausibility.rs`): no language knowledge, only the
+//!    fingerprints mojibake leaves (controls, symbols wedged into words, case flips inside words,
+//!    mixed alphabets, box drawing glued to letters).
+//! 3. **Pieces.** When the whole text does not re-encode to valid UTF-8 (part of it was never
+//!    garbled, or was typed after the damage), stretches that do are repaired one by one, each only
+//!    if it makes its neighbourhood more plausible.
+//! 4. **Legacy to legacy.** When nothing above applies but the text is full of fingerprints (C1
+//!    controls, box drawing inside words, words made only of accented letters), it tries reading
+//!    the bytes of one legacy charset as another, such as DOS code page 437 shown as Latin-1.
+//! 5. **Search.** Candidates are searched three layers deep, keeping the most plausible few at each
+//!    depth; the answer is the most plausible text found, each extra step having to pay for itself.
+//!
+//! Text that shows no evidence comes back unchanged with no steps.
+
+use super::plausibility::{cost, cost_of_chars, oddity};
+use super::Encoding;
+use crate::charset::{decode_legacy_fatal, Charset, Encoder};
+
+/// How many layers [`repair`] undoes at most.
+const MAX_LAYERS: usize = 3;
+/// How many candidates survive at each depth of the search.
+const BEAM: usize = 6;
+/// What a whole-text UTF-8 repair must gain, at least, in the plausibility model.
+const MIN_GAIN_UTF8: f32 = 0.5;
+/// What a repaired stretch must gain in its neighbourhood when only part of the text is repaired.
+const MIN_GAIN_PIECE: f32 = 1.5;
+/// The fingerprints a text must carry before legacy-to-legacy readings are tried, and what such a
+/// reading must gain.
+const MIN_COST_LEGACY: f32 = 4.0;
+/// Each step must pay for itself: a deeper answer must beat a shallower one by this much.
+const STEP_PENALTY: f32 = 0.25;
+
+/// The order in which charsets are tried; when several give the same bytes, the step names the
+/// first, the most common one in the wild.
+const PREFERENCE: [Charset; 31] = [
+    Charset::Windows1252,
+    Charset::Iso8859_1,
+    Charset::Iso8859_15,
+    Charset::Windows1250,
+    Charset::Windows1251,
+    Charset::Iso8859_2,
+    Charset::Macintosh,
+    Charset::Windows1253,
+    Charset::Windows1254,
+    Charset::Iso8859_7,
+    Charset::Iso8859_9,
+    Charset::Koi8R,
+    Charset::Koi8U,
+    Charset::Ibm866,
+    Charset::Ibm437,
+    Charset::Ibm850,
+    Charset::Windows1257,
+    Charset::Iso8859_13,
+    Charset::Windows1256,
+    Charset::Windows1255,
+    Charset::Windows1258,
+    Charset::Windows874,
+    Charset::Iso8859_5,
+    Charset::Iso8859_4,
+    Charset::Iso8859_3,
+    Charset::Iso8859_10,
+    Charset::Iso8859_14,
+    Charset::Iso8859_16,
+    Charset::Iso8859_6,
+    Charset::Iso8859_8,
+    Charset::Iso8859_11,
+];
+
+/// One undone layer of mojibake: the text was encoded in [`encode`](Self::encode) to recover its
+/// bytes, which were then decoded as [`decode`](Self::decode).
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::{repair, Charset, Encoding};
+///
+/// let fixed = repair("SchÃ¶ne GrÃ¼ÃŸe aus KÃ¶ln");
+/// let step = &fixed.steps[0];
+/// assert_eq!((step.encode, step.decode), (Encoding::Legacy(Charset::Windows1252), Encoding::Utf8));
+/// assert_eq!(step.before, "SchÃ¶ne GrÃ¼ÃŸe aus KÃ¶ln");
+/// assert_eq!(step.after, "Schöne Grüße aus Köln");
+/// assert!(step.sentence().starts_with("The text was UTF-8 read as windows-1252"));
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct RepairStep {
+    /// The charset the text was wrongly shown in: encoding in it gives the original bytes back.
+    pub encode: Encoding,
+    /// The encoding the bytes really were in.
+    pub decode: Encoding,
+    /// Whether the step applied to the whole text; if not, only [`pieces`](Self::pieces)
+    /// stretches of it were damaged, and the rest was left as it was.
+    pub whole: bool,
+    /// How many stretches the step changed (1 when it applied to the whole text).
+    pub pieces: usize,
+    /// The text before the step.
+    pub before: String,
+    /// The text after the step.
+    pub after: String,
+    /// A short example from this text: what some characters looked like, and what they became.
+    pub example: (String, String),
+}
+
+impl RepairStep {
+    /// The step in a sentence a person understands.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let fixed = utf8lens::repair("Ð¡Ð¾Ð²ÐµÑ‚ÑÐºÐ¸Ð¹ Ð¡Ð¾ÑŽÐ· Ñ€Ð°ÑÐ¿Ð°Ð»ÑÑ Ð² 1991 Ð³Ð¾Ð´Ñƒ");
+    /// assert_eq!(fixed.text, "Советский Союз распался в 1991 году");
+    /// assert_eq!(
+    ///     fixed.steps[0].sentence(),
+    ///     "The text was UTF-8 read as windows-1252 (Western European (Windows)): encoding it back \
+    ///      to windows-1252 bytes and decoding those as UTF-8 turns “Ð¡” into “С”."
+    /// );
+    /// ```
+    pub fn sentence(&self) -> String {
+        let (from, to) = (visible(&self.example.0), visible(&self.example.1));
+        match (self.encode, self.decode) {
+            (Encoding::Legacy(shown), Encoding::Utf8) if self.whole => format!(
+                "The text was UTF-8 read as {shown} ({}): encoding it back to {shown} bytes and \
+                 decoding those as UTF-8 turns “{from}” into “{to}”.",
+                shown.title()
+            ),
+            (Encoding::Legacy(shown), Encoding::Utf8) => format!(
+                "{} of the text {} UTF-8 read as {shown} ({}): encoding {} back to {shown} bytes \
+                 and decoding those as UTF-8 turns “{from}” into “{to}”; the rest was already right.",
+                plural(self.pieces, "stretch", "stretches"),
+                if self.pieces == 1 { "was" } else { "were" },
+                shown.title(),
+                if self.pieces == 1 { "it" } else { "them" },
+            ),
+            (Encoding::Legacy(shown), Encoding::Legacy(real)) => format!(
+                "The text was {real} ({}) bytes shown as {shown}: encoding it as {shown} and \
+                 decoding the bytes as {real} turns “{from}” into “{to}”.",
+                real.title()
+            ),
+            (encode, decode) => format!(
+                "Encoding the text as {encode} and decoding it as {decode} turns “{from}” into “{to}”."
+            ),
+        }
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    match n {
+        1 => format!("one {one}"),
+        _ => format!("{n} {many}"),
+    }
+}
+
+/// Control characters are invisible: the sentences name them instead.
+fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        if ch.is_control() {
+            out.push_str(&format!("<U+{:04X}>", u32::from(ch)));
+        } else {
+            out.push(ch);
+        }
+    }
+    out
+}
+
+/// What [`repair`] found: the repaired text, the steps that led to it and how sure it is.
+///
+/// # Examples
+///
+/// ```
+/// let clean = utf8lens::repair("Ελληνικά και русский, 日本語");
+/// assert_eq!(clean.text, "Ελληνικά και русский, 日本語");
+/// assert!(clean.steps.is_empty());
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct Repair {
+    /// The repaired text (the input itself when there were no steps).
+    pub text: String,
+    /// The layers undone, outermost first.
+    pub steps: Vec<RepairStep>,
+    /// How sure the answer is, from 0 to 1. Without steps it says how clean the text looks; with
+    /// steps, how much more plausible the repair is than the input and how clean it looks. A
+    /// heuristic score, not a probability.
+    pub confidence: f32,
+}
+
+/// Detects mojibake in `text` and undoes up to three layers of it, across every charset, including
+/// mixes (a layer of windows-1251 inside a layer of windows-1252, or DOS code page 437 bytes shown
+/// as Latin-1).
+///
+/// Text that is not mojibake comes back unchanged, with no steps: accented, Cyrillic, Greek, CJK
+/// or emoji text is not "fixed" because it looks unusual. The module documentation says how the
+/// decision is made.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::{garble, garble_rounds, repair, Charset};
+///
+/// // One layer.
+/// assert_eq!(repair("Ã¤Ã¶Ã¼ÃŸ is what German looks like").text, "äöüß is what German looks like");
+///
+/// // Two layers, two different charsets.
+/// let original = "Ну что, поехали? 🚀";
+/// let twice = garble(&garble(original, Charset::Windows1251), Charset::Windows1252);
+/// let fixed = repair(&twice);
+/// assert_eq!(fixed.text, original);
+/// assert_eq!(fixed.steps.len(), 2);
+///
+/// // Three layers.
+/// let thrice = garble_rounds("naïve café", Charset::Windows1252, 3).unwrap();
+/// assert_eq!(repair(&thrice[2]).text, "naïve café");
+///
+/// // Clean text is left alone.
+/// assert!(repair("Ça, c’est «l’été» — 25 °C").steps.is_empty());
+/// ```
+pub fn repair(text: &str) -> Repair {
+    let root = Node::new(text.to_owned(), Vec::new());
+    let root_cost = root.cost;
+    if text.is_ascii() {
+        return Repair { text: root.text, steps: root.steps, confidence: clean_confidence(root_cost) };
+    }
+    let mut explored: Vec<Node> = Vec::new();
+    let mut frontier = vec![root.clone()];
+    for _ in 0..MAX_LAYERS {
+        let mut next: Vec<Node> = Vec::new();
+        for node in &frontier {
+            for candidate in candidates(&node.text, node.cost) {
+                let after = &candidate.step.after;
+                if *after == root.text
+                    || next.iter().chain(&explored).any(|n| n.text == *after)
+                {
+                    continue;
+                }
+                let mut steps = node.steps.clone();
+                let text = after.clone();
+                steps.push(candidate.step);
+                next.push(Node::with_cost(text, steps, candidate.cost));
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        next.sort_by(|a, b| a.rank().total_cmp(&b.rank()));
+        next.truncate(BEAM);
+        explored.extend(next.iter().cloned());
+        frontier = next;
+    }
+    // The answer must be clearly cleaner than the input; among those, the most plausible wins.
+    let best = explored
+        .into_iter()
+        .filter(|n| n.cost <= root_cost - MIN_GAIN_UTF8)
+        .min_by(|a, b| a.rank().total_cmp(&b.rank()));
+    match best {
+        Some(best) => {
+            let gain = root_cost - best.cost;
+            let confidence = (1.0 - (-gain / 3.0).exp()) * clean_confidence(best.cost);
+            Repair { text: best.text, steps: best.steps, confidence }
+        }
+        None => Repair { text: root.text, steps: Vec::new(), confidence: clean_confidence(root_cost) },
+    }
+}
+
+/// How clean a text with this cost looks, from 0 to 1.
+fn clean_confidence(cost: f32) -> f32 {
+    1.0 / (1.0 + cost / 4.0)
+}
+
+#[derive(Debug, Clone)]
+struct Node {
+    text: String,
+    steps: Vec<RepairStep>,
+    cost: f32,
+    oddity: f32,
+}
+
+impl Node {
+    fn new(text: String, steps: Vec<RepairStep>) -> Node {
+        let cost = cost(&text);
+        Node::with_cost(text, steps, cost)
+    }
+
+    fn with_cost(text: String, steps: Vec<RepairStep>, cost: f32) -> Node {
+        let oddity = oddity(&text);
+        Node { text, steps, cost, oddity }
+    }
+
+    /// Lower is better: the fingerprints, the tie-breaker, and a small price per step.
+    fn rank(&self) -> f32 {
+        self.cost + self.oddity + STEP_PENALTY * self.steps.len() as f32
+    }
+}
+
+struct Candidate {
+    step: RepairStep,
+    cost: f32,
+}
+
+/// Every way to undo one layer of `text` that looks better than it.
+fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
+    if text.is_ascii() {
+        return Vec::new();
+    }
+    let encoders: Vec<Encoder> = PREFERENCE.iter().map(|&cs| Encoder::new(cs)).collect();
+    let mut out = whole_utf8(text, &encoders);
+    if out.is_empty() {
+        out = pieces_utf8(text, text_cost, &encoders);
+    }
+    if out.is_empty() && text_cost >= MIN_COST_LEGACY {
+        out = legacy_to_legacy(text, text_cost, &encoders);
+    }
+    out
+}
+
+/// The whole text re-encoded in a charset is valid UTF-8.
+fn whole_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
+    let mut out: Vec<Candidate> = Vec::new();
+    let mut seen: Vec<Vec<u8>> = Vec::new();
+    for encoder in encoders {
+        let Some(bytes) = encoder.encode_all(text) else { continue };
+        if bytes.is_ascii() || seen.contains(&bytes) {
+            continue;
+        }
+        let Ok(decoded) = core::str::from_utf8(&bytes) else {
+            seen.push(bytes);
+            continue;
+        };
+        // Valid UTF-8 is evidence enough to explore: an inner layer can look worse than the outer
+        // one (C1 controls), and [`repair`] only answers with a text cleaner than its input.
+        let decoded_cost = cost(decoded);
+        {
+            let example = utf8_example(text, decoded);
+            out.push(Candidate {
+                cost: decoded_cost,
+                step: RepairStep {
+                    encode: Encoding::Legacy(encoder.charset()),
+                    decode: Encoding::Utf8,
+                    whole: true,
+                    pieces: 1,
+                    before: text.to_owned(),
+                    after: decoded.to_owned(),
+                    example,
+                },
+            });
+        }
+        seen.push(bytes);
+    }
+    out
+}
+
+/// The first multi-byte character of `decoded` and the characters of `text` it came from (each
+/// character of `text` is one byte of `decoded`).
+fn utf8_example(text: &str, decoded: &str) -> (String, String) {
+    for (offset, ch) in decoded.char_indices() {
+        if ch.len_utf8() > 1 {
+            let from: String = text.chars().skip(offset).take(ch.len_utf8()).collect();
+            return (from, ch.to_string());
+        }
+    }
+    (String::new(), String::new())
+}
+
+/// A stretch of characters whose bytes in some charset are one or more complete UTF-8 sequences.
+struct Stretch {
+    start: usize,
+    end: usize,
+    decoded: Vec<char>,
+}
+
+/// Stretches of the text re-encode to valid UTF-8, and repairing them makes their neighbourhood
+/// more plausible.
+fn pieces_utf8(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Candidate> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out: Vec<Candidate> = Vec::new();
+    for encoder in encoders {
+        let bytes: Vec<Option<u8>> = chars.iter().map(|&c| encoder.byte(u32::from(c))).collect();
+        let stretches = utf8_stretches(&bytes);
+        if stretches.is_empty() {
+            continue;
+        }
+        let mut repaired: Vec<char> = Vec::with_capacity(chars.len());
+        let mut pieces = 0;
+        let mut example = (String::new(), String::new());
+        let mut at = 0;
+        for stretch in &stretches {
+            let window_start = stretch.start.saturating_sub(3);
+            let window_end = (stretch.end + 3).min(chars.len());
+            let before = chars.get(window_start..window_end).unwrap_or_default();
+            let mut after: Vec<char> = chars.get(window_start..stretch.start).unwrap_or_default().to_vec();
+            after.extend_from_slice(&stretch.decoded);
+            after.extend_from_slice(chars.get(stretch.end..window_end).unwrap_or_default());
+            if cost_of_chars(before) - cost_of_chars(&after) < MIN_GAIN_PIECE {
+                continue;
+            }
+            repaired.extend_from_slice(chars.get(at..stretch.start).unwrap_or_default());
+            repaired.extend_from_slice(&stretch.decoded);
+            at = stretch.end;
+            if pieces == 0 {
+                example = (
+                    chars.get(stretch.start..stretch.end).unwrap_or_default().iter().collect(),
+                    stretch.decoded.iter().collect(),
+                );
+            }
+            pieces += 1;
+        }
+        if pieces == 0 {
+            continue;
+        }
+        repaired.extend_from_slice(chars.get(at..).unwrap_or_default());
+        let after: String = repaired.into_iter().collect();
+        if out.iter().any(|c| c.step.after == after) {
+            continue;
+        }
+        let after_cost = cost(&after);
+        if after_cost <= text_cost - MIN_GAIN_PIECE {
+            out.push(Candidate {
+                cost: after_cost,
+                step: RepairStep {
+                    encode: Encoding::Legacy(encoder.charset()),
+                    decode: Encoding::Utf8,
+                    whole: false,
+                    pieces,
+                    before: text.to_owned(),
+                    after,
+                    example,
+                },
+            });
+        }
+    }
+    out
+}
+
+/// Maximal runs of characters whose bytes form complete UTF-8 multi-byte sequences.
+fn utf8_stretches(bytes: &[Option<u8>]) -> Vec<Stretch> {
+    let mut stretches: Vec<Stretch> = Vec::new();
+    let mut i = 0;
+    while let Some(&lead) = bytes.get(i) {
+        let len = match lead {
+            Some(0xC2..=0xDF) => 2,
+            Some(0xE0..=0xEF) => 3,
+            Some(0xF0..=0xF4) => 4,
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        let sequence: Option<Vec<u8>> =
+            bytes.get(i..i + len).and_then(|s| s.iter().copied().collect());
+        let decoded = sequence
+            .as_deref()
+            .and_then(|s| core::str::from_utf8(s).ok())
+            .and_then(|s| s.chars().next());
+        let Some(ch) = decoded else {
+            i += 1;
+            continue;
+        };
+        match stretches.last_mut() {
+            Some(last) if last.end == i => {
+                last.end = i + len;
+                last.decoded.push(ch);
+            }
+            _ => stretches.push(Stretch { start: i, end: i + len, decoded: vec![ch] }),
+        }
+        i += len;
+    }
+    stretches
+}
+
+/// The text's bytes in one legacy charset read as another.
+fn legacy_to_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Candidate> {
+    let mut out: Vec<Candidate> = Vec::new();
+    let mut seen: Vec<Vec<u8>> = Vec::new();
+    for encoder in encoders {
+        let Some(bytes) = encoder.encode_all(text) else { continue };
+        if seen.contains(&bytes) {
+            continue;
+        }
+        for real in PREFERENCE {
+            if real == encoder.charset() {
+                continue;
+            }
+            let Ok(decoded) = decode_legacy_fatal(&bytes, real) else { continue };
+            if decoded == text || out.iter().any(|c| c.step.after == decoded) {
+                continue;
+            }
+            let decoded_cost = cost(&decoded);
+            if decoded_cost * 4.0 > text_cost || text_cost - decoded_cost < MIN_COST_LEGACY {
+                continue;
+            }
+            let example = legacy_example(text, &decoded);
+            out.push(Candidate {
+                cost: decoded_cost,
+                step: RepairStep {
+                    encode: Encoding::Legacy(encoder.charset()),
+                    decode: Encoding::Legacy(real),
+                    whole: true,
+                    pieces: 1,
+                    before: text.to_owned(),
+                    after: decoded,
+                    example,
+                },
+            });
+        }
+        seen.push(bytes);
+    }
+    out.sort_by(|a, b| a.cost.total_cmp(&b.cost));
+    out.truncate(BEAM);
+    out
+}
+
+/// The first word that changed, before and after (a legacy-to-legacy step maps characters one to
+/// one, so the words line up).
+fn legacy_example(text: &str, decoded: &str) -> (String, String) {
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    let Some(first) = before.iter().zip(&after).position(|(a, b)| a != b) else {
+        return (String::new(), String::new());
+    };
+    let start = before
+        .get(..first)
+        .and_then(|head| head.iter().rposition(|c| c.is_whitespace()))
+        .map_or(0, |p| p + 1);
+    let end = before
+        .get(first..)
+        .and_then(|tail| tail.iter().position(|c| c.is_whitespace()))
+        .map_or(before.len(), |p| first + p)
+        .min(start + 24);
+    (
+        before.get(start..end).unwrap_or_default().iter().collect(),
+        after.get(start..end).unwrap_or_default().iter().collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mojibake::garble;
+
+    #[test]
+    fn preference_lists_every_charset_once() {
+        for cs in Charset::ALL {
+            assert_eq!(PREFERENCE.iter().filter(|&&p| p == cs).count(), 1, "{cs}");
+        }
+    }
+
+    #[test]
+    fn one_layer_in_every_charset_that_keeps_the_bytes() {
+        let original = "Ünïcödé “quotes” — 😀 naïve café";
+        for cs in Charset::ALL {
+            let garbled = garble(original, cs);
+            if garbled.contains('\u{FFFD}') {
+                continue;
+            }
+            assert_eq!(repair(&garbled).text, original, "{cs}: {garbled}");
+        }
+    }
+
+    #[test]
+    fn mixed_text_is_repaired_piece_by_piece() {
+        let fixed = repair("Déjà vu: the cafÃ© was closed, the crème brûlée too");
+        assert_eq!(fixed.text, "Déjà vu: the café was closed, the crème brûlée too");
+        assert!(!fixed.steps[0].whole);
+    }
+
+    #[test]
+    fn dos_bytes_shown_as_latin1() {
+        let original = "Größe der Fläche: fünf Meter";
+        let bytes = crate::encode_legacy(original, Charset::Ibm437, crate::Fallback::Error).unwrap();
+        let shown = crate::decode_legacy(&bytes, Charset::Iso8859_1);
+        let fixed = repair(&shown);
+        assert_eq!(fixed.text, original, "{shown}");
+        assert_eq!(fixed.steps[0].decode, Encoding::Legacy(Charset::Ibm437));
+    }
+}
