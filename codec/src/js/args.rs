@@ -47,7 +47,8 @@ pub(crate) fn bytes(value: &JsValue, func: &str, detached: Detached) -> Result<V
         )));
     }
     let mut out = Vec::new();
-    out.try_reserve_exact(len).map_err(|_| out_of_memory(func, len))?;
+    out.try_reserve_exact(len)
+        .map_err(|_| out_of_memory(func, len))?;
     out.resize(len, 0);
     view.copy_to(&mut out);
     Ok(out)
@@ -58,7 +59,10 @@ pub(crate) fn bytes(value: &JsValue, func: &str, detached: Detached) -> Result<V
 pub(crate) fn destination(value: &JsValue, func: &str) -> Result<Uint8Array, JsValue> {
     let view = glue::uint8_array_view(value)?;
     view.dyn_into::<Uint8Array>().map_err(|_| {
-        type_error(format!("{func}: the destination must be a Uint8Array, got {}", glue::describe(value)))
+        type_error(format!(
+            "{func}: the destination must be a Uint8Array, got {}",
+            glue::describe(value)
+        ))
     })
 }
 
@@ -72,19 +76,26 @@ fn on_detached(func: &str, detached: Detached) -> Result<Vec<u8>, JsValue> {
 }
 
 pub(crate) fn out_of_memory(func: &str, len: usize) -> JsValue {
-    range_error(format!("{func}: not enough WebAssembly memory for an input of {len} bytes"))
+    range_error(format!(
+        "{func}: not enough WebAssembly memory for an input of {len} bytes"
+    ))
 }
 
 /// Checks that `extra` more bytes could be allocated, before the codec allocates them.
 pub(crate) fn ensure_room(func: &str, len: usize, extra: usize) -> Result<(), JsValue> {
     let mut probe: Vec<u8> = Vec::new();
-    probe.try_reserve_exact(extra).map_err(|_| out_of_memory(func, len))
+    probe
+        .try_reserve_exact(extra)
+        .map_err(|_| out_of_memory(func, len))
 }
 
 /// The UTF-16 code units of a string argument.
 pub(crate) fn text(value: &JsValue, func: &str) -> Result<Vec<u16>, JsValue> {
     let Some(text) = value.dyn_ref::<js_sys::JsString>() else {
-        return Err(type_error(format!("{func}: expected a string, got {}", glue::describe(value))));
+        return Err(type_error(format!(
+            "{func}: expected a string, got {}",
+            glue::describe(value)
+        )));
     };
     let len = text.length() as usize;
     if len > MAX_INPUT_BYTES / 3 {
@@ -104,7 +115,10 @@ pub(crate) fn options(value: &JsValue, func: &str) -> Result<Option<Object>, JsV
     if value.is_object() || value.is_function() {
         return Ok(Some(value.clone().unchecked_into::<Object>()));
     }
-    Err(type_error(format!("{func}: options must be an object, got {}", glue::describe(value))))
+    Err(type_error(format!(
+        "{func}: options must be an object, got {}",
+        glue::describe(value)
+    )))
 }
 
 /// A boolean option, converted as WebIDL does (truthiness); missing means `false`.
@@ -121,13 +135,18 @@ pub(crate) fn string_option(
     name: &str,
     func: &str,
 ) -> Result<Option<String>, JsValue> {
-    let Some(object) = options else { return Ok(None) };
+    let Some(object) = options else {
+        return Ok(None);
+    };
     let value = Reflect::get(object, &name.into())?;
     if value.is_undefined() {
         return Ok(None);
     }
     value.as_string().map(Some).ok_or_else(|| {
-        type_error(format!("{func}: option {name} must be a string, got {}", glue::describe(&value)))
+        type_error(format!(
+            "{func}: option {name} must be a string, got {}",
+            glue::describe(&value)
+        ))
     })
 }
 
@@ -140,7 +159,9 @@ pub(crate) fn code_point(value: &JsValue, func: &str) -> Result<u32, JsValue> {
         )));
     };
     if number.fract() != 0.0 || !number.is_finite() {
-        return Err(range_error(format!("{func}: {number} is not an integer code point")));
+        return Err(range_error(format!(
+            "{func}: {number} is not an integer code point"
+        )));
     }
     if !(0.0..=f64::from(0x10_FFFF)).contains(&number) {
         return Err(range_error(format!(

@@ -42,7 +42,9 @@ fn fatal_error(func: &str, m: &Malformed) -> JsValue {
 /// validate(new Uint8Array([0xC0, 0xAF]));       // false
 /// ```
 #[wasm_bindgen]
-pub fn validate(#[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue) -> Result<bool, JsValue> {
+pub fn validate(
+    #[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue,
+) -> Result<bool, JsValue> {
     let bytes = args::bytes(bytes, "validate", Detached::Refuse)?;
     Ok(crate::validate(&bytes).is_ok())
 }
@@ -54,9 +56,13 @@ pub fn validate(#[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsV
 /// // { offset: 1, length: 1, kind: "surrogate", intended: { codePoint: 0xD800, length: 3 }, message: "Byte ED at offset 1 ..." }
 /// ```
 #[wasm_bindgen(js_name = firstError, unchecked_return_type = "Utf8ErrorInfo | undefined")]
-pub fn first_error(#[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue) -> Result<JsValue, JsValue> {
+pub fn first_error(
+    #[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue,
+) -> Result<JsValue, JsValue> {
     let bytes = args::bytes(bytes, "firstError", Detached::Refuse)?;
-    Ok(crate::errors(&bytes).next().map_or(JsValue::UNDEFINED, |m| error_info(&m).into()))
+    Ok(crate::errors(&bytes)
+        .next()
+        .map_or(JsValue::UNDEFINED, |m| error_info(&m).into()))
 }
 
 /// Every malformed sequence, in order: one entry per U+FFFD that TextDecoder would produce.
@@ -66,9 +72,13 @@ pub fn first_error(#[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &
 /// // [[0, "unexpected-continuation"], [2, "truncated"]]
 /// ```
 #[wasm_bindgen(unchecked_return_type = "Utf8ErrorInfo[]")]
-pub fn errors(#[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue) -> Result<Array, JsValue> {
+pub fn errors(
+    #[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue,
+) -> Result<Array, JsValue> {
     let bytes = args::bytes(bytes, "errors", Detached::Refuse)?;
-    Ok(crate::errors(&bytes).map(|m| JsValue::from(error_info(&m))).collect())
+    Ok(crate::errors(&bytes)
+        .map(|m| JsValue::from(error_info(&m)))
+        .collect())
 }
 
 /// Decodes UTF-8 to a string in one call.
@@ -138,8 +148,14 @@ pub struct Utf8Decoder {
 }
 
 /// The labels WHATWG's Encoding Standard gives UTF-8.
-const UTF8_LABELS: [&str; 6] =
-    ["unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "utf-8", "utf8", "x-unicode20utf8"];
+const UTF8_LABELS: [&str; 6] = [
+    "unicode-1-1-utf-8",
+    "unicode11utf8",
+    "unicode20utf8",
+    "utf-8",
+    "utf8",
+    "x-unicode20utf8",
+];
 
 #[wasm_bindgen]
 impl Utf8Decoder {
@@ -149,7 +165,8 @@ impl Utf8Decoder {
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "string")] label: &JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "Utf8DecoderOptions | null")] options: &JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Utf8DecoderOptions | null")]
+        options: &JsValue,
     ) -> Result<Utf8Decoder, JsValue> {
         const FUNC: &str = "Utf8Decoder";
         if !label.is_undefined() {
@@ -159,7 +176,9 @@ impl Utf8Decoder {
                     glue::describe(label)
                 )));
             };
-            let normalized = name.trim_matches(|c: char| c.is_ascii_whitespace()).to_ascii_lowercase();
+            let normalized = name
+                .trim_matches(|c: char| c.is_ascii_whitespace())
+                .to_ascii_lowercase();
             if !UTF8_LABELS.contains(&normalized.as_str()) {
                 return Err(args::range_error(format!(
                     "{FUNC}: {name:?} is not a label of UTF-8; Utf8Decoder decodes UTF-8 only (labels: {})",
@@ -170,7 +189,9 @@ impl Utf8Decoder {
         let options = args::options(options, FUNC)?;
         let fatal = args::flag(&options, "fatal")?;
         let ignore_bom = args::flag(&options, "ignoreBOM")?;
-        Ok(Utf8Decoder { inner: StreamDecoder::new(fatal, ignore_bom) })
+        Ok(Utf8Decoder {
+            inner: StreamDecoder::new(fatal, ignore_bom),
+        })
     }
 
     /// Always `"utf-8"`.
@@ -195,12 +216,17 @@ impl Utf8Decoder {
     pub fn decode(
         &mut self,
         #[wasm_bindgen(unchecked_optional_param_type = "ByteSource")] input: &JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "Utf8DecodeOptions | null")] options: &JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Utf8DecodeOptions | null")]
+        options: &JsValue,
     ) -> Result<String, JsValue> {
         const FUNC: &str = "Utf8Decoder.decode";
         let options = args::options(options, FUNC)?;
         let stream = args::flag(&options, "stream")?;
-        let bytes = if input.is_undefined() { Vec::new() } else { args::bytes(input, FUNC, Detached::Empty)? };
+        let bytes = if input.is_undefined() {
+            Vec::new()
+        } else {
+            args::bytes(input, FUNC, Detached::Empty)?
+        };
         args::ensure_room(FUNC, bytes.len(), 3 * bytes.len() + 12)?;
         self.inner
             .decode(&bytes, stream)

@@ -13,7 +13,9 @@ use crate::EncodeError;
 /// encode("\uD800");  // Uint8Array [0xEF, 0xBF, 0xBD]
 /// ```
 #[wasm_bindgen]
-pub fn encode(#[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue) -> Result<Vec<u8>, JsValue> {
+pub fn encode(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
+) -> Result<Vec<u8>, JsValue> {
     let units = args::text(text, "encode")?;
     Ok(crate::utf16_to_utf8(&units).into_bytes())
 }
@@ -36,10 +38,13 @@ pub fn encode_into(
     // Never more than three bytes per code unit, so the scratch buffer need not be larger than that.
     let room = (dest.length() as usize).min(units.len().saturating_mul(3));
     let mut scratch = Vec::new();
-    scratch.try_reserve_exact(room).map_err(|_| args::out_of_memory(FUNC, room))?;
+    scratch
+        .try_reserve_exact(room)
+        .map_err(|_| args::out_of_memory(FUNC, room))?;
     scratch.resize(room, 0);
     let (read, written) = crate::encode_utf16_into(&units, &mut scratch);
-    dest.subarray(0, written as u32).copy_from(&scratch[..written]);
+    dest.subarray(0, written as u32)
+        .copy_from(&scratch[..written]);
     let result = Object::new();
     args::set(&result, "read", read as f64);
     args::set(&result, "written", written as f64);
@@ -58,7 +63,9 @@ fn encode_error(func: &str, error: EncodeError) -> JsValue {
 /// encodeCodePoint(0xD800);  // RangeError: encodeCodePoint: U+D800 is a surrogate code point ...
 /// ```
 #[wasm_bindgen(js_name = encodeCodePoint)]
-pub fn encode_code_point(#[wasm_bindgen(unchecked_param_type = "number")] cp: &JsValue) -> Result<Vec<u8>, JsValue> {
+pub fn encode_code_point(
+    #[wasm_bindgen(unchecked_param_type = "number")] cp: &JsValue,
+) -> Result<Vec<u8>, JsValue> {
     const FUNC: &str = "encodeCodePoint";
     let cp = args::code_point(cp, FUNC)?;
     crate::encode_code_point(cp)
@@ -77,7 +84,9 @@ pub fn encode_code_point(#[wasm_bindgen(unchecked_param_type = "number")] cp: &J
 /// fill.bytes;                 // [0xE2, 0x82, 0xAC]
 /// ```
 #[wasm_bindgen(js_name = explainCodePoint, unchecked_return_type = "BitFillInfo")]
-pub fn explain_code_point(#[wasm_bindgen(unchecked_param_type = "number")] cp: &JsValue) -> Result<Object, JsValue> {
+pub fn explain_code_point(
+    #[wasm_bindgen(unchecked_param_type = "number")] cp: &JsValue,
+) -> Result<Object, JsValue> {
     const FUNC: &str = "explainCodePoint";
     let cp = args::code_point(cp, FUNC)?;
     let fill = crate::explain(cp).map_err(|e| encode_error(FUNC, e))?;

@@ -18,9 +18,14 @@ use crate::Segment;
 /// valid;        // false
 /// ```
 #[wasm_bindgen(unchecked_return_type = "InspectResult")]
-pub fn inspect(#[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue) -> Result<Object, JsValue> {
+pub fn inspect(
+    #[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue,
+) -> Result<Object, JsValue> {
     let bytes = args::bytes(bytes, "inspect", Detached::Refuse)?;
-    let roles: Array = crate::byte_roles(&bytes).iter().map(|r| JsValue::from(r.as_str())).collect();
+    let roles: Array = crate::byte_roles(&bytes)
+        .iter()
+        .map(|r| JsValue::from(r.as_str()))
+        .collect();
     let mut valid = true;
     let segments: Array = crate::segments(&bytes)
         .map(|segment| {

@@ -16,6 +16,18 @@ mod variants;
 
 use wasm_bindgen::prelude::*;
 
+// The exports as Rust functions, for codec/tests/js_api.rs (wasm-bindgen-test), which calls them
+// with JS values as JavaScript would. They are reachable from outside the crate once lib.rs
+// declares this module `#[doc(hidden)] pub mod js;`; until then they are unused (the allows).
+#[allow(unused_imports)]
+pub use self::decode::{decode, errors, first_error, validate, Utf8Decoder};
+#[allow(unused_imports)]
+pub use self::encode::{encode, encode_code_point, encode_into, explain_code_point};
+#[allow(unused_imports)]
+pub use self::inspect::inspect;
+#[allow(unused_imports)]
+pub use self::variants::{decode_variant, decode_variant_code_points, encode_variant};
+
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
 /**

@@ -8,12 +8,15 @@ use super::glue;
 use crate::{Variant, VariantError};
 
 fn variant_arg(value: &JsValue, func: &str) -> Result<Variant, JsValue> {
-    value.as_string().and_then(|name| name.parse().ok()).ok_or_else(|| {
-        args::type_error(format!(
+    value
+        .as_string()
+        .and_then(|name| name.parse().ok())
+        .ok_or_else(|| {
+            args::type_error(format!(
             "{func}: the variant must be \"cesu-8\", \"mutf-8\", \"wtf-8\" or \"rfc2279\", got {}",
             value.as_string().map_or_else(|| glue::describe(value), |s| format!("{s:?}"))
         ))
-    })
+        })
 }
 
 fn variant_error(func: &str, error: VariantError) -> JsValue {

@@ -1,7 +1,7 @@
 // Runs in the browser page (index.html): uses the package as a user would and compares it with the
 // browser's own TextDecoder and TextEncoder, on fixed cases and on every decoding vector of
 // wpt-utf8-vectors (served by the driver under /vectors/, if present). Each check becomes an <li>
-// with data-ok; the title ends as "done: N passed, M failed".
+// with data-ok; the title ends as "done: N ok, M failing".
 import * as utf8lens from "utf8lens";
 import {
   Utf8Decoder, decode, decodeVariant, encode, encodeCodePoint, encodeInto, encodeVariant, errors,
@@ -137,5 +137,5 @@ async function main() {
 main()
   .catch((error) => report("the checks ran to the end", false, `${error?.name}: ${error?.message}`))
   .finally(() => {
-    document.title = `done: ${passed} passed, ${failed} failed`;
+    document.title = `done: ${passed} ok, ${failed} failing`;
   });

@@ -1,0 +1,184 @@
+// Throughput of the npm package against what Node users have, side by side in one run:
+//
+//   bash scripts/build-npm.sh && (cd tests/npm && npm ci --ignore-scripts) && node tests/npm/bench.mjs
+//   BENCH_QUICK=1 node tests/npm/bench.mjs      # a short run, for CI: same tables, fewer repeats
+//   BENCH_LANGS=Latin,Hindi node tests/npm/bench.mjs
+//
+// Inputs: the lipsum corpus (../shared/conformance/unicode-lipsum/lipsum/<Lang>-Lipsum.utf8.txt),
+// each text repeated and cut at a character boundary to 16 B, 256 B, 64 KiB and 1 MiB.
+// validate: utf8lens validate vs node:buffer isUtf8, TextDecoder with fatal: true, utf8.js
+// (utf8.decode of the binary string, which throws on malformed input) and utf-8-validate's
+// pure-JS fallback. decode: utf8lens decode vs TextDecoder.decode.
+// Every batch of calls is timed on its own; the implementations take turns batch by batch, and
+// each figure is the median over the batches. Ratios are utf8lens's throughput divided by the
+// other's (above 1: utf8lens is faster). No figure is asserted anywhere: timings vary by machine.
+import { isUtf8 } from "node:buffer";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { cpus, totalmem } from "node:os";
+import { dirname, join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(here, "../..");
+const QUICK = process.env.BENCH_QUICK === "1";
+const RUNS = Number(process.env.BENCH_RUNS ?? (QUICK ? 3 : 15));
+const BATCH_MS = Number(process.env.BENCH_BATCH_MS ?? (QUICK ? 2 : 25));
+const LANGS = (process.env.BENCH_LANGS ?? (QUICK ? "Latin,Chinese" : "Latin,Russian,Chinese,Emoji")).split(",");
+const SIZES = [["16 B", 16], ["256 B", 256], ["64 KiB", 64 << 10], ["1 MiB", 1 << 20]];
+
+const packageEntry = join(ROOT, "target/npm/pkg/node.js");
+if (!existsSync(packageEntry)) {
+  console.error(`bench: ${packageEntry} is missing: run bash scripts/build-npm.sh first`);
+  process.exit(1);
+}
+const utf8lens = await import(pathToFileURL(packageEntry).href);
+const require = createRequire(import.meta.url);
+const peer = (name) => {
+  try {
+    return require(name);
+  } catch {
+    console.error(`bench: ${name} is not installed (npm ci --ignore-scripts in tests/npm); left out`);
+    return undefined;
+  }
+};
+const utf8js = peer("utf8");
+const utf8ValidateFallback = peer("utf-8-validate/fallback");
+
+const corpusDir = join(ROOT, "../shared/conformance/unicode-lipsum/lipsum");
+if (!existsSync(corpusDir)) {
+  const message = `bench: the lipsum corpus is missing at ${corpusDir}`;
+  if (process.env.CI === "true") {
+    console.error(`${message} (CI=true: a failure)`);
+    process.exit(1);
+  }
+  console.error(`${message}; nothing to measure`);
+  process.exit(0);
+}
+
+/** `text` repeated to at least `size` bytes and cut back to the last character boundary. */
+function sized(text, size) {
+  const copies = Math.ceil(size / text.length) + 1;
+  const whole = new Uint8Array(copies * text.length);
+  for (let i = 0; i < copies; i++) whole.set(text, i * text.length);
+  let end = Math.min(size, whole.length);
+  while (end > 0 && (whole[end] & 0xc0) === 0x80) end--;
+  return whole.slice(0, end);
+}
+
+function loadText(lang) {
+  let bytes = readFileSync(join(corpusDir, `${lang}-Lipsum.utf8.txt`));
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3); // Emoji's BOM
+  return new Uint8Array(bytes);
+}
+
+let sink = 0;
+const fatalDecoder = new TextDecoder("utf-8", { fatal: true });
+const lossyDecoder = new TextDecoder();
+
+/** The contenders: name → (input) → a function measuring one call on that input. */
+const VALIDATORS = [
+  ["utf8lens validate", (b) => () => utf8lens.validate(b)],
+  ["buffer.isUtf8", (b) => () => isUtf8(b)],
+  ["TextDecoder fatal", (b) => () => {
+    try {
+      return fatalDecoder.decode(b).length >= 0;
+    } catch {
+      return false;
+    }
+  }],
+  ...(utf8js ? [["utf8.js decode", (b) => {
+    const binary = Buffer.from(b).toString("latin1");
+    return () => {
+      try {
+        return utf8js.decode(binary).length >= 0;
+      } catch {
+        return false;
+      }
+    };
+  }]] : []),
+  ...(utf8ValidateFallback ? [["utf-8-validate (JS)", (b) => () => utf8ValidateFallback(b)]] : []),
+];
+const DECODERS = [
+  ["utf8lens decode", (b) => () => utf8lens.decode(b).length],
+  ["TextDecoder", (b) => () => lossyDecoder.decode(b).length],
+];
+
+/** Median of numbers. */
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** How many calls make one batch of about BATCH_MS. */
+function calibrate(call) {
+  let n = 1;
+  for (;;) {
+    const start = performance.now();
+    for (let i = 0; i < n; i++) sink ^= Number(call()) | 0;
+    const elapsed = performance.now() - start;
+    if (elapsed >= BATCH_MS / 4 || n >= 1 << 24) return Math.max(1, Math.round((n * BATCH_MS) / Math.max(elapsed, 1e-3)));
+    n *= 4;
+  }
+}
+
+/** Median MB/s of each contender on `input`, the contenders taking turns batch by batch. */
+function measure(contenders, input) {
+  const calls = contenders.map(([, make]) => make(input));
+  // All must agree on the answer before their speed means anything.
+  const answers = calls.map((call) => call());
+  if (contenders === VALIDATORS && answers.some((a) => a !== true)) throw new Error(`a validator said false: ${answers}`);
+  if (contenders === DECODERS && new Set(answers).size !== 1) throw new Error(`decoders disagree: ${answers}`);
+  const batch = calls.map(calibrate);
+  const samples = calls.map(() => []);
+  for (let run = 0; run < RUNS; run++) {
+    calls.forEach((call, k) => {
+      const start = performance.now();
+      for (let i = 0; i < batch[k]; i++) sink ^= Number(call()) | 0;
+      const seconds = (performance.now() - start) / 1000;
+      samples[k].push((input.length * batch[k]) / seconds / 1e6);
+    });
+  }
+  return samples.map(median);
+}
+
+const fmt = (mbs) => (mbs >= 100 ? mbs.toFixed(0) : mbs >= 10 ? mbs.toFixed(1) : mbs.toFixed(2));
+const pad = (text, width) => String(text).padStart(width);
+
+function table(title, contenders) {
+  const names = contenders.map(([name]) => name);
+  const others = names.slice(1);
+  console.log(`\n## ${title}: median MB/s (higher is faster); ratio = utf8lens ÷ other (above 1: utf8lens faster)\n`);
+  const header = ["size", "text", ...names.map((n) => pad(n, Math.max(n.length, 8))), ...others.map((n) => `÷ ${n}`)];
+  console.log(`| ${header.join(" | ")} |`);
+  console.log(`|${header.map((h, i) => (i < 2 ? "---" : "---:")).join("|")}|`);
+  const ratios = others.map(() => ({}));
+  for (const [sizeName, size] of SIZES) {
+    for (const lang of LANGS) {
+      const input = sized(loadText(lang), size);
+      const speeds = measure(contenders, input);
+      const r = speeds.slice(1).map((s) => speeds[0] / s);
+      r.forEach((x, k) => ((ratios[k][sizeName] ??= []).push(x)));
+      const cells = [sizeName, lang, ...speeds.map((s, k) => pad(fmt(s), Math.max(names[k].length, 8))), ...r.map((x, k) => pad(`${x.toFixed(2)}×`, others[k].length + 2))];
+      console.log(`| ${cells.join(" | ")} |`);
+    }
+  }
+  console.log(`\nratio utf8lens ÷ other, geometric mean over the texts, per size:`);
+  for (const [k, name] of others.entries()) {
+    const line = SIZES.map(([sizeName]) => {
+      const xs = ratios[k][sizeName];
+      return `${sizeName} ${Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length).toFixed(2)}×`;
+    });
+    console.log(`  vs ${name.padEnd(22)} ${line.join("   ")}`);
+  }
+}
+
+const pkg = JSON.parse(readFileSync(join(ROOT, "target/npm/pkg/package.json"), "utf8"));
+console.log(`# utf8lens ${pkg.version} npm benchmark${QUICK ? " (BENCH_QUICK: few repeats, rough figures)" : ""}`);
+console.log(`machine: ${cpus()[0]?.model ?? "?"}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB; Node ${process.version} (V8 ${process.versions.v8}), ${process.platform}-${process.arch}`);
+console.log(`method: ${RUNS} timed batches of about ${BATCH_MS} ms per contender and input, taking turns; medians. Texts: ${LANGS.join(", ")}.`);
+if (!utf8js || !utf8ValidateFallback) console.log("(some peers are not installed and are left out)");
+table("validate", VALIDATORS);
+table("decode (replacing, like TextDecoder)", DECODERS);
+if (sink === 0.5) console.log(""); // keeps the results alive
