@@ -123,6 +123,7 @@ else
   run_stage "web unit tests (native)" web_unit_tests
   run_stage "codec wasm tests in Node" codec_wasm_tests_node
   run_stage "codec wasm tests in headless Chromium" codec_wasm_tests_chromium
+  run_stage "npm package (scripts/test-npm.sh)" bash "$ROOT/scripts/test-npm.sh"
   if run_stage "web release build (trunk build --release)" web_release_build; then
     run_stage "inspector e2e in headless Chromium" inspector_e2e
   else
