@@ -74,6 +74,10 @@ cp "$TEMPLATE/node.js" "$TEMPLATE/browser.js" "$TEMPLATE/exports.js" "$TEMPLATE/
 cp -r "$GEN/web/utf8lens.js" "$GEN/web/utf8lens.d.ts" "$GEN/web/utf8lens_bg.wasm" \
   "$GEN/web/snippets" "$PKG/wasm/"
 cp "$GEN/types/utf8lens.d.ts" "$PKG/utf8lens.d.ts"
+# The licence texts, once the repository has them (npm packs LICENSE* files whatever "files" says).
+for licence in "$ROOT"/LICENSE*; do
+  [ -f "$licence" ] && cp "$licence" "$PKG/"
+done
 
 node - "$TEMPLATE/package.json" "$PKG" "$VERSION" "$LICENSE" "$REPOSITORY" <<'EOF'
 // Fills in package.json from the crate, and checks that exports.js exports exactly what
