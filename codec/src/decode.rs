@@ -137,7 +137,12 @@ impl Iterator for Segments<'_> {
                 return Some(Segment::Malformed(m));
             }
             let rest = self.bytes.get(self.pos..).filter(|r| !r.is_empty())?;
-            let (run, malformed) = split_valid_run(rest, self.pos);
+            // Valid input (the common case) is settled by one pass of the fast path.
+            let fast = if self.pos == 0 { crate::simd::as_str(rest) } else { None };
+            let (run, malformed) = match fast {
+                Some(run) => (run, None),
+                None => split_valid_run(rest, self.pos),
+            };
             self.run = run.char_indices();
             self.run_start = self.pos;
             self.pos += run.len() + malformed.map_or(0, |m| m.len());
@@ -151,15 +156,61 @@ impl core::iter::FusedIterator for Segments<'_> {}
 /// Splits `rest` (which starts at `offset` in the input) into its longest well-formed prefix and the
 /// malformed sequence that ends it, if any.
 fn split_valid_run(rest: &[u8], offset: usize) -> (&str, Option<Malformed>) {
-    match core::str::from_utf8(rest) {
-        Ok(run) => (run, None),
-        Err(e) => {
-            let (valid, bad) = rest.split_at(e.valid_up_to());
-            // from_utf8 has just accepted `valid`; asking again cannot fail, and costs only on error paths.
+    match next_error_at(rest, 0) {
+        None => (core::str::from_utf8(rest).unwrap_or_default(), None),
+        Some(end) => {
+            let (valid, bad) = rest.split_at(end);
+            // The scanner has accepted `valid`, so from_utf8 cannot fail here (the tests compare the two).
             let run = core::str::from_utf8(valid).unwrap_or_default();
-            (run, Some(Malformed::at(bad, offset + valid.len())))
+            (run, Some(Malformed::at(bad, offset + end)))
         }
     }
+}
+
+/// The offset of the first malformed sequence in `bytes` at or after `from` (which must be the start of
+/// a segment), or `None`. A scalar walk over RFC 3629's grammar with an eight-bytes-at-a-time ASCII skip;
+/// unlike `core::str::from_utf8` it costs nothing to call again right after an error, which keeps
+/// [`errors`] fast on input with an error every few bytes.
+///
+/// ```text
+/// UTF8-char = UTF8-1 / UTF8-2 / UTF8-3 / UTF8-4
+/// UTF8-1    = %x00-7F
+/// UTF8-2    = %xC2-DF UTF8-tail
+/// UTF8-3    = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) /
+///             %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )
+/// UTF8-4    = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail ) /
+///             %xF4 %x80-8F 2( UTF8-tail )
+/// UTF8-tail = %x80-BF
+/// ```
+#[inline]
+fn next_error_at(bytes: &[u8], from: usize) -> Option<usize> {
+    const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+    let tail = |i: usize| matches!(bytes.get(i), Some(0x80..=0xBF));
+    let mut i = from;
+    while let Some(&lead) = bytes.get(i) {
+        if lead < 0x80 {
+            i += 1;
+            while let Some(word) = bytes.get(i..i + 8) {
+                let word = u64::from_le_bytes(word.try_into().unwrap_or([0x80; 8]));
+                if word & HIGH_BITS != 0 {
+                    break;
+                }
+                i += 8;
+            }
+            continue;
+        }
+        let len = crate::byte_class::sequence_len(lead);
+        if len == 0 {
+            return Some(i);
+        }
+        let (lo, hi) = crate::byte_class::second_byte_bounds(lead);
+        let second_fits = matches!(bytes.get(i + 1), Some(&b) if (lo..=hi).contains(&b));
+        if !second_fits || (len >= 3 && !tail(i + 2)) || (len == 4 && !tail(i + 3)) {
+            return Some(i);
+        }
+        i += len;
+    }
+    None
 }
 
 /// Every malformed sequence in `bytes`, in order: exactly the U+FFFDs of lossy decoding.
@@ -195,15 +246,13 @@ impl Iterator for Errors<'_> {
         if self.pos == 0 && crate::simd::is_valid(self.bytes) {
             self.pos = self.bytes.len();
         }
-        let rest = self.bytes.get(self.pos..)?;
-        match core::str::from_utf8(rest) {
-            Ok(_) => {
+        match next_error_at(self.bytes, self.pos) {
+            None => {
                 self.pos = self.bytes.len();
                 None
             }
-            Err(e) => {
-                let at = self.pos + e.valid_up_to();
-                let m = Malformed::at(rest.get(e.valid_up_to()..).unwrap_or_default(), at);
+            Some(at) => {
+                let m = Malformed::at(self.bytes.get(at..).unwrap_or_default(), at);
                 self.pos = at + m.len();
                 Some(m)
             }

@@ -1,0 +1,116 @@
+// Validation speed inside WebAssembly: utf8lens against std and simdutf8, all compiled to wasm32 with
+// simd128 in one crate (src/lib.rs), timed in one run on the same bytes in wasm memory.
+//
+//   node tests/bench-wasm/bench.mjs <pkg-dir>     (scripts/bench.sh builds <pkg-dir> first)
+//
+// Prints GB/s medians and the ratio utf8lens / peer (above 1: utf8lens is faster). BENCH_QUICK=1 makes
+// a rough, fast run that only proves it works. Nothing here asserts a time.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { performance } from "node:perf_hooks";
+import path from "node:path";
+
+const require = createRequire(import.meta.url);
+const pkgDir = path.resolve(process.argv[2] ?? "target/bench-wasm/pkg");
+const wasm = require(path.join(pkgDir, "utf8lens_bench_wasm.js"));
+const quick = process.env.BENCH_QUICK === "1";
+const corpus = path.resolve(process.env.UTF8LENS_CONFORMANCE ?? "../shared/conformance", "unicode-lipsum/lipsum");
+const langs = (process.env.BENCH_LANGS ?? "Latin,Russian,Chinese,Emoji,Arabic,Japanese").split(",");
+const sizes = quick ? [65536] : [65536, 1 << 20];
+const batches = quick ? 3 : 11;
+const batchMs = quick ? 5 : 40;
+
+/** `text` repeated and cut at a character boundary to at most `size` bytes. */
+function input(bytes, size) {
+  const out = new Uint8Array(size);
+  for (let at = 0; at < size; at += bytes.length) out.set(bytes.subarray(0, Math.min(bytes.length, size - at)), at);
+  let end = size;
+  while (end > 0 && (out[end - 1] & 0xc0) === 0x80) end--; // back to the last lead byte
+  if (end > 0 && out[end - 1] >= 0xc0) end--; // drop the unfinished character
+  return out.subarray(0, end);
+}
+
+function load(bytes) {
+  const ptr = wasm.input_buffer(bytes.length);
+  new Uint8Array(wasmMemory().buffer, ptr, bytes.length).set(bytes);
+}
+function wasmMemory() {
+  // wasm-bindgen's nodejs target keeps the instance's exports in `__wasm`.
+  return wasm.wasm_memory();
+}
+
+/** Median GB/s of `fn(rounds)` over batches of about batchMs each. */
+function measure(fn, bytes) {
+  let rounds = 1;
+  for (;;) {
+    const t = performance.now();
+    fn(rounds);
+    if (performance.now() - t > batchMs / 4 || rounds > 1e7) break;
+    rounds *= 2;
+  }
+  rounds = Math.max(1, Math.round(rounds * 4));
+  const rates = [];
+  for (let b = 0; b < batches; b++) {
+    const t = performance.now();
+    fn(rounds);
+    const seconds = (performance.now() - t) / 1000;
+    rates.push((bytes * rounds) / seconds / 1e9);
+  }
+  rates.sort((a, b) => a - b);
+  return rates[rates.length >> 1];
+}
+
+const contenders = {
+  utf8lens: wasm.utf8lens_validate,
+  std: wasm.std_validate,
+  "simdutf8 basic": wasm.simdutf8_basic_validate,
+  "simdutf8 compat": wasm.simdutf8_compat_validate,
+};
+const peers = Object.keys(contenders).filter((k) => k !== "utf8lens");
+console.log(`validate inside wasm32+simd128, GB/s (median of ${batches}); ratio = utf8lens / peer`);
+console.log(`${"input".padEnd(18)}${Object.keys(contenders).map((k) => k.padStart(17)).join("")}${peers.map((p) => ("÷" + p).padStart(17)).join("")}`);
+const ratios = Object.fromEntries(peers.map((p) => [p, []]));
+for (const size of sizes) {
+  for (const lang of langs) {
+    let text = readFileSync(path.join(corpus, `${lang}-Lipsum.utf8.txt`));
+    if (text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf) text = text.subarray(3);
+    const bytes = input(text, size);
+    load(bytes);
+    for (const [name, fn] of Object.entries(contenders)) {
+      if (fn(1) !== 1) throw new Error(`${name} says the ${lang} input is invalid`);
+    }
+    // Interleave the contenders batch by batch so drift hits all alike.
+    const rates = Object.fromEntries(Object.entries(contenders).map(([name, fn]) => [name, measure(fn, bytes.length)]));
+    const row = `${lang} ${size >= 1 << 20 ? size / (1 << 20) + " MiB" : size / 1024 + " KiB"}`.padEnd(18);
+    const cells = Object.values(rates).map((r) => r.toFixed(2).padStart(17)).join("");
+    const ratioCells = peers.map((p) => {
+      const r = rates.utf8lens / rates[p];
+      ratios[p].push({ lang, r });
+      return (r.toFixed(2) + "×").padStart(17);
+    }).join("");
+    console.log(row + cells + ratioCells);
+  }
+}
+const geo = (xs) => Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length);
+for (const p of peers) {
+  const ascii = ratios[p].filter((x) => x.lang === "Latin").map((x) => x.r);
+  const other = ratios[p].filter((x) => x.lang !== "Latin").map((x) => x.r);
+  console.log(`utf8lens ÷ ${p}: ASCII ${geo(ascii).toFixed(2)}×, non-ASCII ${geo(other).toFixed(2)}× (geometric means)`);
+}
+
+// errors(): every malformed sequence with its offset, on random bytes and on valid text.
+{
+  let state = 0x2545f491;
+  const random = new Uint8Array(quick ? 65536 : 1 << 20).map(() => {
+    state ^= state << 13; state ^= state >>> 17; state ^= state << 5;
+    return state & 0xff;
+  });
+  const valid = input(readFileSync(path.join(corpus, "Russian-Lipsum.utf8.txt")), random.length);
+  console.log(`\nerrors() inside wasm32+simd128, MB/s (median of ${batches})`);
+  for (const [name, bytes] of [["random bytes", random], ["Russian text (valid)", valid]]) {
+    load(bytes);
+    const found = wasm.utf8lens_errors(1);
+    const rate = measure(wasm.utf8lens_errors, bytes.length) * 1000;
+    console.log(`${name.padEnd(24)}${bytes.length} bytes, ${found} errors: ${rate.toFixed(0)} MB/s`);
+  }
+}
