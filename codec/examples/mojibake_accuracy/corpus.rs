@@ -155,6 +155,19 @@ pub fn lipsum_files(root: &Path) -> Result<Vec<std::path::PathBuf>, String> {
 /// The clean texts: our sentences, pairs of them, and lipsum excerpts of every length in
 /// [`LENGTHS`] (two per length from the lipsum files, one from each Wikipedia article).
 pub fn clean_texts(root: &Path) -> Result<Vec<CleanText>, String> {
+    clean_texts_with(root, 2, 1)
+}
+
+/// Many more excerpts, only to look for false positives (repairing clean text is cheap): `per_length`
+/// excerpts of each length from every lipsum file and Wikipedia article.
+pub fn clean_stress(root: &Path, per_length: usize) -> Result<Vec<CleanText>, String> {
+    Ok(clean_texts_with(root, per_length, per_length)?
+        .into_iter()
+        .filter(|t| !t.source.starts_with("sentences:") && !t.source.starts_with("pair:"))
+        .collect())
+}
+
+fn clean_texts_with(root: &Path, per_lipsum: usize, per_article: usize) -> Result<Vec<CleanText>, String> {
     let mut texts = Vec::new();
     let sentences: Vec<(&str, &str)> = SENTENCES
         .lines()
@@ -171,7 +184,7 @@ pub fn clean_texts(root: &Path) -> Result<Vec<CleanText>, String> {
             }
         }
     }
-    let mut rng = Rng::new(2024);
+    let mut rng = Rng::new(2024 + per_lipsum as u64 * 1000 + per_article as u64);
     for path in lipsum_files(root)? {
         let body = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let chars: Vec<char> = body.chars().collect();
@@ -181,7 +194,7 @@ pub fn clean_texts(root: &Path) -> Result<Vec<CleanText>, String> {
             .and_then(|p| p.file_name())
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let per_length = if folder == "lipsum" { 2 } else { 1 };
+        let per_length = if folder == "lipsum" { per_lipsum } else { per_article };
         for &len in &LENGTHS {
             for _ in 0..per_length {
                 if chars.len() <= len {

@@ -7,6 +7,8 @@
 //!   --data DIR        the conformance folder (default: ../shared/conformance beside the project)
 //!   --stride N        repair only every N-th garbled case (default 1: all of them)
 //!   --failures N      print up to N failed repairs per group (default 0)
+//!   --stress N        N more clean excerpts of each length per lipsum file, for false positives
+//!                     only (default 20)
 //!   --export FILE     also write every case as JSON lines, with our repair, for
 //!                     codec/examples/mojibake_accuracy/ftfy_compare.py
 //! ```
@@ -57,6 +59,7 @@ struct Options {
     stride: usize,
     failures: usize,
     export: Option<PathBuf>,
+    stress: usize,
 }
 
 fn options() -> Result<Options, String> {
@@ -65,6 +68,7 @@ fn options() -> Result<Options, String> {
         stride: 1,
         failures: 0,
         export: None,
+        stress: 20,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -74,6 +78,7 @@ fn options() -> Result<Options, String> {
             "--stride" => o.stride = value()?.parse().map_err(|e| format!("--stride: {e}"))?,
             "--failures" => o.failures = value()?.parse().map_err(|e| format!("--failures: {e}"))?,
             "--export" => o.export = Some(PathBuf::from(value()?)),
+            "--stress" => o.stress = value()?.parse().map_err(|e| format!("--stress: {e}"))?,
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -139,6 +144,15 @@ fn main() {
                 json(&text.text),
                 json(&repair(&text.text).text)
             );
+        }
+    }
+
+    // A larger set of clean excerpts, only for false positives.
+    let stress = corpus::clean_stress(&o.data, o.stress).unwrap_or_default();
+    for text in &stress {
+        let fixed = repair(&text.text);
+        if fixed.text != text.text {
+            false_positives.push((text, fixed));
         }
     }
 
@@ -259,8 +273,9 @@ fn main() {
     }
     println!("\n## Clean texts\n");
     println!(
-        "{} clean texts, {} changed by repair (false positives).",
+        "{} clean texts and {} more excerpts, {} changed by repair (false positives).",
         clean.len(),
+        stress.len(),
         false_positives.len()
     );
     for (text, fixed) in &false_positives {

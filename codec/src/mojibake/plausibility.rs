@@ -142,11 +142,15 @@ fn classify(ch: char) -> Class {
     match cp {
         0x80..=0x9F => return Class::Control,
         // Spacing modifier letters (ˆ ˇ ˘ ˙ ˚ ˛ ˜ ˝) are letters to Unicode, symbols to a reader.
-        0x02C2..=0x02C5 | 0x02D2..=0x02DF | 0x02E5..=0x02FF | 0x00AA | 0x00BA => {
+        // So are ª and º, and ƒ, which people write only as the florin sign (`ƒ 10`) but which
+        // windows-1252 and Mac OS Roman garblings are full of.
+        0x02C2..=0x02C5 | 0x02D2..=0x02DF | 0x02E5..=0x02FF | 0x00AA | 0x00BA | 0x0192 => {
             return Class::Symbol
         }
         0x2500..=0x25FF => return Class::Box,
-        0xE000..=0xF8FF | 0xFFF0..=0xFFFC | 0xFDD0..=0xFDEF | 0xF0000..=0x10FFFF => {
+        // Private use, specials, noncharacters, and the planes beyond CJK Extension G that hold
+        // nothing people write (decoding bytes in the wrong place lands there easily).
+        0xE000..=0xF8FF | 0xFFF0..=0xFFFC | 0xFDD0..=0xFDEF | 0x3134B..=0xDFFFF | 0xF0000..=0x10FFFF => {
             return Class::Unusual
         }
         0xFFFE | 0xFFFF => return Class::Unusual,
@@ -154,7 +158,10 @@ fn classify(ch: char) -> Class {
         0xFFFD => return Class::Symbol,
         _ => {}
     }
-    if is_mark(cp) {
+    if matches!(cp, 0x00B2 | 0x00B3 | 0x00B9 | 0x00BC..=0x00BE | 0x2070..=0x209F | 0x2150..=0x218F) {
+        // Superscripts and vulgar fractions are numbers to Unicode, symbols next to letters.
+        Class::Symbol
+    } else if is_mark(cp) {
         Class::Mark
     } else if ch.is_whitespace() {
         Class::Space
@@ -196,7 +203,10 @@ fn is_suffix_symbol(ch: char) -> bool {
 /// Punctuation that sits between two letters of one word: apostrophes, the Catalan middle dot,
 /// the non-breaking hyphen, the Hebrew geresh and gershayim, the Armenian apostrophe.
 fn is_in_word_punct(ch: char) -> bool {
-    matches!(ch, '’' | 'ʼ' | '\u{2011}' | '·' | '׳' | '״' | '՚' | '\u{200C}' | '\u{200D}' | '\u{200E}' | '\u{200F}')
+    matches!(
+        ch,
+        '’' | 'ʼ' | '\u{2011}' | '·' | '׳' | '״' | '־' | '՚' | '\u{200C}' | '\u{200D}' | '\u{200E}' | '\u{200F}'
+    )
 }
 
 /// The cost of a whole text: zero or near it for anything people write, and growing with every
@@ -208,14 +218,34 @@ pub(crate) fn cost(text: &str) -> f32 {
 
 /// [`cost`] over a slice of characters (repair evaluates windows of a text with it).
 pub(crate) fn cost_of_chars(chars: &[char]) -> f32 {
+    assess(chars).0
+}
+
+/// How many fingerprints in `text` are ones clean text essentially never has: control characters,
+/// box drawing glued to letters, letters of rare scripts, private-use characters, words made of
+/// accented letters only. Symbols and punctuation in odd places do not count. Readings of one
+/// legacy charset as another are only tried on text with this kind of evidence, because they have
+/// no UTF-8 validity to back them.
+pub(crate) fn hard_evidence(text: &str) -> u32 {
+    let chars: Vec<char> = text.chars().collect();
+    assess(&chars).1
+}
+
+/// (cost, hard evidence).
+fn assess(chars: &[char]) -> (f32, u32) {
     let classes: Vec<Class> = chars.iter().map(|&c| classify(c)).collect();
     let mut total = 0.0f32;
+    let mut hard = 0u32;
     let mut latin_word = LatinWord::default();
+    let mut caps_word = FlippedCaseWord::default();
     // The script of the last letter of the current word, where only spaces, ASCII punctuation and
     // digits end a word: `è،›و` is one word in two alphabets with punctuation wedged between.
     let mut word_script: Option<Script> = None;
     for (i, (&ch, &class)) in chars.iter().zip(&classes).enumerate() {
         let prev = i.checked_sub(1).and_then(|p| classes.get(p)).copied();
+        let next = classes.get(i + 1).copied();
+        let prev_ch = i.checked_sub(1).and_then(|p| chars.get(p)).copied();
+        let next_ch = chars.get(i + 1).copied();
         match script(class) {
             Some(s) => {
                 if let Some(w) = word_script {
@@ -229,19 +259,58 @@ pub(crate) fn cost_of_chars(chars: &[char]) -> f32 {
             None if matches!(class, Class::Space | Class::AsciiPunct | Class::Digit) => word_script = None,
             None => {}
         }
-        let prev_ch = i.checked_sub(1).and_then(|p| chars.get(p)).copied();
-        let next = classes.get(i + 1).copied();
-        total += char_cost(ch, class, prev, next, i);
+        total += char_cost(ch, class, prev, next, prev_ch, next_ch, i);
+        hard += u32::from(match class {
+            Class::Control | Class::Unusual | Class::Letter(Script::Rare) => true,
+            Class::Box => prev.is_some_and(is_letter) || next.is_some_and(is_letter),
+            // A symbol wedged between two letters: `Z¸rich`, `se¤or`.
+            Class::Symbol => prev.is_some_and(is_letter) && next.is_some_and(is_letter) && ch != '\u{AD}',
+            _ => false,
+        });
+        // Greek final sigma ends a word; inside one it is a misreading.
+        if ch == 'ς' && next.is_some_and(is_letter) {
+            total += 2.0;
+            hard += 1;
+        }
+        // A capital inside a word, before a lowercase letter: `MÚtre`, `rÈsumÈ`, `РёР`.
+        if !ch.is_ascii()
+            && ch.is_uppercase()
+            && prev.is_some_and(is_letter)
+            && next_ch.is_some_and(char::is_lowercase)
+        {
+            total += 1.0;
+            hard += 1;
+        }
         if let (Some(p), Some(pc)) = (prev, prev_ch) {
             total += pair_cost(pc, p, ch, class);
         }
-        total += latin_word.push(class);
+        let flipped = caps_word.push(ch, class);
+        total += flipped;
+        hard += u32::from(flipped > 0.0);
+        let word = latin_word.push(class);
+        total += word;
+        hard += u32::from(word > 0.0);
     }
-    total + latin_word.finish()
+    let word = latin_word.finish();
+    let flipped = caps_word.finish();
+    (total + word + flipped, hard + u32::from(word > 0.0) + u32::from(flipped > 0.0))
 }
 
-/// The cost of one character given its neighbours' classes.
-fn char_cost(ch: char, class: Class, prev: Option<Class>, next: Option<Class>, index: usize) -> f32 {
+fn chars_lowercase(a: Option<char>, b: Option<char>) -> bool {
+    a.is_some_and(char::is_lowercase) && b.is_some_and(char::is_lowercase)
+}
+
+/// The cost of one character given its neighbours.
+#[allow(clippy::too_many_arguments)]
+fn char_cost(
+    ch: char,
+    class: Class,
+    prev: Option<Class>,
+    next: Option<Class>,
+    prev_ch: Option<char>,
+    next_ch: Option<char>,
+    index: usize,
+) -> f32 {
     if ch == '\u{FEFF}' {
         // A byte order mark belongs at the start.
         return if index == 0 { 0.0 } else { 2.0 };
@@ -250,6 +319,15 @@ fn char_cost(ch: char, class: Class, prev: Option<Class>, next: Option<Class>, i
     let letter_after = next.is_some_and(is_letter);
     match class {
         Class::Control => 6.0,
+        // A no-break space glued to a line break or another space binds nothing: `Ã\u{A0}\n` is
+        // what `à` looks like in windows-1252.
+        Class::Space
+            if ch == '\u{A0}'
+                && (prev_ch.is_some_and(|c| c.is_whitespace() && c != '\u{A0}')
+                    || next_ch.is_some_and(|c| c.is_whitespace() && c != '\u{A0}')) =>
+        {
+            1.0
+        }
         Class::Unusual => 4.0,
         Class::Letter(Script::Rare) => 3.0,
         // IPA letters are Latin but appear in running text only in linguistics.
@@ -260,7 +338,10 @@ fn char_cost(ch: char, class: Class, prev: Option<Class>, next: Option<Class>, i
             0.5 + 3.0 * f32::from(glued)
         }
         Class::Symbol => {
-            if prev == Some(Class::Digit) {
+            if ch == '\u{AD}' && chars_lowercase(prev_ch, next_ch) {
+                // A soft hyphen at a hyphenation point: `Bahn\u{AD}hof`.
+                0.0
+            } else if prev == Some(Class::Digit) {
                 // Units and fractions after numbers: `25°C`, `5€`, `3½`.
                 0.0
             } else if letter_before && letter_after {
@@ -286,8 +367,14 @@ fn char_cost(ch: char, class: Class, prev: Option<Class>, next: Option<Class>, i
         Class::Punct => {
             // CJK and fullwidth punctuation sits between characters: those scripts use no spaces.
             let cjk = matches!(u32::from(ch), 0x3000..=0x303F | 0xFE10..=0xFE4F | 0xFF01..=0xFF65);
-            if letter_before && letter_after && !is_in_word_punct(ch) && !cjk {
-                if matches!(ch, '–' | '—' | '‘' | '‑' | '/' | '…') {
+            let digit_before = prev == Some(Class::Digit);
+            let digit_after = next == Some(Class::Digit);
+            let dash = matches!(ch, '–' | '—' | '‑' | '‒' | '…');
+            if cjk || is_in_word_punct(ch) || (dash && (digit_before || digit_after)) {
+                // `1990–2000`, `3–4 Tage`: ranges are written with dashes between numbers.
+                0.0
+            } else if (letter_before || digit_before) && (letter_after || digit_after) {
+                if dash || ch == '‘' {
                     1.0
                 } else {
                     2.0
@@ -315,7 +402,9 @@ fn pair_cost(a_ch: char, a: Class, b_ch: char, b: Class) -> f32 {
     }
     let mut cost = 0.0;
     if let (Some(sa), Some(sb)) = (script(a), script(b)) {
-        if sa != sb && sa != Script::Cjk && sb != Script::Cjk {
+        let cjk = sa == Script::Cjk || sb == Script::Cjk;
+        // CJK runs into ASCII letters without a space (`用UTF-8`), never into accented letters.
+        if sa != sb && (!cjk || (!a_ch.is_ascii() && !b_ch.is_ascii())) {
             cost += 3.0;
         }
         // Case inside a word: `Ñ€Ð` has a lowercase letter followed by an uppercase one.
@@ -337,7 +426,7 @@ fn pair_cost(a_ch: char, a: Class, b_ch: char, b: Class) -> f32 {
     cost
 }
 
-/// Tracks a run of Latin letters: a word of three or more letters that are nearly all non-ASCII
+/// Tracks a run of Latin letters: a word of four or more letters that are nearly all non-ASCII
 /// (`Ïðèâåò`) is what Cyrillic or Greek bytes look like through a Western charset. Real Latin
 /// words keep most of their letters in ASCII.
 #[derive(Default)]
@@ -368,7 +457,7 @@ impl LatinWord {
     }
 
     fn finish(&mut self) -> f32 {
-        let odd = !self.other_script && self.non_ascii >= 3 && self.non_ascii * 4 > self.letters * 3;
+        let odd = !self.other_script && self.non_ascii >= 4 && self.non_ascii * 10 >= self.letters * 9;
         *self = LatinWord::default();
         if odd {
             2.0
@@ -426,17 +515,32 @@ const ALPHABETS: [&str; 38] = [
 /// How rarely a character is written, beyond what [`cost`] counts: letters of Latin Extended-B and
 /// Extended Additional, historic Cyrillic, Coptic, supplementary CJK, enclosed alphanumerics.
 fn rarity(ch: char) -> f32 {
+    match ch {
+        // The rarest letters of Russian, by how rarely (о, е, а are the commonest).
+        'ч' | 'й' | 'х' | 'ж' | 'ш' | 'Ч' | 'Й' | 'Х' | 'Ж' | 'Ш' => return 0.2,
+        'ю' | 'ц' | 'щ' | 'э' | 'ф' | 'Ю' | 'Ц' | 'Щ' | 'Э' | 'Ф' => return 0.4,
+        'ъ' | 'Ъ' => return 0.8,
+        _ => {}
+    }
     match u32::from(ch) {
         // Romanian comma-below letters, Vietnamese horn letters, pinyin tones, schwa.
         0x0218..=0x021B | 0x01A0 | 0x01A1 | 0x01AF | 0x01B0 | 0x01CD..=0x01DC | 0x0259 | 0x018F => 0.0,
         0x0180..=0x024F => 1.0,
         0x1EA0..=0x1EF9 | 0x1E80..=0x1E85 => 0.0,
         0x1E00..=0x1EFF => 1.0,
-        0x03D0..=0x03FF | 0x0460..=0x048F | 0x04C0..=0x052F => 1.0,
+        0x03D0..=0x03FF | 0x0460..=0x048F | 0x04C0..=0x052F | 0x0390 | 0x03B0 => 1.0,
         0x2100..=0x214F | 0x2200..=0x22FF => 0.3,
+        // Explicit direction embeddings and isolates: right-to-left text uses them, but rarely.
+        0x202A..=0x202E | 0x2066..=0x2069 => 1.5,
         0x1F004 | 0x1F0CF | 0x1F170 | 0x1F171 | 0x1F17E | 0x1F17F | 0x1F18E | 0x1F191..=0x1F19A => 0.0,
         0x1F000..=0x1F1E5 => 1.0,
         0x20000..=0x2FFFF => 1.0,
+        // Arabic letters beyond those of Arabic, Persian and Urdu.
+        0x0679 | 0x067E | 0x0686 | 0x0688 | 0x0691 | 0x0698 | 0x06A9 | 0x06AF | 0x06BA | 0x06BE
+        | 0x06C1 | 0x06CC | 0x06D2 => 0.0,
+        0x0671..=0x06D3 => 1.0,
+        // Georgian letters no modern text uses, and the rarely used capitals.
+        0x10F7..=0x10FF | 0x1C90..=0x1CBF => 1.0,
         _ => 0.0,
     }
 }
@@ -482,6 +586,46 @@ pub(crate) fn oddity(text: &str) -> f32 {
         misfits += total - best_fit;
     }
     rare + misfits as f32
+}
+
+/// Tracks a word for the case pattern of a flipped alphabet: a lowercase first letter followed only
+/// by capitals (`оПХБЕР`), which is what Russian looks like when KOI8-R and windows-1251 are
+/// confused (the two order the alphabet differently and swap the cases).
+#[derive(Default)]
+struct FlippedCaseWord {
+    letters: u32,
+    lower_first: bool,
+    upper_after: u32,
+    non_ascii: bool,
+    broken: bool,
+}
+
+impl FlippedCaseWord {
+    fn push(&mut self, ch: char, class: Class) -> f32 {
+        if !is_letter(class) {
+            return self.finish();
+        }
+        self.letters += 1;
+        self.non_ascii |= !ch.is_ascii();
+        if self.letters == 1 {
+            self.lower_first = ch.is_lowercase();
+        } else if ch.is_uppercase() {
+            self.upper_after += 1;
+        } else {
+            self.broken = true;
+        }
+        0.0
+    }
+
+    fn finish(&mut self) -> f32 {
+        let flipped = self.lower_first && self.non_ascii && !self.broken && self.upper_after >= 2;
+        *self = FlippedCaseWord::default();
+        if flipped {
+            2.0
+        } else {
+            0.0
+        }
+    }
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@
 //!
 //! Text that shows no evidence comes back unchanged with no steps.
 
-use super::plausibility::{cost, cost_of_chars, oddity};
+use super::plausibility::{cost, cost_of_chars, hard_evidence, oddity};
 use super::Encoding;
 use crate::charset::{decode_legacy_fatal, Charset, Encoder};
 
@@ -39,6 +39,9 @@ const MIN_GAIN_PIECE: f32 = 1.5;
 /// The fingerprints a text must carry before legacy-to-legacy readings are tried, and what such a
 /// reading must gain.
 const MIN_COST_LEGACY: f32 = 4.0;
+/// How many fingerprints of the kind clean text never has (see `plausibility::hard_evidence`)
+/// a text must show before legacy-to-legacy readings are tried.
+const MIN_HARD_EVIDENCE_LEGACY: u32 = 2;
 /// Each step must pay for itself: a deeper answer must beat a shallower one by this much.
 const STEP_PENALTY: f32 = 0.25;
 
@@ -314,11 +317,14 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
     }
     let encoders: Vec<Encoder> = PREFERENCE.iter().map(|&cs| Encoder::new(cs)).collect();
     let mut out = whole_utf8(text, &encoders);
-    if out.is_empty() {
-        out = pieces_utf8(text, text_cost, &encoders);
+    if !out.is_empty() {
+        // The whole text is UTF-8 in some charset: the strongest evidence there is.
+        return out;
     }
-    if out.is_empty() && text_cost >= MIN_COST_LEGACY {
-        out = legacy_to_legacy(text, text_cost, &encoders);
+    // Otherwise pieces of UTF-8 and legacy-to-legacy readings compete on plausibility.
+    out = pieces_utf8(text, text_cost, &encoders);
+    if text_cost >= MIN_COST_LEGACY && hard_evidence(text) >= MIN_HARD_EVIDENCE_LEGACY {
+        out.extend(legacy_to_legacy(text, text_cost, &encoders));
     }
     out
 }
