@@ -211,14 +211,13 @@ impl Intended {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Malformed {
     offset: usize,
+    /// The input from `offset` on, up to 7 bytes: the maximal subpart, the rest of the would-be sequence
+    /// (at most 6 bytes) and the byte after the subpart. Everything else is derived from it on demand,
+    /// so that finding an error costs little more than classifying it.
+    window: [u8; 7],
+    window_len: u8,
     len: u8,
     kind: ErrorKind,
-    intended: Option<Intended>,
-    /// The maximal subpart, then the rest of the would-be sequence when `intended` is known.
-    seen: [u8; 6],
-    seen_len: u8,
-    /// The byte right after the maximal subpart, if the input has one.
-    following: Option<u8>,
 }
 
 impl Malformed {
@@ -226,70 +225,41 @@ impl Malformed {
     ///
     /// The caller has established that a malformed sequence starts there; if `bytes` is empty or starts
     /// with a well-formed character the result is still a value (never a panic), just not a meaningful one.
+    #[inline]
     pub(crate) fn at(bytes: &[u8], offset: usize) -> Malformed {
-        let lead = bytes.first().copied().unwrap_or(0);
-        let continuation_at = |i: usize| matches!(bytes.get(i), Some(0x80..=0xBF));
+        let mut window = [0u8; 7];
+        let window_len = bytes.len().min(window.len());
+        match bytes.first_chunk::<7>() {
+            Some(head) => window = *head,
+            None => window[..window_len].copy_from_slice(&bytes[..window_len]),
+        }
+        let continuation_at = |i: usize| i < window_len && window[i] & 0xC0 == 0x80;
+        let lead = window[0];
         let (len, kind) = match lead {
             0x80..=0xBF => (1, ErrorKind::UnexpectedContinuation),
             0xC2..=0xF4 => {
                 let (lo, hi) = crate::byte_class::second_byte_bounds(lead);
                 let need = crate::byte_class::sequence_len(lead);
-                match bytes.get(1) {
-                    Some(&second) if (lo..=hi).contains(&second) => {
-                        let mut n = 2;
-                        while n < need && continuation_at(n) {
-                            n += 1;
-                        }
-                        (n.min(3), ErrorKind::Truncated)
-                    }
-                    Some(0x80..=0xBF) => (
-                        1,
-                        match lead {
-                            0xED => ErrorKind::Surrogate,
-                            0xF4 => ErrorKind::TooLarge,
-                            _ => ErrorKind::Overlong, // E0 and F0; no other lead restricts its range
-                        },
-                    ),
-                    _ => (1, ErrorKind::Truncated),
+                let second = window[1];
+                if window_len < 2 || !continuation_at(1) {
+                    (1, ErrorKind::Truncated)
+                } else if !(lo..=hi).contains(&second) {
+                    let kind = match lead {
+                        0xED => ErrorKind::Surrogate,
+                        0xF4 => ErrorKind::TooLarge,
+                        _ => ErrorKind::Overlong, // E0 and F0; no other lead restricts its range
+                    };
+                    (1, kind)
+                } else if need >= 3 && continuation_at(2) {
+                    // Only a 4-byte sequence can still be short after three fitting bytes.
+                    (3, ErrorKind::Truncated)
+                } else {
+                    (2, ErrorKind::Truncated)
                 }
             }
             _ => (1, ErrorKind::InvalidByte), // C0, C1, F5..=FF (ASCII never reaches here)
         };
-
-        // Read the would-be sequence as far as the lead announces, RFC 2279 style, when the kind is
-        // about what the sequence means rather than about where it stops.
-        let announced = match lead {
-            0xC0..=0xDF => 2,
-            0xE0..=0xEF => 3,
-            0xF0..=0xF7 => 4,
-            0xF8..=0xFB => 5,
-            0xFC..=0xFD => 6,
-            _ => 0,
-        };
-        let explains_meaning = !matches!(kind, ErrorKind::Truncated | ErrorKind::UnexpectedContinuation);
-        let intended = (explains_meaning
-            && announced > 0
-            && (1..announced).all(continuation_at))
-        .then(|| {
-            let lead_bits = u32::from(lead) & (0x7F >> announced);
-            let code_point = bytes[1..announced]
-                .iter()
-                .fold(lead_bits, |acc, &b| (acc << 6) | u32::from(b & 0x3F));
-            Intended { code_point, len: announced as u8 }
-        });
-
-        let seen_len = intended.map_or(len, |i| i.len()).min(bytes.len());
-        let mut seen = [0; 6];
-        seen[..seen_len].copy_from_slice(&bytes[..seen_len]);
-        Malformed {
-            offset,
-            len: len as u8,
-            kind,
-            intended,
-            seen,
-            seen_len: seen_len as u8,
-            following: bytes.get(len).copied(),
-        }
+        Malformed { offset, window, window_len: window_len as u8, len, kind }
     }
 
     /// Byte offset of the first byte of the maximal subpart in the input.
@@ -339,7 +309,26 @@ impl Malformed {
     /// assert_eq!(utf8lens::errors(b"\xE0\x80").next().unwrap().intended(), None); // not enough bytes
     /// ```
     pub fn intended(&self) -> Option<Intended> {
-        self.intended
+        if matches!(self.kind, ErrorKind::Truncated | ErrorKind::UnexpectedContinuation) {
+            return None;
+        }
+        // Read the would-be sequence as far as the lead announces, RFC 2279 style.
+        let lead = self.window[0];
+        let announced = match lead {
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF7 => 4,
+            0xF8..=0xFB => 5,
+            0xFC..=0xFD => 6,
+            _ => return None,
+        };
+        let tail = self.window.get(1..announced)?;
+        if announced > usize::from(self.window_len) || tail.iter().any(|&b| b & 0xC0 != 0x80) {
+            return None;
+        }
+        let lead_bits = u32::from(lead) & (0x7F >> announced);
+        let code_point = tail.iter().fold(lead_bits, |acc, &b| (acc << 6) | u32::from(b & 0x3F));
+        Some(Intended { code_point, len: announced as u8 })
     }
 
     /// The bytes of the maximal subpart.
@@ -348,7 +337,7 @@ impl Malformed {
     /// assert_eq!(utf8lens::errors(b"\xF0\x9F\x98").next().unwrap().bytes(), [0xF0, 0x9F, 0x98]);
     /// ```
     pub fn bytes(&self) -> &[u8] {
-        &self.seen[..self.len().min(self.seen.len())]
+        &self.window[..self.len().min(usize::from(self.window_len))]
     }
 
     /// The bytes of the would-be sequence (the maximal subpart when nothing more is known).
@@ -357,7 +346,10 @@ impl Malformed {
     /// assert_eq!(utf8lens::errors(b"\xC0\xAF").next().unwrap().sequence_bytes(), [0xC0, 0xAF]);
     /// ```
     pub fn sequence_bytes(&self) -> &[u8] {
-        &self.seen[..usize::from(self.seen_len)]
+        match self.intended() {
+            Some(meant) => &self.window[..meant.len()],
+            None => self.bytes(),
+        }
     }
 
     /// The byte right after the maximal subpart, or `None` if the input ended there.
@@ -366,7 +358,8 @@ impl Malformed {
     /// assert_eq!(utf8lens::errors(b"\xE4\xBDx").next().unwrap().following(), Some(b'x'));
     /// ```
     pub fn following(&self) -> Option<u8> {
-        self.following
+        let after = self.len();
+        (after < usize::from(self.window_len)).then(|| self.window[after])
     }
 
     pub(crate) fn with_offset(mut self, offset: usize) -> Malformed {
@@ -405,7 +398,7 @@ impl fmt::Display for CodePointName {
 
 impl fmt::Display for Malformed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let lead = self.seen[0];
+        let lead = self.window[0];
         let at = self.offset;
         match self.kind {
             ErrorKind::UnexpectedContinuation => write!(
@@ -430,7 +423,7 @@ impl fmt::Display for Malformed {
                     f,
                     "Byte {lead:02X} at offset {at} starts {what}: {lead:02X} must be followed by {lo:02X}–{hi:02X}"
                 )?;
-                if let Some(next) = self.following {
+                if let Some(next) = self.following() {
                     write!(f, ", not {next:02X}")?;
                 }
             }
@@ -443,7 +436,7 @@ impl fmt::Display for Malformed {
                     HexBytes(self.bytes()),
                     if self.len == 1 { "is" } else { "are" },
                 )?;
-                match self.following {
+                match self.following() {
                     Some(next) => write!(
                         f,
                         "byte {next:02X} at offset {}, which cannot continue it",
@@ -453,7 +446,7 @@ impl fmt::Display for Malformed {
                 }
             }
         }
-        if let Some(meant) = self.intended {
+        if let Some(meant) = self.intended() {
             let seq = HexBytes(self.sequence_bytes());
             let cp = meant.code_point;
             if (0xD800..=0xDFFF).contains(&cp) {

@@ -43,7 +43,8 @@ mod decode;
 mod encode;
 mod error;
 #[cfg(feature = "js")]
-mod js;
+#[doc(hidden)] // the npm package's exports; public only so that codec/tests/js_api.rs can call them
+pub mod js;
 mod mojibake;
 mod simd;
 mod stream;

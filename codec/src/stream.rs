@@ -72,8 +72,10 @@ impl std::error::Error for StreamError {}
 /// * A call with `stream == false` ends the stream: an unfinished sequence is an error, and the next call
 ///   starts a new stream.
 /// * Unless `ignore_bom` is set, a U+FEFF at the very start of a stream is removed.
-/// * In fatal mode the first malformed sequence is returned as [`StreamError`] and the decoder is reset,
-///   dropping any held-back bytes, as browsers and Node do.
+/// * In fatal mode the first malformed sequence is returned as [`StreamError`]; the rest of that chunk
+///   and any held-back bytes are dropped, as browsers and Node do. A call with `stream == false` then
+///   starts a new stream as usual; a streaming call goes on with the same stream (a BOM is removed only
+///   if no code point has gone out yet).
 ///
 /// # Examples
 ///
@@ -156,9 +158,15 @@ impl StreamDecoder {
     /// assert_eq!(decoder.decode(b"\xA4", false).unwrap(), "ä");
     /// ```
     pub fn decode(&mut self, chunk: &[u8], stream: bool) -> Result<String, StreamError> {
+        let chunk_end = self.offset + self.held_len + chunk.len();
         let result = self.decode_inner(chunk, stream);
-        if result.is_err() || !stream {
+        if !stream {
             self.reset();
+        } else if result.is_err() {
+            // The rest of the chunk and any held-back bytes are dropped, but the stream goes on: whether
+            // its first code point has gone out (the BOM rule) is kept, as browsers and Node do.
+            self.held_len = 0;
+            self.offset = chunk_end;
         }
         result
     }

@@ -270,7 +270,7 @@ impl fmt::Display for VariantReason {
 /// assert_eq!((err.offset(), err.reason()), (1, VariantReason::TooLarge));
 /// assert_eq!(
 ///     err.to_string(),
-///     "cannot encode code point 1 (0x110000) as wtf-8: a value above the largest this encoding allows"
+///     "cannot encode the code point at index 1 (U+110000) as wtf-8: a value above the largest this encoding allows"
 /// );
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -347,7 +347,7 @@ impl fmt::Display for VariantError {
             ),
             Some(cp) => write!(
                 f,
-                "cannot encode code point {} (0x{cp:04X}) as {}: {}",
+                "cannot encode the code point at index {} (U+{cp:04X}) as {}: {}",
                 self.offset, self.variant, self.reason
             ),
         }
@@ -801,7 +801,7 @@ mod tests {
         let e = encode_variant(&[0xDC00], CESU).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "cannot encode code point 0 (0xDC00) as cesu-8: a surrogate code point, which this encoding cannot write alone"
+            "cannot encode the code point at index 0 (U+DC00) as cesu-8: a surrogate code point, which this encoding cannot write alone"
         );
     }
 

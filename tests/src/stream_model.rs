@@ -5,8 +5,9 @@
 //! end of the chunk only when `stream` is true (it may still be completed), and strips one
 //! leading byte order mark after a reset unless `ignore_bom`. With `fatal`, a call fails as soon
 //! as the bytes seen contain an error that more input cannot repair, or at a flush that leaves a
-//! sequence unfinished; the failure resets the decoder and the rest of that chunk is dropped.
-//! A flush (`stream == false`) also resets it. The model is itself checked against every WPT
+//! sequence unfinished; the rest of that chunk and any held-back bytes are dropped. A failing
+//! streaming call keeps the stream going (offsets keep counting, and a BOM is stripped only if no
+//! code point has gone out yet), as Node and Chromium do; a flush (`stream == false`) resets it. The model is itself checked against every WPT
 //! streaming vector before it serves as an oracle for random chunk splits.
 
 use crate::oracle::{expected_kind, BOM};
@@ -28,8 +29,10 @@ pub struct ModelDecoder {
     ignore_bom: bool,
     /// Every byte since the last reset.
     seen: Vec<u8>,
-    /// How many of `seen` have been turned into output.
+    /// How many of `seen` have been turned into output (or dropped after an error).
     emitted: usize,
+    /// Whether a code point has gone out since the last reset (after which no BOM is stripped).
+    bom_seen: bool,
 }
 
 impl ModelDecoder {
@@ -40,6 +43,7 @@ impl ModelDecoder {
             ignore_bom,
             seen: Vec::new(),
             emitted: 0,
+            bom_seen: false,
         }
     }
 
@@ -47,24 +51,30 @@ impl ModelDecoder {
     pub fn decode(&mut self, chunk: &[u8], stream: bool) -> Call {
         self.seen.extend_from_slice(chunk);
         let end = if stream {
-            start_of_unfinished_tail(&self.seen)
+            self.emitted + start_of_unfinished_tail(&self.seen[self.emitted..])
         } else {
             self.seen.len()
         };
         if self.fatal {
-            if let Err(e) = std::str::from_utf8(&self.seen[..end]) {
-                let offset = e.valid_up_to();
+            if let Err(e) = std::str::from_utf8(&self.seen[self.emitted..end]) {
+                let offset = self.emitted + e.valid_up_to();
                 let kind = expected_kind(&self.seen, offset)
                     .expect("std reports errors at non-ASCII bytes");
-                self.reset();
+                if stream {
+                    self.emitted = self.seen.len();
+                } else {
+                    self.reset();
+                }
                 return Call::Error { offset, kind };
             }
         }
         let mut start = self.emitted;
-        if start == 0 && !self.ignore_bom && end >= BOM.len() && self.seen.starts_with(&BOM) {
-            start = BOM.len();
+        let strip = !self.bom_seen && !self.ignore_bom && self.seen[start..end].starts_with(&BOM);
+        if strip {
+            start += BOM.len();
         }
-        let text = String::from_utf8_lossy(&self.seen[start.min(end)..end]).into_owned();
+        let text = String::from_utf8_lossy(&self.seen[start..end]).into_owned();
+        self.bom_seen |= strip || !text.is_empty();
         self.emitted = end;
         if !stream {
             self.reset();
@@ -75,6 +85,7 @@ impl ModelDecoder {
     fn reset(&mut self) {
         self.seen.clear();
         self.emitted = 0;
+        self.bom_seen = false;
     }
 }
 
@@ -123,10 +134,11 @@ mod tests {
             }
         );
         assert_eq!(f.decode(b"\xE2\x82", true), Call::Text(String::new()));
+        // The stream went on after the error: E2 82 sit at offsets 3 and 4.
         assert_eq!(
             f.decode(b"", false),
             Call::Error {
-                offset: 0,
+                offset: 3,
                 kind: ErrorKind::Truncated
             }
         );

@@ -5,13 +5,15 @@
 //! or `RangeError`; nothing here panics, because a panic would trap and leave the module unusable.
 //!
 //! Files: `args.rs` (argument checking), `glue.rs` (the few lines of JS that are cheaper on the JS side),
-//! `decode.rs`, `encode.rs`, `inspect.rs` and `variants.rs` (the exports, by concept).
+//! `decode.rs`, `encode.rs`, `inspect.rs`, `legacy.rs` (charsets and mojibake) and `variants.rs` (the
+//! exports, by concept).
 
 mod args;
 mod decode;
 mod encode;
 mod glue;
 mod inspect;
+mod legacy;
 mod variants;
 
 use wasm_bindgen::prelude::*;
@@ -19,13 +21,9 @@ use wasm_bindgen::prelude::*;
 // The exports as Rust functions, for codec/tests/js_api.rs (wasm-bindgen-test), which calls them
 // with JS values as JavaScript would. They are reachable from outside the crate once lib.rs
 // declares this module `#[doc(hidden)] pub mod js;`; until then they are unused (the allows).
-#[allow(unused_imports)]
 pub use self::decode::{decode, errors, first_error, validate, Utf8Decoder};
-#[allow(unused_imports)]
 pub use self::encode::{encode, encode_code_point, encode_into, explain_code_point};
-#[allow(unused_imports)]
 pub use self::inspect::inspect;
-#[allow(unused_imports)]
 pub use self::variants::{decode_variant, decode_variant_code_points, encode_variant};
 
 #[wasm_bindgen(typescript_custom_section)]
