@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 
-use crate::error::{Malformed, Utf8Error};
+use crate::error::{ErrorKind, Malformed, Utf8Error};
 
 /// Checks that `bytes` are well-formed UTF-8 (RFC 3629 §4), with the same verdict as
 /// [`std::str::from_utf8`].
@@ -158,34 +158,22 @@ impl core::iter::FusedIterator for Segments<'_> {}
 fn split_valid_run(rest: &[u8], offset: usize) -> (&str, Option<Malformed>) {
     match next_error_at(rest, 0) {
         None => (core::str::from_utf8(rest).unwrap_or_default(), None),
-        Some(end) => {
+        Some((end, len, kind)) => {
             let (valid, bad) = rest.split_at(end);
             // The scanner has accepted `valid`, so from_utf8 cannot fail here (the tests compare the two).
             let run = core::str::from_utf8(valid).unwrap_or_default();
-            (run, Some(Malformed::at(bad, offset + end)))
+            (run, Some(Malformed::from_parts(bad, offset + end, len, kind)))
         }
     }
 }
 
-/// The offset of the first malformed sequence in `bytes` at or after `from` (which must be the start of
-/// a segment), or `None`. A scalar walk over RFC 3629's grammar with an eight-bytes-at-a-time ASCII skip;
-/// unlike `core::str::from_utf8` it costs nothing to call again right after an error, which keeps
-/// [`errors`] fast on input with an error every few bytes.
-///
-/// ```text
-/// UTF8-char = UTF8-1 / UTF8-2 / UTF8-3 / UTF8-4
-/// UTF8-1    = %x00-7F
-/// UTF8-2    = %xC2-DF UTF8-tail
-/// UTF8-3    = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) /
-///             %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )
-/// UTF8-4    = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail ) /
-///             %xF4 %x80-8F 2( UTF8-tail )
-/// UTF8-tail = %x80-BF
-/// ```
+/// The first malformed sequence in `bytes` at or after `from` (which must be the start of a segment):
+/// its offset, length and kind, or `None`. A scalar walk over RFC 3629's grammar with an
+/// eight-bytes-at-a-time ASCII skip; unlike `core::str::from_utf8` it costs nothing to call again right
+/// after an error, which keeps [`errors`] fast on input with an error every few bytes.
 #[inline]
-fn next_error_at(bytes: &[u8], from: usize) -> Option<usize> {
+fn next_error_at(bytes: &[u8], from: usize) -> Option<(usize, usize, ErrorKind)> {
     const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-    let tail = |i: usize| matches!(bytes.get(i), Some(0x80..=0xBF));
     let mut i = from;
     while let Some(&lead) = bytes.get(i) {
         if lead < 0x80 {
@@ -199,18 +187,65 @@ fn next_error_at(bytes: &[u8], from: usize) -> Option<usize> {
             }
             continue;
         }
-        let len = crate::byte_class::sequence_len(lead);
-        if len == 0 {
-            return Some(i);
+        match sequence_at(bytes, i) {
+            Ok(len) => i += len,
+            Err((len, kind)) => return Some((i, len, kind)),
         }
-        let (lo, hi) = crate::byte_class::second_byte_bounds(lead);
-        let second_fits = matches!(bytes.get(i + 1), Some(&b) if (lo..=hi).contains(&b));
-        if !second_fits || (len >= 3 && !tail(i + 2)) || (len == 4 && !tail(i + 3)) {
-            return Some(i);
-        }
-        i += len;
     }
     None
+}
+
+/// Reads the sequence that starts at `bytes[i]` (which exists): `Ok(length)` of a well-formed character,
+/// or `Err((length, kind))` of the maximal subpart there. RFC 3629 §4:
+///
+/// ```text
+/// UTF8-char = UTF8-1 / UTF8-2 / UTF8-3 / UTF8-4
+/// UTF8-1    = %x00-7F
+/// UTF8-2    = %xC2-DF UTF8-tail
+/// UTF8-3    = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) /
+///             %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )
+/// UTF8-4    = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail ) /
+///             %xF4 %x80-8F 2( UTF8-tail )
+/// UTF8-tail = %x80-BF
+/// ```
+#[inline(always)]
+pub(crate) fn sequence_at(bytes: &[u8], i: usize) -> Result<usize, (usize, ErrorKind)> {
+    let tail = |k: usize| matches!(bytes.get(i + k), Some(0x80..=0xBF));
+    let lead = bytes.get(i).copied().unwrap_or(0);
+    let len = match lead {
+        0x00..=0x7F => return Ok(1),
+        0x80..=0xBF => return Err((1, ErrorKind::UnexpectedContinuation)),
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return Err((1, ErrorKind::InvalidByte)), // C0, C1, F5..=FF
+    };
+    let (lo, hi) = crate::byte_class::second_byte_bounds(lead);
+    match bytes.get(i + 1) {
+        Some(&second) if (lo..=hi).contains(&second) => {}
+        Some(0x80..=0xBF) => {
+            let kind = match lead {
+                0xED => ErrorKind::Surrogate,
+                0xF4 => ErrorKind::TooLarge,
+                _ => ErrorKind::Overlong, // E0 and F0: no other lead restricts its second byte
+            };
+            return Err((1, kind));
+        }
+        _ => return Err((1, ErrorKind::Truncated)),
+    }
+    if len == 2 {
+        return Ok(2);
+    }
+    if !tail(2) {
+        return Err((2, ErrorKind::Truncated));
+    }
+    if len == 3 {
+        return Ok(3);
+    }
+    if !tail(3) {
+        return Err((3, ErrorKind::Truncated));
+    }
+    Ok(4)
 }
 
 /// Every malformed sequence in `bytes`, in order: exactly the U+FFFDs of lossy decoding.
@@ -251,10 +286,9 @@ impl Iterator for Errors<'_> {
                 self.pos = self.bytes.len();
                 None
             }
-            Some(at) => {
-                let m = Malformed::at(self.bytes.get(at..).unwrap_or_default(), at);
-                self.pos = at + m.len();
-                Some(m)
+            Some((at, len, kind)) => {
+                self.pos = at + len;
+                Some(Malformed::from_parts(self.bytes.get(at..).unwrap_or_default(), at, len, kind))
             }
         }
     }

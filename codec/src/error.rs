@@ -211,10 +211,10 @@ impl Intended {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Malformed {
     offset: usize,
-    /// The input from `offset` on, up to 7 bytes: the maximal subpart, the rest of the would-be sequence
+    /// The input from `offset` on, up to 8 bytes: the maximal subpart, the rest of the would-be sequence
     /// (at most 6 bytes) and the byte after the subpart. Everything else is derived from it on demand,
     /// so that finding an error costs little more than classifying it.
-    window: [u8; 7],
+    window: [u8; 8],
     window_len: u8,
     len: u8,
     kind: ErrorKind,
@@ -225,41 +225,24 @@ impl Malformed {
     ///
     /// The caller has established that a malformed sequence starts there; if `bytes` is empty or starts
     /// with a well-formed character the result is still a value (never a panic), just not a meaningful one.
-    #[inline]
     pub(crate) fn at(bytes: &[u8], offset: usize) -> Malformed {
-        let mut window = [0u8; 7];
+        let (len, kind) = match crate::decode::sequence_at(bytes, 0) {
+            Err(found) => found,
+            Ok(_) => (1, ErrorKind::InvalidByte),
+        };
+        Malformed::from_parts(bytes, offset, len, kind)
+    }
+
+    /// A malformed sequence already measured and classified by the scanner; `bytes` starts with it.
+    #[inline(always)]
+    pub(crate) fn from_parts(bytes: &[u8], offset: usize, len: usize, kind: ErrorKind) -> Malformed {
+        let mut window = [0u8; 8];
         let window_len = bytes.len().min(window.len());
-        match bytes.first_chunk::<7>() {
+        match bytes.first_chunk::<8>() {
             Some(head) => window = *head,
             None => window[..window_len].copy_from_slice(&bytes[..window_len]),
         }
-        let continuation_at = |i: usize| i < window_len && window[i] & 0xC0 == 0x80;
-        let lead = window[0];
-        let (len, kind) = match lead {
-            0x80..=0xBF => (1, ErrorKind::UnexpectedContinuation),
-            0xC2..=0xF4 => {
-                let (lo, hi) = crate::byte_class::second_byte_bounds(lead);
-                let need = crate::byte_class::sequence_len(lead);
-                let second = window[1];
-                if window_len < 2 || !continuation_at(1) {
-                    (1, ErrorKind::Truncated)
-                } else if !(lo..=hi).contains(&second) {
-                    let kind = match lead {
-                        0xED => ErrorKind::Surrogate,
-                        0xF4 => ErrorKind::TooLarge,
-                        _ => ErrorKind::Overlong, // E0 and F0; no other lead restricts its range
-                    };
-                    (1, kind)
-                } else if need >= 3 && continuation_at(2) {
-                    // Only a 4-byte sequence can still be short after three fitting bytes.
-                    (3, ErrorKind::Truncated)
-                } else {
-                    (2, ErrorKind::Truncated)
-                }
-            }
-            _ => (1, ErrorKind::InvalidByte), // C0, C1, F5..=FF (ASCII never reaches here)
-        };
-        Malformed { offset, window, window_len: window_len as u8, len, kind }
+        Malformed { offset, window, window_len: window_len as u8, len: len as u8, kind }
     }
 
     /// Byte offset of the first byte of the maximal subpart in the input.
