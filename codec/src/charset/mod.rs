@@ -676,6 +676,7 @@ pub(crate) struct Encoder {
 }
 
 impl Encoder {
+    #[inline(never)]
     pub(crate) fn new(charset: Charset) -> Encoder {
         let mut pairs = [(0u16, 0u8); 128];
         let mut len = 0;
@@ -687,8 +688,15 @@ impl Encoder {
                 }
             }
         }
-        let defined = pairs.get_mut(..len).unwrap_or_default();
-        defined.sort_unstable();
+        // An insertion sort: the tables are nearly sorted already, and `sort_unstable` would add
+        // kilobytes to the WebAssembly module.
+        for i in 1..len {
+            let mut j = i;
+            while j > 0 && pairs.get(j - 1) > pairs.get(j) {
+                pairs.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         Encoder { charset, pairs, len }
     }
 
@@ -697,6 +705,7 @@ impl Encoder {
     }
 
     /// The byte for a code point, if the charset has one.
+    #[inline(never)]
     pub(crate) fn byte(&self, cp: u32) -> Option<u8> {
         if cp < 0x80 {
             return u8::try_from(cp).ok();
@@ -708,6 +717,7 @@ impl Encoder {
     }
 
     /// The bytes of `text`, or `None` if a character has no byte.
+    #[inline(never)]
     pub(crate) fn encode_all(&self, text: &str) -> Option<Vec<u8>> {
         text.chars().map(|c| self.byte(u32::from(c))).collect()
     }

@@ -56,6 +56,7 @@ enum Class {
     Unusual,
 }
 
+#[inline(never)]
 fn script_of(cp: u32) -> Script {
     match cp {
         0..=0x024F | 0x1E00..=0x1EFF | 0x2C60..=0x2C7F | 0xA720..=0xA7FF | 0xFB00..=0xFB06 => {
@@ -87,6 +88,7 @@ fn script_of(cp: u32) -> Script {
     }
 }
 
+#[inline(never)]
 fn is_mark(cp: u32) -> bool {
     matches!(cp,
         0x0300..=0x036F | 0x0483..=0x0489 | 0x0591..=0x05BD | 0x05BF | 0x05C1..=0x05C2
@@ -111,6 +113,7 @@ fn mark_script(cp: u32) -> Option<Script> {
     }
 }
 
+#[inline(never)]
 fn is_punct(cp: u32) -> bool {
     matches!(cp,
         0x00A1 | 0x00AB | 0x00B7 | 0x00BB | 0x00BF | 0x037E | 0x0387 | 0x055A..=0x055F | 0x0589
@@ -122,12 +125,14 @@ fn is_punct(cp: u32) -> bool {
         | 0xFF5B..=0xFF65)
 }
 
+#[inline(never)]
 fn is_emoji(cp: u32) -> bool {
     matches!(cp,
         0x200D | 0x20E3 | 0x2300..=0x23FF | 0x2600..=0x27BF | 0x2B00..=0x2BFF | 0xFE0E | 0xFE0F
         | 0x1F000..=0x1FAFF | 0xE0020..=0xE007F)
 }
 
+#[inline(never)]
 fn classify(ch: char) -> Class {
     let cp = u32::from(ch);
     if ch.is_ascii() {
@@ -232,6 +237,7 @@ pub(crate) fn hard_evidence(text: &str) -> u32 {
 }
 
 /// (cost, hard evidence).
+#[inline(never)]
 fn assess(chars: &[char]) -> (f32, u32) {
     let classes: Vec<Class> = chars.iter().map(|&c| classify(c)).collect();
     let mut total = 0.0f32;
@@ -302,6 +308,7 @@ fn chars_lowercase(a: Option<char>, b: Option<char>) -> bool {
 
 /// The cost of one character given its neighbours.
 #[allow(clippy::too_many_arguments)]
+#[inline(never)]
 fn char_cost(
     ch: char,
     class: Class,
@@ -395,6 +402,7 @@ fn char_cost(
 }
 
 /// The cost of two neighbours.
+#[inline(never)]
 fn pair_cost(a_ch: char, a: Class, b_ch: char, b: Class) -> f32 {
     let non_ascii = !a_ch.is_ascii() || !b_ch.is_ascii();
     if !non_ascii {
@@ -512,8 +520,30 @@ const ALPHABETS: [&str; 38] = [
     "абвгдеёжзийклмнопрстуфхцчшщъыьэюяҷқғӯҳӣ", // Tajik
 ];
 
+/// The lowercase of a Latin or Cyrillic letter, for the letters [`ALPHABETS`] lists. Hand-written
+/// for these blocks (capitals and small letters alternate or sit at a fixed distance), because
+/// `char::to_lowercase` would bring the whole Unicode case table into the WebAssembly module.
+#[inline(never)]
+fn fold_case(ch: char) -> char {
+    let cp = u32::from(ch);
+    let lower = match cp {
+        0x00C0..=0x00DE if cp != 0x00D7 => cp + 0x20,
+        0x0100..=0x0137 | 0x014A..=0x0177 | 0x0218..=0x021B | 0x1E00..=0x1EFF if cp % 2 == 0 => cp + 1,
+        0x0139..=0x0148 | 0x0179..=0x017E | 0x01CD..=0x01DC if cp % 2 == 1 => cp + 1,
+        0x01A0 | 0x01AF => cp + 1,
+        0x0178 => 0x00FF,
+        0x0400..=0x040F => cp + 0x50,
+        0x0410..=0x042F => cp + 0x20,
+        0x0460..=0x04BF | 0x04D0..=0x04FF if cp % 2 == 0 => cp + 1,
+        0x04C1..=0x04CE if cp % 2 == 1 => cp + 1,
+        _ => cp,
+    };
+    char::from_u32(lower).unwrap_or(ch)
+}
+
 /// How rarely a character is written, beyond what [`cost`] counts: letters of Latin Extended-B and
 /// Extended Additional, historic Cyrillic, Coptic, supplementary CJK, enclosed alphanumerics.
+#[inline(never)]
 fn rarity(ch: char) -> f32 {
     match ch {
         // The rarest letters of Russian, by how rarely (о, е, а are the commonest).
@@ -547,6 +577,7 @@ fn rarity(ch: char) -> f32 {
 
 /// A tie-breaker between repairs that [`cost`] finds equally clean: how rare the characters are,
 /// plus how many letters fit no single alphabet together with the others.
+#[inline(never)]
 pub(crate) fn oddity(text: &str) -> f32 {
     let mut letters: Vec<(char, u32)> = Vec::new();
     let mut rare = 0.0f32;
@@ -559,7 +590,7 @@ pub(crate) fn oddity(text: &str) -> f32 {
         if !(0x00C0..=0x024F).contains(&cp) && !(0x1E00..=0x1EFF).contains(&cp) && !(0x0400..=0x04FF).contains(&cp) {
             continue;
         }
-        let lower = ch.to_lowercase().next().unwrap_or(ch);
+        let lower = fold_case(ch);
         match letters.iter_mut().find(|(c, _)| *c == lower) {
             Some((_, n)) => *n += 1,
             None => letters.push((lower, 1)),
@@ -631,6 +662,20 @@ impl FlippedCaseWord {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fold_case_agrees_with_std_on_the_alphabets() {
+        for alphabet in ALPHABETS {
+            for lower in alphabet.chars() {
+                for upper in lower.to_uppercase() {
+                    if upper != lower && upper.to_lowercase().eq([lower]) {
+                        assert_eq!(fold_case(upper), lower, "{upper}");
+                    }
+                }
+                assert_eq!(fold_case(lower), lower);
+            }
+        }
+    }
 
     #[test]
     fn clean_text_in_many_scripts_costs_nothing() {

@@ -129,6 +129,7 @@ impl RepairStep {
     ///      to windows-1252 bytes and decoding those as UTF-8 turns “Ð¡” into “С”."
     /// );
     /// ```
+    #[inline(never)]
     pub fn sentence(&self) -> String {
         let (from, to) = (visible(&self.example.0), visible(&self.example.1));
         match (self.encode, self.decode) {
@@ -165,6 +166,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 }
 
 /// Control characters are invisible: the sentences name them instead.
+#[inline(never)]
 fn visible(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
@@ -255,7 +257,7 @@ pub fn repair(text: &str) -> Repair {
         if next.is_empty() {
             break;
         }
-        next.sort_by(|a, b| a.rank().total_cmp(&b.rank()));
+        sort_by_key(&mut next, Node::rank);
         next.truncate(BEAM);
         explored.extend(next.iter().cloned());
         frontier = next;
@@ -272,6 +274,19 @@ pub fn repair(text: &str) -> Repair {
             Repair { text: best.text, steps: best.steps, confidence }
         }
         None => Repair { text: root.text, steps: Vec::new(), confidence: clean_confidence(root_cost) },
+    }
+}
+
+/// Sorts a short list by a float key, smallest first, keeping the order of equals. An insertion
+/// sort: the lists hold a few dozen entries, and the standard library's sorts would add kilobytes
+/// to the WebAssembly module.
+fn sort_by_key<T>(items: &mut [T], key: impl Fn(&T) -> f32) {
+    for i in 1..items.len() {
+        let mut j = i;
+        while j > 0 && items.get(j - 1).map(&key) > items.get(j).map(&key) {
+            items.swap(j - 1, j);
+            j -= 1;
+        }
     }
 }
 
@@ -311,6 +326,7 @@ struct Candidate {
 }
 
 /// Every way to undo one layer of `text` that looks better than it.
+#[inline(never)]
 fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
     if text.is_ascii() {
         return Vec::new();
@@ -330,6 +346,7 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
 }
 
 /// The whole text re-encoded in a charset is valid UTF-8.
+#[inline(never)]
 fn whole_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::new();
     let mut seen: Vec<Vec<u8>> = Vec::new();
@@ -367,6 +384,7 @@ fn whole_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
 
 /// The first multi-byte character of `decoded` and the characters of `text` it came from (each
 /// character of `text` is one byte of `decoded`).
+#[inline(never)]
 fn utf8_example(text: &str, decoded: &str) -> (String, String) {
     for (offset, ch) in decoded.char_indices() {
         if ch.len_utf8() > 1 {
@@ -386,6 +404,7 @@ struct Stretch {
 
 /// Stretches of the text re-encode to valid UTF-8, and repairing them makes their neighbourhood
 /// more plausible.
+#[inline(never)]
 fn pieces_utf8(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Candidate> {
     let chars: Vec<char> = text.chars().collect();
     let mut out: Vec<Candidate> = Vec::new();
@@ -448,6 +467,7 @@ fn pieces_utf8(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Candidat
 }
 
 /// Maximal runs of characters whose bytes form complete UTF-8 multi-byte sequences.
+#[inline(never)]
 fn utf8_stretches(bytes: &[Option<u8>]) -> Vec<Stretch> {
     let mut stretches: Vec<Stretch> = Vec::new();
     let mut i = 0;
@@ -484,6 +504,7 @@ fn utf8_stretches(bytes: &[Option<u8>]) -> Vec<Stretch> {
 }
 
 /// The text's bytes in one legacy charset read as another.
+#[inline(never)]
 fn legacy_to_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::new();
     let mut seen: Vec<Vec<u8>> = Vec::new();
@@ -520,13 +541,14 @@ fn legacy_to_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Can
         }
         seen.push(bytes);
     }
-    out.sort_by(|a, b| a.cost.total_cmp(&b.cost));
+    sort_by_key(&mut out, |c| c.cost);
     out.truncate(BEAM);
     out
 }
 
 /// The first word that changed, before and after (a legacy-to-legacy step maps characters one to
 /// one, so the words line up).
+#[inline(never)]
 fn legacy_example(text: &str, decoded: &str) -> (String, String) {
     let before: Vec<char> = text.chars().collect();
     let after: Vec<char> = decoded.chars().collect();
