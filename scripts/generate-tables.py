@@ -214,12 +214,38 @@ def render(tables, labels) -> str:
             out.append(f"    {cells}, // {0x80 + start:02X}..={0x80 + start + 7:02X}")
         out.append("];")
         out.append("")
-    out.append("/// Every label of the WHATWG Encoding Standard, sorted: (label, the encoding it names, our charset")
-    out.append("/// that decodes it, if any).")
-    out.append("pub(super) const LABELS: &[(&str, &str, Option<Charset>)] = &[")
-    for label, whatwg, charset in labels:
+    encodings: list[tuple[str, str | None]] = []
+    for _, whatwg, charset in labels:
+        if (whatwg, charset) not in encodings:
+            encodings.append((whatwg, charset))
+    if len(encodings) > 255:
+        raise DataError(f"{LABELS_FILE}: {len(encodings)} encodings do not fit the u8 indexes")
+    out.append("/// Every label of the WHATWG Encoding Standard, sorted, separated by single spaces (one string")
+    out.append("/// rather than a slice of strings: a third of the size in the WebAssembly module).")
+    out.append("pub(super) const LABEL_NAMES: &str = concat!(")
+    line = ""
+    for i, (label, _, _) in enumerate(labels):
+        piece = label + (" " if i + 1 < len(labels) else "")
+        if len(line) + len(piece) > 88:
+            out.append(f'    "{line}",')
+            line = ""
+        line += piece
+    out.append(f'    "{line}",')
+    out.append(");")
+    out.append("")
+    out.append("/// For each label of [`LABEL_NAMES`], in order, the encoding it names: an index into [`ENCODINGS`].")
+    out.append("#[rustfmt::skip]")
+    out.append(f"pub(super) const LABEL_TARGETS: [u8; {len(labels)}] = [")
+    targets = [encodings.index((whatwg, charset)) for _, whatwg, charset in labels]
+    for start in range(0, len(targets), 16):
+        out.append("    " + ", ".join(str(t) for t in targets[start:start + 16]) + ",")
+    out.append("];")
+    out.append("")
+    out.append("/// The encodings labels name: the WHATWG name, and our charset that decodes it, if any.")
+    out.append(f"pub(super) const ENCODINGS: [(&str, Option<Charset>); {len(encodings)}] = [")
+    for whatwg, charset in encodings:
         target = f"Some(Charset::{variants[charset]})" if charset else "None"
-        out.append(f'    ("{label}", "{whatwg}", {target}),')
+        out.append(f'    ("{whatwg}", {target}),')
     out.append("];")
     out.append("")
     return "\n".join(out)

@@ -410,14 +410,20 @@ pub fn resolve_label(label: &str) -> Result<Charset, LabelError> {
     // WHATWG's ASCII whitespace: TAB, LF, FF, CR, SPACE.
     let trimmed = label.trim_matches(|c| matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' '));
     let key = trimmed.to_ascii_lowercase();
-    match tables::LABELS.binary_search_by(|(l, _, _)| (*l).cmp(key.as_str())) {
-        Ok(i) => match tables::LABELS.get(i) {
-            Some(&(_, _, Some(charset))) => Ok(charset),
-            Some(&(_, encoding, None)) => Err(LabelError { encoding: Some(encoding) }),
-            None => Err(LabelError { encoding: None }),
-        },
-        Err(_) => Err(LabelError { encoding: None }),
+    let found = labels().find(|(label, _)| *label == key).map(|(_, target)| target);
+    match found {
+        Some(&(_, Some(charset))) => Ok(charset),
+        Some(&(encoding, None)) => Err(LabelError { encoding: Some(encoding) }),
+        None => Err(LabelError { encoding: None }),
     }
+}
+
+/// Every WHATWG label with the encoding it names.
+fn labels() -> impl Iterator<Item = (&'static str, &'static (&'static str, Option<Charset>))> {
+    tables::LABEL_NAMES
+        .split(' ')
+        .zip(tables::LABEL_TARGETS)
+        .filter_map(|(label, target)| Some((label, tables::ENCODINGS.get(usize::from(target))?)))
 }
 
 /// Every WHATWG label that [`resolve_label`] resolves to `charset`, sorted.
@@ -431,7 +437,7 @@ pub fn resolve_label(label: &str) -> Result<Charset, LabelError> {
 /// assert!(labels_of(Charset::Iso8859_1).is_empty()); // no label reaches the true ISO-8859-1
 /// ```
 pub fn labels_of(charset: Charset) -> Vec<&'static str> {
-    tables::LABELS.iter().filter(|(_, _, cs)| *cs == Some(charset)).map(|(l, _, _)| *l).collect()
+    labels().filter(|(_, (_, cs))| *cs == Some(charset)).map(|(label, _)| label).collect()
 }
 
 /// A byte the charset leaves undefined, met by [`decode_legacy_fatal`].
@@ -779,8 +785,11 @@ mod tests {
     }
 
     #[test]
-    fn labels_are_sorted_for_binary_search() {
-        assert!(tables::LABELS.windows(2).all(|w| matches!(w, [a, b] if a.0 < b.0)));
+    fn labels_are_sorted_unique_and_all_have_a_target() {
+        let names: Vec<&str> = tables::LABEL_NAMES.split(' ').collect();
+        assert!(names.windows(2).all(|w| matches!(w, [a, b] if a < b)));
+        assert_eq!(names.len(), tables::LABEL_TARGETS.len());
+        assert_eq!(labels().count(), names.len());
     }
 
     #[test]

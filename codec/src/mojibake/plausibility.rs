@@ -126,6 +126,15 @@ fn is_punct(cp: u32) -> bool {
 }
 
 #[inline(never)]
+/// Decimal digits of the scripts with their own (Arabic-Indic, Persian, Devanagari, Bengali...,
+/// Thai, Lao, Tibetan, Myanmar, fullwidth). Each block holds ten digits starting at a multiple of
+/// 16 plus 6 (or 0 for Arabic and fullwidth).
+fn is_decimal_digit(cp: u32) -> bool {
+    matches!(cp, 0x0660..=0x0669 | 0x06F0..=0x06F9 | 0x0E50..=0x0E59 | 0x0ED0..=0x0ED9 | 0x0F20..=0x0F29
+        | 0x1040..=0x1049 | 0xFF10..=0xFF19)
+        || (0x0966..=0x0DEF).contains(&cp) && (cp & 0x7F) >= 0x66 && (cp & 0x7F) <= 0x6F
+}
+
 fn is_emoji(cp: u32) -> bool {
     matches!(cp,
         0x200D | 0x20E3 | 0x2300..=0x23FF | 0x2600..=0x27BF | 0x2B00..=0x2BFF | 0xFE0E | 0xFE0F
@@ -176,7 +185,7 @@ fn classify(ch: char) -> Class {
         Class::Punct
     } else if ch.is_alphabetic() {
         Class::Letter(script_of(cp))
-    } else if ch.is_numeric() {
+    } else if is_decimal_digit(cp) {
         Class::Digit
     } else if ch.is_control() {
         Class::Control

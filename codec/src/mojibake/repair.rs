@@ -171,7 +171,12 @@ fn visible(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         if ch.is_control() {
-            out.push_str(&format!("<U+{:04X}>", u32::from(ch)));
+            out.push_str("<U+");
+            let cp = u32::from(ch);
+            for shift in [12, 8, 4, 0] {
+                out.push(char::from_digit((cp >> shift) & 0xF, 16).map_or('0', |d| d.to_ascii_uppercase()));
+            }
+            out.push('>');
         } else {
             out.push(ch);
         }
