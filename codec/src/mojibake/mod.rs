@@ -8,7 +8,7 @@
 //!   unless the charset leaves a byte undefined, and it can happen again to its own output
 //!   ([`garble_rounds`]: `ÃƒÂ¤`).
 //! * **Legacy bytes read as UTF-8** ([`misread_as_utf8`]): `Höhe` in ISO-8859-1 is `48 F6 68 65`,
-//!   and `F6` starts a four-byte sequence that `h` does not continue, so UTF-8 shows `H�he`.
+//!   and `F6` can start no UTF-8 sequence, so UTF-8 shows `H�he`.
 //!   Characters disappear into U+FFFD, or merge into one character (`Ã¤` becomes `ä`).
 //!
 //! [`mojibake_matrix`] shows one text through every charset in both directions, and [`repair`]
@@ -302,9 +302,9 @@ impl Misread {
 /// let m = misread_as_utf8("Höhe", Charset::Iso8859_1).unwrap();
 /// assert_eq!(m.text, "H\u{FFFD}he");
 /// assert_eq!(m.bytes, b"H\xF6he");
-/// // F6 starts a four-byte sequence, 'h' (68) does not continue it: F6 alone is one U+FFFD.
+/// // F6 (ö) can start no UTF-8 sequence (F5..FF never can): one U+FFFD, and 'h' survives.
 /// assert_eq!(m.pieces[1].bytes, 1..2);
-/// assert_eq!(m.pieces[1].error, Some(ErrorKind::Truncated));
+/// assert_eq!(m.pieces[1].error, Some(ErrorKind::InvalidByte));
 /// assert_eq!(m.pieces[2].output, 'h');
 ///
 /// assert!(misread_as_utf8("日本", Charset::Iso8859_1).is_err());

@@ -121,7 +121,11 @@ impl RepairStep {
     /// # Examples
     ///
     /// ```
-    /// let fixed = utf8lens::repair("Ð¡Ð¾Ð²ÐµÑ‚ÑÐºÐ¸Ð¹ Ð¡Ð¾ÑŽÐ· Ñ€Ð°ÑÐ¿Ð°Ð»ÑÑ Ð² 1991 Ð³Ð¾Ð´Ñƒ");
+    /// use utf8lens::{garble, repair, Charset};
+    ///
+    /// let garbled = garble("Советский Союз распался в 1991 году", Charset::Windows1252);
+    /// assert!(garbled.starts_with("Ð¡Ð¾Ð²ÐµÑ‚Ñ\u{81}ÐºÐ¸Ð¹"));
+    /// let fixed = repair(&garbled);
     /// assert_eq!(fixed.text, "Советский Союз распался в 1991 году");
     /// assert_eq!(
     ///     fixed.steps[0].sentence(),
