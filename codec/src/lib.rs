@@ -46,6 +46,7 @@ mod error;
 #[doc(hidden)] // the npm package's exports; public only so that codec/tests/js_api.rs can call them
 pub mod js;
 mod mojibake;
+mod sanitize;
 mod simd;
 mod stream;
 mod utf16;
@@ -69,6 +70,12 @@ pub use crate::mojibake::{
     garble, garble_rounds, garble_traced, misread_as_utf8, mojibake_matrix, repair, Encoding, Garbled,
     GlyphTrace, MatrixRow, Misread, MisreadPiece, Repair, RepairStep, TooManyRounds,
     MAX_GARBLE_ROUNDS,
+};
+#[cfg(feature = "normalize")]
+pub use crate::sanitize::Normalization;
+pub use crate::sanitize::{
+    sanitize, Action, Bidi, Bom, Change, Controls, Found, Input, Invalid, Invisible, LineEndings,
+    MojibakeFound, Noncharacters, Policy, Sanitized, VariationSelectors, MAX_ROUNDS,
 };
 pub use crate::stream::{StreamDecoder, StreamError};
 pub use crate::utf16::{

@@ -1,0 +1,577 @@
+//! Sanitising text: making it well-formed and free of invisible tricks, and saying what changed.
+//!
+//! [`sanitize`] takes UTF-8 bytes (possibly malformed) or UTF-16 code units (possibly with lone
+//! surrogates) and a [`Policy`], and returns the clean text with one [`Change`] per finding.
+//!
+//! # What it does, in order
+//!
+//! 1. **Clean** (`clean.rs`): one scan that decodes the input and handles invalid sequences, lone
+//!    surrogates, NUL, controls, byte order marks, bidirectional controls, invisible characters,
+//!    tags, variation selectors, noncharacters and line breaks, as the policy says.
+//! 2. **Rewrite** (`rewrite.rs`, only when asked): mojibake repair and Unicode normalisation,
+//!    line by line, each followed by another clean, repeated until nothing changes (at most
+//!    [`MAX_ROUNDS`] rounds), so that a repair cannot reveal something unclean (mojibake of a bidi
+//!    override) and the result is a fixed point. With mojibake repair the first scan only
+//!    decodes, because repair needs to see the C1 controls that garbling leaves.
+//!
+//! # Guarantees
+//!
+//! * The output is always well-formed (a Rust `String`; for JavaScript, free of lone surrogates).
+//! * **Idempotent**: sanitising the output again with the same policy changes nothing and reports
+//!   nothing but the same flags. Every contextual decision looks back at the output and ahead at
+//!   characters the pass never changes.
+//! * **Bounded**: the output is at most [`Input::max_output_len`] long: 3 bytes per input byte for
+//!   UTF-8 input, 2 UTF-16 code units per input code unit for UTF-16 input (more only with
+//!   normalisation, whose expansion Unicode bounds: NFC 3×, NFKC 11× in UTF-8 and 18× in UTF-16).
+//! * It never panics.
+//!
+//! # Examples
+//!
+//! ```
+//! use utf8lens::{sanitize, Policy};
+//!
+//! // A Trojan Source line: the override makes the comment swallow the check on screen.
+//! let line = "/* \u{202E} } \u{2066}if (isAdmin)\u{2069} \u{2066} begin admins only */";
+//! let clean = sanitize(line, &Policy::default());
+//! assert_eq!(clean.text, "/*  } if (isAdmin)  begin admins only */");
+//! assert_eq!(clean.changes.len(), 4);
+//! assert!(clean.changes.iter().all(|c| c.found.kind() == "bidi-control"));
+//! ```
+
+mod chars;
+mod clean;
+mod offsets;
+mod policy;
+mod report;
+mod rewrite;
+
+use self::clean::{clean_utf16, clean_utf8, Mode};
+use self::offsets::{Edit, Mapped, Side};
+
+pub(crate) use self::rewrite::Normalizer;
+
+#[cfg(feature = "normalize")]
+pub use self::policy::Normalization;
+pub use self::policy::{
+    Bidi, Bom, Controls, Invalid, Invisible, LineEndings, Noncharacters, Policy, VariationSelectors,
+};
+pub use self::report::{Action, Change, Found, MojibakeFound, Sanitized};
+
+/// How many rounds of rewriting and cleaning [`sanitize`] does at most before it stops looking
+/// for a fixed point. Real text settles in one or two.
+pub const MAX_ROUNDS: usize = 4;
+
+/// What [`sanitize`] reads: UTF-8 bytes or UTF-16 code units, either possibly malformed.
+///
+/// `&str`, `&[u8]`, `&[u16]` and their owned forms convert into it.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::Input;
+///
+/// assert_eq!(Input::from("ab"), Input::Utf8(b"ab"));
+/// let units: &[u16] = &[0xD800, 0x61];
+/// assert_eq!(Input::from(units).len(), 2);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Input<'a> {
+    /// UTF-8 bytes; offsets are in bytes.
+    Utf8(&'a [u8]),
+    /// UTF-16 code units (a JavaScript string); offsets are in code units.
+    Utf16(&'a [u16]),
+}
+
+impl Input<'_> {
+    /// The input's length in its own units.
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::Input::from("é").len(), 2);
+    /// ```
+    pub fn len(&self) -> usize {
+        match self {
+            Input::Utf8(bytes) => bytes.len(),
+            Input::Utf16(units) => units.len(),
+        }
+    }
+
+    /// Whether the input is empty.
+    ///
+    /// ```
+    /// assert!(utf8lens::Input::from("").is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The most the sanitised text can measure: in bytes for UTF-8 input, in UTF-16 code units
+    /// for UTF-16 input. It is the input's length times 3 (UTF-8) or 2 (UTF-16): one byte can
+    /// become U+FFFD or a control picture (3 bytes); one code unit can become CR LF, or an opener
+    /// plus the closer added for it. Normalisation raises the factor to Unicode's bounds for it:
+    /// 3 for NFC, 11 (UTF-8) or 18 (UTF-16) for NFKC.
+    ///
+    /// ```
+    /// use utf8lens::{sanitize, Input, Policy};
+    ///
+    /// let input = Input::from(&b"\xFF\xFF"[..]);
+    /// assert_eq!(input.max_output_len(&Policy::default()), 6);
+    /// assert_eq!(sanitize(input, &Policy::default()).text.len(), 6);
+    /// ```
+    pub fn max_output_len(&self, policy: &Policy) -> usize {
+        self.len()
+            .saturating_mul(growth_factor(self, normal_form(policy)))
+    }
+
+    fn measure(&self, text: &str) -> usize {
+        match self {
+            Input::Utf8(_) => text.len(),
+            Input::Utf16(_) => text.encode_utf16().count(),
+        }
+    }
+}
+
+fn growth_factor(input: &Input<'_>, form: Option<&str>) -> usize {
+    match (input, form) {
+        (Input::Utf8(_), Some("NFKC")) => 11,
+        (Input::Utf16(_), Some("NFKC")) => 18,
+        (_, Some(_)) => 3,
+        (Input::Utf8(_), None) => 3,
+        (Input::Utf16(_), None) => 2,
+    }
+}
+
+#[cfg(feature = "normalize")]
+fn normal_form(policy: &Policy) -> Option<&'static str> {
+    match policy.normalization {
+        Normalization::None => None,
+        Normalization::Nfc => Some("NFC"),
+        Normalization::Nfkc => Some("NFKC"),
+    }
+}
+
+#[cfg(not(feature = "normalize"))]
+fn normal_form(_: &Policy) -> Option<&'static str> {
+    None
+}
+
+impl<'a> From<&'a str> for Input<'a> {
+    fn from(text: &'a str) -> Input<'a> {
+        Input::Utf8(text.as_bytes())
+    }
+}
+
+impl<'a> From<&'a String> for Input<'a> {
+    fn from(text: &'a String) -> Input<'a> {
+        Input::Utf8(text.as_bytes())
+    }
+}
+
+impl<'a> From<&'a [u8]> for Input<'a> {
+    fn from(bytes: &'a [u8]) -> Input<'a> {
+        Input::Utf8(bytes)
+    }
+}
+
+impl<'a, const N: usize> From<&'a [u8; N]> for Input<'a> {
+    fn from(bytes: &'a [u8; N]) -> Input<'a> {
+        Input::Utf8(bytes)
+    }
+}
+
+impl<'a> From<&'a Vec<u8>> for Input<'a> {
+    fn from(bytes: &'a Vec<u8>) -> Input<'a> {
+        Input::Utf8(bytes)
+    }
+}
+
+impl<'a> From<&'a [u16]> for Input<'a> {
+    fn from(units: &'a [u16]) -> Input<'a> {
+        Input::Utf16(units)
+    }
+}
+
+impl<'a> From<&'a Vec<u16>> for Input<'a> {
+    fn from(units: &'a Vec<u16>) -> Input<'a> {
+        Input::Utf16(units)
+    }
+}
+
+/// Sanitises `input` as `policy` says: the clean, well-formed text and every change made.
+///
+/// Idempotent, bounded (see [`Input::max_output_len`]) and never panics; the module
+/// documentation of the [`Policy`] fields says what each option does and why it matters.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::{sanitize, Action, Policy};
+///
+/// // Bytes: a Latin-1 byte, a zero width space inside a word, a noncharacter.
+/// let clean = sanitize(&b"caf\xE9 pass\xE2\x80\x8Bword \xEF\xBF\xBF"[..], &Policy::default());
+/// assert_eq!(clean.text, "caf\u{FFFD} password \u{FFFD}");
+/// let kinds: Vec<_> = clean.changes.iter().map(|c| (c.found.kind(), c.action, c.input.clone())).collect();
+/// assert_eq!(kinds, [
+///     ("malformed", Action::Replaced, 3..4),
+///     ("invisible", Action::Removed, 9..12),
+///     ("noncharacter", Action::Replaced, 17..20),
+/// ]);
+///
+/// // UTF-16, as a JavaScript string: a lone surrogate and an unclosed override.
+/// let units: Vec<u16> = vec![0x61, 0xD83D, 0x62, 0x202E, 0x63];
+/// let clean = sanitize(&units, &Policy::default());
+/// assert_eq!(clean.text, "a\u{FFFD}bc");
+/// assert_eq!(clean.changes[0].input, 1..2);
+/// assert_eq!(clean.changes[1].input, 3..4);
+///
+/// // Idempotent.
+/// let again = sanitize(&clean.text, &Policy::default());
+/// assert_eq!(again.text, clean.text);
+/// assert!(again.changes.is_empty());
+/// ```
+pub fn sanitize<'a>(input: impl Into<Input<'a>>, policy: &Policy) -> Sanitized {
+    #[cfg(feature = "normalize")]
+    let normalizer = rewrite::crate_normalizer(policy.normalization);
+    #[cfg(not(feature = "normalize"))]
+    let normalizer: Option<Normalizer<'_>> = None;
+    run(input.into(), policy, normalizer.as_ref())
+}
+
+/// [`sanitize`] with the normaliser given (the JavaScript layer passes the engine's own
+/// `String.prototype.normalize` when the crate is built without `normalize`).
+pub(crate) fn run(input: Input<'_>, policy: &Policy, normalizer: Option<&Normalizer<'_>>) -> Sanitized {
+    let clean = |mode| match input {
+        Input::Utf8(bytes) => clean_utf8(bytes, policy, mode),
+        Input::Utf16(units) => clean_utf16(units, policy, mode),
+    };
+    if !policy.repair_mojibake && normalizer.is_none() {
+        return clean(Mode::Full);
+    }
+    let first = clean(if policy.repair_mojibake {
+        Mode::DecodeOnly
+    } else {
+        Mode::Full
+    });
+    let mut chain = Chain::new(first, matches!(input, Input::Utf16(_)));
+    for _ in 0..MAX_ROUNDS {
+        let mut changed = false;
+        if policy.repair_mojibake {
+            changed |= chain.step(rewrite::repair_mojibake(&chain.text));
+            changed |= chain.clean(policy);
+        }
+        if let Some(normalizer) = normalizer {
+            changed |= chain.step(rewrite::normalize(&chain.text, normalizer));
+            changed |= chain.clean(policy);
+        }
+        if !changed {
+            break;
+        }
+    }
+    let result = chain.finish();
+    let factor = growth_factor(&input, normalizer.map(|n| n.form));
+    if input.measure(&result.text) > input.len().saturating_mul(factor) {
+        // Only a repair that grew the text past the bound gets here: give up the rewrites.
+        return clean(Mode::Full);
+    }
+    result
+}
+
+/// The steps so far: the text, each step's edits, and every change with the step it came from.
+struct Chain {
+    text: String,
+    /// The first step's output, kept to count UTF-16 code units in it when the input is UTF-16.
+    first: Option<String>,
+    /// `steps[0]` maps the input (in its units) to the first text (bytes); each further step
+    /// maps the previous text to the next (bytes to bytes).
+    steps: Vec<Vec<Edit>>,
+    /// Each change with the index of the step that made it: its input is on the `src` side and
+    /// its output on the `dst` side of that step.
+    changes: Vec<(Change, usize)>,
+}
+
+impl Chain {
+    fn new(first: report::Sanitized, utf16: bool) -> Chain {
+        let mut chain = Chain {
+            text: String::new(),
+            first: utf16.then(|| first.text.clone()),
+            steps: Vec::new(),
+            changes: Vec::new(),
+        };
+        chain.step(first);
+        chain
+    }
+
+    /// Adds a step; whether it changed the text.
+    fn step(&mut self, result: report::Sanitized) -> bool {
+        let edits: Vec<Edit> = result
+            .changes
+            .iter()
+            .filter(|c| c.action != report::Action::Flagged)
+            .map(|c| Edit {
+                src: c.input.clone(),
+                dst: c.output.clone(),
+            })
+            .collect();
+        if result.changes.is_empty() && !self.steps.is_empty() {
+            return false;
+        }
+        let changed = !edits.is_empty();
+        let index = self.steps.len();
+        self.steps.push(edits);
+        self.changes
+            .extend(result.changes.into_iter().map(|c| (c, index)));
+        self.text = result.text;
+        changed
+    }
+
+    /// A cleaning step over the current text. Its flags replace the earlier ones: it sees every
+    /// flagged character still in the text.
+    fn clean(&mut self, policy: &Policy) -> bool {
+        let result = clean_utf8(self.text.as_bytes(), policy, Mode::Full);
+        if result.changes.is_empty() {
+            return false;
+        }
+        self.changes.retain(|(c, _)| c.action != report::Action::Flagged);
+        self.step(result)
+    }
+
+    /// Every change with its input range in the input's units and its output range in the final
+    /// text, ordered by output position.
+    fn finish(self) -> Sanitized {
+        let Chain {
+            text,
+            first,
+            steps,
+            changes,
+        } = self;
+        let mut placed: Vec<Change> = Vec::with_capacity(changes.len());
+        let mut pending: Vec<Pending> = Vec::new();
+        for (mut change, index) in changes {
+            for later in steps.iter().skip(index + 1) {
+                change.output = offsets::range_forward(later, &change.output);
+            }
+            let mut input = change.input.clone();
+            for earlier in steps.iter().take(index).skip(1).rev() {
+                input = offsets::range_backward(earlier, &input);
+            }
+            if index > 0 {
+                let first_edits = steps.first().map(Vec::as_slice).unwrap_or_default();
+                let start = offsets::backward(first_edits, input.start, Side::Start);
+                let end = if input.is_empty() {
+                    start
+                } else {
+                    offsets::backward(first_edits, input.end, Side::End)
+                };
+                input = resolve(
+                    start,
+                    input.start,
+                    placed.len(),
+                    false,
+                    first.is_some(),
+                    &mut pending,
+                )
+                    ..resolve(end, input.end, placed.len(), true, first.is_some(), &mut pending);
+            }
+            change.input = input;
+            placed.push(change);
+        }
+        if let Some(first_text) = first {
+            utf16_positions(&first_text, &mut placed, &pending);
+        }
+        for change in &mut placed {
+            change.input.end = change.input.end.max(change.input.start);
+        }
+        placed.sort_by_key(|c| (c.output.start, c.input.start));
+        Sanitized {
+            text,
+            changes: placed,
+        }
+    }
+}
+
+/// A position on the first text that still needs converting to UTF-16 input units.
+struct Pending {
+    /// Which change (an index into the placed changes), and which end of its input range.
+    change: usize,
+    is_end: bool,
+    /// The position on the first text, and the start of the copied stretch it lies in, on the
+    /// first text (`from`) and in the input (`to`).
+    pos: usize,
+    from: usize,
+    to: usize,
+}
+
+/// A position mapped back to the input: final unless the input is UTF-16 and the position lies in
+/// a copied stretch, whose UTF-16 length is measured later (all at once, in one walk).
+fn resolve(
+    mapped: Mapped,
+    pos: usize,
+    change: usize,
+    is_end: bool,
+    utf16: bool,
+    pending: &mut Vec<Pending>,
+) -> usize {
+    match mapped {
+        Mapped::Copied { from, to } if utf16 => {
+            pending.push(Pending {
+                change,
+                is_end,
+                pos,
+                from,
+                to,
+            });
+            0
+        }
+        other => offsets::same_units(other, pos),
+    }
+}
+
+/// Converts the pending positions on the first text (bytes) to UTF-16 input units: the input
+/// position of the copied stretch plus the UTF-16 length of the text from its start.
+fn utf16_positions(text: &str, placed: &mut [Change], pending: &[Pending]) {
+    let mut marks: Vec<usize> = pending.iter().flat_map(|p| [p.pos, p.from]).collect();
+    marks.sort_unstable();
+    marks.dedup();
+    // The UTF-16 offset of each mark, in one walk over the text.
+    let mut units_at = Vec::with_capacity(marks.len());
+    let (mut byte, mut units) = (0, 0);
+    for &mark in &marks {
+        let stretch = text.get(byte..mark).unwrap_or_default();
+        units += stretch.chars().map(char::len_utf16).sum::<usize>();
+        byte = mark.max(byte);
+        units_at.push(units);
+    }
+    let units_of = |pos: usize| {
+        marks
+            .binary_search(&pos)
+            .ok()
+            .and_then(|i| units_at.get(i))
+            .copied()
+            .unwrap_or(0)
+    };
+    for p in pending {
+        let unit = p.to + units_of(p.pos).saturating_sub(units_of(p.from));
+        if let Some(change) = placed.get_mut(p.change) {
+            if p.is_end {
+                change.input.end = unit;
+            } else {
+                change.input.start = unit;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mojibake() -> Policy {
+        Policy {
+            repair_mojibake: true,
+            ..Policy::default()
+        }
+    }
+
+    #[test]
+    fn mojibake_repair_then_clean() {
+        // "â€®" is U+202E RIGHT-TO-LEFT OVERRIDE garbled through windows-1252: the repair
+        // reveals it, and the clean after it removes it.
+        let clean = sanitize("GrÃ¼ÃŸe \u{200B}aus KÃ¶ln", &mojibake());
+        assert_eq!(clean.text, "Grüße aus Köln");
+        let kinds: Vec<_> = clean.changes.iter().map(|c| c.found.kind()).collect();
+        assert!(
+            kinds.contains(&"mojibake") && kinds.contains(&"invisible"),
+            "{kinds:?}"
+        );
+        let again = sanitize(&clean.text, &mojibake());
+        assert_eq!(again.text, clean.text);
+        assert!(again.changes.is_empty());
+    }
+
+    #[test]
+    fn a_repair_that_reveals_a_bidi_override_is_cleaned() {
+        let garbled = crate::garble("a\u{202E}b Grüße aus Köln", crate::Charset::Windows1252);
+        assert_eq!(garbled, "aâ€®b GrÃ¼ÃŸe aus KÃ¶ln");
+        let clean = sanitize(&garbled, &mojibake());
+        assert_eq!(clean.text, "ab Grüße aus Köln");
+        let kinds: Vec<_> = clean.changes.iter().map(|c| c.found.kind()).collect();
+        assert_eq!(kinds, ["mojibake", "bidi-control"]);
+        // The override was inside the repaired stretch, so its input is that stretch.
+        let (repair, bidi) = (&clean.changes[0], &clean.changes[1]);
+        assert_eq!(&garbled[repair.input.clone()], "â€®b GrÃ¼ÃŸe aus KÃ¶");
+        assert_eq!(bidi.input, repair.input);
+        assert_eq!(bidi.output, 1..1);
+    }
+
+    #[test]
+    fn offsets_of_later_steps_map_back_to_utf16_input() {
+        let text = "é\u{200B}x\nGrÃ¼ÃŸe";
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let clean = sanitize(&units, &mojibake());
+        assert_eq!(clean.text, "éx\nGrüße");
+        let repair = clean
+            .changes
+            .iter()
+            .find(|c| c.found.kind() == "mojibake")
+            .unwrap();
+        let expected: Vec<u16> = "Ã¼ÃŸ".encode_utf16().collect();
+        assert_eq!(units.get(repair.input.clone()), Some(&expected[..]));
+        assert_eq!(&clean.text[repair.output.clone()], "üß");
+        let invisible = clean
+            .changes
+            .iter()
+            .find(|c| c.found.kind() == "invisible")
+            .unwrap();
+        assert_eq!(invisible.input, 1..2);
+    }
+
+    #[test]
+    fn flags_are_reported_once_after_rewrites() {
+        let policy = Policy {
+            invisible: Invisible::Flag,
+            ..mojibake()
+        };
+        let clean = sanitize("a\u{200B}b GrÃ¼ÃŸe", &policy);
+        assert_eq!(clean.text, "a\u{200B}b Grüße");
+        assert_eq!(
+            clean
+                .changes
+                .iter()
+                .filter(|c| c.action == Action::Flagged)
+                .count(),
+            1
+        );
+        let flag = clean
+            .changes
+            .iter()
+            .find(|c| c.action == Action::Flagged)
+            .unwrap();
+        assert_eq!((flag.input.clone(), flag.output.clone()), (1..4, 1..4));
+    }
+
+    #[test]
+    fn the_bound_holds_for_the_worst_inputs() {
+        let policy = Policy {
+            controls: Controls::Picture,
+            line_endings: LineEndings::CrLf,
+            bidi: Bidi::Balance,
+            ..Policy::default()
+        };
+        for input in [
+            &b"\xFF\xFF\xFF"[..],
+            b"\x01\x02",
+            b"\n\n\r",
+            "\u{202E}\u{2067}".as_bytes(),
+        ] {
+            let input = Input::from(input);
+            assert!(sanitize(input, &policy).text.len() <= input.max_output_len(&policy));
+        }
+        let units: Vec<u16> = vec![0x202E, 0x0A, 0xD800, 0x2067];
+        let input = Input::from(&units);
+        let out = sanitize(input, &policy);
+        assert!(
+            out.text.encode_utf16().count() <= input.max_output_len(&policy),
+            "{:?}",
+            out.text
+        );
+    }
+}

@@ -1,0 +1,267 @@
+//! What the sanitiser does with each kind of character: [`Policy`] and one enum per option.
+//!
+//! Every option has a default that is safe for text shown to people who did not write it; the
+//! documentation of each says why the kind matters and when to choose otherwise.
+
+/// What to do with invalid UTF-8 (each maximal subpart) and with lone UTF-16 surrogates.
+///
+/// They are not text: readers disagree on what they mean, and some refuse the whole input.
+///
+/// ```
+/// use utf8lens::{sanitize, Invalid, Policy};
+///
+/// let replace = sanitize(&b"caf\xE9!"[..], &Policy::default());
+/// assert_eq!(replace.text, "caf\u{FFFD}!");
+/// let drop = sanitize(&b"caf\xE9!"[..], &Policy { invalid: Invalid::Drop, ..Policy::default() });
+/// assert_eq!(drop.text, "caf!");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Invalid {
+    /// Replace each with U+FFFD, as `TextDecoder` does (default): a reader still sees that
+    /// something was there, and the count of errors is preserved.
+    #[default]
+    Replace,
+    /// Remove them. Only when the text feeds something that must not contain U+FFFD; two words can
+    /// run together.
+    Drop,
+}
+
+/// What to do with control characters: the C0 controls other than TAB, LF and CR, DEL, and the
+/// C1 controls (U+0080–U+009F). NUL is always removed.
+///
+/// Controls have no glyph; they can rewrite a terminal (ESC), ring bells, end strings in C (NUL)
+/// and break XML (which forbids most of them). C1 controls in text are almost always mojibake.
+///
+/// ```
+/// use utf8lens::{sanitize, Controls, Policy};
+///
+/// assert_eq!(sanitize("a\u{1B}[2Jb", &Policy::default()).text, "a[2Jb");
+/// let shown = sanitize("a\u{1B}[2Jb", &Policy { controls: Controls::Picture, ..Policy::default() });
+/// assert_eq!(shown.text, "a␛[2Jb");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Controls {
+    /// Remove them (default).
+    #[default]
+    Remove,
+    /// Replace each with its visible picture from the Control Pictures block (␛ for ESC, ␡ for DEL,
+    /// ␤ for NEL); C1 controls, which have no picture, become U+FFFD. Useful in logs and viewers
+    /// where the reader should see that a control was there.
+    Picture,
+}
+
+/// Where U+FEFF counts as a byte order mark and is removed.
+///
+/// A byte order mark is an encoding signature, not text: left in, it makes equal strings differ,
+/// breaks parsers (`JSON.parse("\u{FEFF}{}")` throws) and shows as `ï»¿` when the text is misread.
+/// Inside text, U+FEFF is also an invisible character; [`Invisible`] decides about it there.
+///
+/// ```
+/// use utf8lens::{sanitize, Bom, Invisible, Policy};
+///
+/// let flag = Policy { invisible: Invisible::Flag, ..Policy::default() };
+/// assert_eq!(sanitize("\u{FEFF}a\u{FEFF}b", &flag).text, "a\u{FEFF}b");
+/// let everywhere = Policy { bom: Bom::Everywhere, ..flag };
+/// assert_eq!(sanitize("\u{FEFF}a\u{FEFF}b", &everywhere).text, "ab");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Bom {
+    /// Remove every U+FEFF at the start, before the first character kept (default).
+    #[default]
+    Start,
+    /// Remove every U+FEFF, as a byte order mark: for text glued from several files, each of which
+    /// began with one.
+    Everywhere,
+}
+
+/// What to do with the bidirectional controls: the embeddings and overrides LRE, RLE, LRO, RLO and
+/// their PDF; the isolates LRI, RLI, FSI and their PDI; the marks LRM, RLM and ALM.
+///
+/// They reorder how text is displayed without being seen, so that code, a file name or a user name
+/// reads differently from what it is: `\u{202E}gpj.exe` shows as `exe.jpg`. This is the Trojan Source attack,
+/// CVE-2021-42574. An unclosed override also reorders whatever the page shows after the text.
+///
+/// ```
+/// use utf8lens::{sanitize, Bidi, Policy};
+///
+/// assert_eq!(sanitize("user\u{202E}gpj.exe", &Policy::default()).text, "usergpj.exe");
+/// let balanced = sanitize("user\u{202E}gpj.exe", &Policy { bidi: Bidi::Balance, ..Policy::default() });
+/// assert_eq!(balanced.text, "user\u{202E}gpj.exe\u{202C}");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Bidi {
+    /// Remove all of them, marks included (default). Right-to-left text still displays correctly:
+    /// the bidirectional algorithm orders it from the characters themselves; only rare mixed
+    /// cases (a number after a Hebrew word) may show punctuation on the other side.
+    #[default]
+    Remove,
+    /// Keep them, but balanced: every opener is closed before the end of its paragraph (a closer
+    /// is added before the line break or at the end of the text), every closer with nothing to
+    /// close is removed, and nesting deeper than the algorithm's limit of 125 is removed. Nothing
+    /// leaks past the end of the text, but inside it the reordering stays: choose this for
+    /// right-to-left content written with these controls, never for code.
+    Balance,
+}
+
+/// What to do with invisible characters: U+200B ZERO WIDTH SPACE, U+200C ZERO WIDTH NON-JOINER,
+/// U+200D ZERO WIDTH JOINER, U+2060–U+2064 (WORD JOINER and the invisible operators), the
+/// deprecated format characters U+206A–U+206F, U+FEFF inside text, U+180E MONGOLIAN VOWEL
+/// SEPARATOR and the tag characters U+E0000–U+E007F.
+///
+/// They make equal-looking words differ (`pay\u{200B}pal` is not `paypal` to a filter, a search or a
+/// duplicate check), and tag characters can carry whole hidden sentences, such as instructions
+/// smuggled to a language model.
+///
+/// Kept whatever this says, because there they are spelling: a joiner inside an emoji sequence
+/// (👩‍💻), ZWJ and ZWNJ between two letters of a script that uses them (Persian
+/// `می‌خواهم`, Indic conjuncts), and the tags of an emoji flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
+///
+/// ```
+/// use utf8lens::{sanitize, Invisible, Policy};
+///
+/// assert_eq!(sanitize("pay\u{200B}pal 👩\u{200D}💻", &Policy::default()).text, "paypal 👩\u{200D}💻");
+/// let flagged = sanitize("pay\u{200B}pal", &Policy { invisible: Invisible::Flag, ..Policy::default() });
+/// assert_eq!((flagged.text.as_str(), flagged.changes.len()), ("pay\u{200B}pal", 1));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Invisible {
+    /// Remove them (default).
+    #[default]
+    Remove,
+    /// Leave them in the text and list each in the report, for a reviewer to decide.
+    Flag,
+}
+
+/// What to do with variation selectors U+FE00–U+FE0F and U+E0100–U+E01EF.
+///
+/// They choose a glyph variant of the character before them (an emoji or text presentation, a
+/// form of a CJK ideograph for a name) but on any other character they are invisible, and a run of
+/// them can encode arbitrary bytes inside a single visible character. VS15 and VS16 after an emoji
+/// or a keycap base (`❤️`, `1️⃣`) are always kept.
+///
+/// ```
+/// use utf8lens::{sanitize, Policy, VariationSelectors};
+///
+/// let remove = Policy { variation_selectors: VariationSelectors::Remove, ..Policy::default() };
+/// assert_eq!(sanitize("❤\u{FE0F} a\u{E0100}\u{E0101}", &remove).text, "❤\u{FE0F} a");
+/// assert_eq!(sanitize("a\u{E0100}", &Policy::default()).text, "a\u{E0100}");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum VariationSelectors {
+    /// Keep them (default): ideographic variation sequences are legitimate in names.
+    #[default]
+    Keep,
+    /// Keep them but list each one that is not part of an emoji in the report.
+    Flag,
+    /// Remove every one that is not part of an emoji.
+    Remove,
+}
+
+/// What to do with noncharacters: U+FDD0–U+FDEF and the last two code points of every plane
+/// (U+FFFE, U+FFFF, U+1FFFE, … U+10FFFF).
+///
+/// They are reserved for a program's internal use (sentinels) and are not meant to be exchanged;
+/// U+FFFE in particular is a byte-swapped byte order mark.
+///
+/// ```
+/// use utf8lens::{sanitize, Noncharacters, Policy};
+///
+/// assert_eq!(sanitize("a\u{FFFF}b", &Policy::default()).text, "a\u{FFFD}b");
+/// let remove = Policy { noncharacters: Noncharacters::Remove, ..Policy::default() };
+/// assert_eq!(sanitize("a\u{FFFF}b", &remove).text, "ab");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Noncharacters {
+    /// Replace each with U+FFFD (default), so that the reader sees something was there.
+    #[default]
+    Replace,
+    /// Remove them.
+    Remove,
+}
+
+/// Whether to normalise line breaks: CR LF, CR, LF, NEL (U+0085), U+2028 LINE SEPARATOR and U+2029
+/// PARAGRAPH SEPARATOR.
+///
+/// Mixed line endings make lines count, split and compare differently across tools, and U+2028
+/// ends a line in JavaScript source but not in JSON. With [`LineEndings::Keep`], NEL is a C1
+/// control and [`Controls`] decides about it.
+///
+/// ```
+/// use utf8lens::{sanitize, LineEndings, Policy};
+///
+/// let lf = Policy { line_endings: LineEndings::Lf, ..Policy::default() };
+/// assert_eq!(sanitize("a\r\nb\rc\u{2028}d", &lf).text, "a\nb\nc\nd");
+/// let crlf = Policy { line_endings: LineEndings::CrLf, ..Policy::default() };
+/// assert_eq!(sanitize("a\nb\r\nc", &crlf).text, "a\r\nb\r\nc");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum LineEndings {
+    /// Leave line breaks as they are (default): changing them changes the text's bytes, which a
+    /// signature or a diff may care about.
+    #[default]
+    Keep,
+    /// Every line break becomes LF.
+    Lf,
+    /// Every line break becomes CR LF.
+    CrLf,
+}
+
+/// The Unicode normalisation form to bring the text into (cargo feature `normalize`).
+///
+/// Canonically equivalent texts (`é` as one code point or as `e` plus a combining accent) look the
+/// same but compare, hash and search differently. NFC makes them equal without changing how
+/// anything looks. NFKC also folds compatibility variants (`ﬁ` to `fi`, full-width `Ａ` to `A`,
+/// `²` to `2`): right for identifiers and search keys, lossy for prose.
+#[cfg(feature = "normalize")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Normalization {
+    /// Leave the text as it is (default).
+    #[default]
+    None,
+    /// Canonical composition (NFC).
+    Nfc,
+    /// Compatibility composition (NFKC).
+    Nfkc,
+}
+
+/// Everything [`sanitize`](crate::sanitize) does: one field per kind of character, each with a
+/// safe default.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::{sanitize, Bidi, LineEndings, Policy};
+///
+/// let policy = Policy { bidi: Bidi::Balance, line_endings: LineEndings::Lf, ..Policy::default() };
+/// let clean = sanitize("\u{FEFF}שלום \u{2067}abc\r\n", &policy);
+/// assert_eq!(clean.text, "שלום \u{2067}abc\u{2069}\n");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Policy {
+    /// Invalid UTF-8 and lone surrogates; default [`Invalid::Replace`].
+    pub invalid: Invalid,
+    /// Control characters; default [`Controls::Remove`].
+    pub controls: Controls,
+    /// Byte order marks; default [`Bom::Start`].
+    pub bom: Bom,
+    /// Bidirectional controls; default [`Bidi::Remove`].
+    pub bidi: Bidi,
+    /// Invisible characters; default [`Invisible::Remove`].
+    pub invisible: Invisible,
+    /// Variation selectors; default [`VariationSelectors::Keep`].
+    pub variation_selectors: VariationSelectors,
+    /// Noncharacters; default [`Noncharacters::Replace`].
+    pub noncharacters: Noncharacters,
+    /// Line breaks; default [`LineEndings::Keep`].
+    pub line_endings: LineEndings,
+    /// Unicode normalisation; default [`Normalization::None`]. Needs the cargo feature `normalize`.
+    #[cfg(feature = "normalize")]
+    pub normalization: Normalization,
+    /// Whether to find and undo mojibake with [`repair`](crate::repair), line by line; default
+    /// `false`, because it is a heuristic (a careful one: clean text in any script is left alone).
+    ///
+    /// Text that was decoded with the wrong charset (`SchÃ¶ne GrÃ¼ÃŸe`) is unreadable, and its
+    /// garbled characters hide what the text really contains, such as a bidi override garbled
+    /// into `â€®`.
+    pub repair_mojibake: bool,
+}

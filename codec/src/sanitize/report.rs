@@ -1,0 +1,337 @@
+//! What the sanitiser changed: [`Sanitized`], one [`Change`] per finding, each with what was
+//! [`Found`], the [`Action`] taken and the reason.
+
+use core::fmt;
+use core::ops::Range;
+use std::borrow::Cow;
+
+use super::chars;
+use crate::{Encoding, ErrorKind};
+
+/// The result of [`sanitize`](crate::sanitize): the clean text and every change, in order.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::{sanitize, Action, Policy};
+///
+/// let clean = sanitize(&b"ok\xFF\x07"[..], &Policy::default());
+/// assert_eq!(clean.text, "ok\u{FFFD}");
+/// assert_eq!(clean.changes.len(), 2);
+/// assert_eq!(clean.changes[1].action, Action::Removed);
+/// assert!(!clean.is_unchanged());
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sanitized {
+    /// The sanitised text: always well-formed.
+    pub text: String,
+    /// Every change (and every finding only flagged), ordered by position in the output.
+    pub changes: Vec<Change>,
+}
+
+impl Sanitized {
+    /// Whether nothing was found: the text is the input, decoded.
+    ///
+    /// ```
+    /// assert!(utf8lens::sanitize("plain text", &Default::default()).is_unchanged());
+    /// ```
+    pub fn is_unchanged(&self) -> bool {
+        self.changes.is_empty()
+    }
+}
+
+/// One finding: where it was in the input, where its result is in the output, what it was, what
+/// was done and why.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::{sanitize, Action, Found, Policy};
+///
+/// let clean = sanitize("a\u{202E}b", &Policy::default());
+/// let change = &clean.changes[0];
+/// assert_eq!((change.input.clone(), change.output.clone()), (1..4, 1..1));
+/// assert_eq!(change.found, Found::BidiControl('\u{202E}'));
+/// assert_eq!(change.action, Action::Removed);
+/// assert_eq!(change.found.to_string(), "U+202E RIGHT-TO-LEFT OVERRIDE");
+/// assert!(change.reason().contains("CVE-2021-42574"));
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct Change {
+    /// Where the finding is in the input, in the input's units: bytes for UTF-8 input, code units
+    /// for UTF-16 input. Empty for an insertion. A finding of a later step (mojibake repair,
+    /// normalisation, or a character that only a repair revealed) covers the input that step's
+    /// text came from.
+    pub input: Range<usize>,
+    /// What the finding became in the output, in bytes of [`Sanitized::text`]: empty when it was
+    /// removed, the same text when it was only flagged.
+    pub output: Range<usize>,
+    /// What was found.
+    pub found: Found,
+    /// What was done.
+    pub action: Action,
+}
+
+impl Change {
+    /// Why the finding matters, in a sentence; for mojibake, the explanation of the repair.
+    ///
+    /// ```
+    /// let clean = utf8lens::sanitize("a\u{0}b", &Default::default());
+    /// assert!(clean.changes[0].reason().starts_with("NUL"));
+    /// ```
+    pub fn reason(&self) -> Cow<'static, str> {
+        self.found.reason()
+    }
+}
+
+/// What the sanitiser found.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::Found;
+///
+/// assert_eq!(Found::Control('\u{1B}').kind(), "control");
+/// assert_eq!(Found::Control('\u{1B}').to_string(), "U+001B ESCAPE");
+/// assert_eq!(Found::LoneSurrogate(0xD800).to_string(), "lone surrogate 0xD800");
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub enum Found {
+    /// A malformed UTF-8 sequence (one maximal subpart) of this kind.
+    Malformed(ErrorKind),
+    /// A UTF-16 code unit in U+D800–U+DFFF without its other half.
+    LoneSurrogate(u16),
+    /// U+0000 NULL.
+    Nul,
+    /// A C0 control other than TAB, LF and CR, DEL, or a C1 control.
+    Control(char),
+    /// U+FEFF as a byte order mark.
+    Bom,
+    /// A bidirectional control, removed under [`Bidi::Remove`](crate::Bidi::Remove).
+    BidiControl(char),
+    /// A PDF or PDI with nothing open to close, removed under
+    /// [`Bidi::Balance`](crate::Bidi::Balance).
+    UnmatchedBidi(char),
+    /// An opener still open at the end of its paragraph: its closer was inserted.
+    UnclosedBidi(char),
+    /// An opener nested deeper than the bidirectional algorithm's limit (125), removed.
+    BidiOverflow(char),
+    /// An invisible character: zero width, word joiner, invisible operator, U+FEFF inside text,
+    /// U+180E, a deprecated format character.
+    Invisible(char),
+    /// A tag character outside an emoji flag.
+    Tag(char),
+    /// A variation selector outside an emoji.
+    VariationSelector(char),
+    /// A noncharacter.
+    Noncharacter(char),
+    /// A line break other than the chosen one: CR LF, CR, LF, NEL, U+2028 or U+2029.
+    LineBreak(&'static str),
+    /// Mojibake, with how it was repaired.
+    Mojibake(Box<MojibakeFound>),
+    /// Text that was not in the chosen normalisation form ("NFC" or "NFKC").
+    Unnormalized(&'static str),
+}
+
+/// What a mojibake repair found: the layers undone, outermost first, and their explanation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MojibakeFound {
+    /// Each layer as (the charset the text was wrongly shown in, the encoding it really was in).
+    pub layers: Vec<(Encoding, Encoding)>,
+    /// One sentence per layer, as [`RepairStep::sentence`](crate::RepairStep::sentence) says it.
+    pub explanation: String,
+    /// The repair's confidence, 0 to 1; see [`Repair::confidence`](crate::Repair::confidence).
+    pub confidence: f32,
+}
+
+impl Found {
+    /// The kebab-case name of the kind of finding, as the JavaScript API and the inspector's
+    /// `data-issue` attribute spell it.
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::Found::UnclosedBidi('\u{2067}').kind(), "bidi-unclosed");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Found::Malformed(_) => "malformed",
+            Found::LoneSurrogate(_) => "lone-surrogate",
+            Found::Nul => "nul",
+            Found::Control(_) => "control",
+            Found::Bom => "bom",
+            Found::BidiControl(_) => "bidi-control",
+            Found::UnmatchedBidi(_) => "bidi-unmatched",
+            Found::UnclosedBidi(_) => "bidi-unclosed",
+            Found::BidiOverflow(_) => "bidi-overflow",
+            Found::Invisible(_) => "invisible",
+            Found::Tag(_) => "tag",
+            Found::VariationSelector(_) => "variation-selector",
+            Found::Noncharacter(_) => "noncharacter",
+            Found::LineBreak(_) => "line-break",
+            Found::Mojibake(_) => "mojibake",
+            Found::Unnormalized(_) => "unnormalized",
+        }
+    }
+
+    /// The code point found, for the findings that are one character.
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::Found::Invisible('\u{200B}').code_point(), Some(0x200B));
+    /// assert_eq!(utf8lens::Found::Bom.code_point(), Some(0xFEFF));
+    /// ```
+    pub fn code_point(&self) -> Option<u32> {
+        match self {
+            Found::LoneSurrogate(unit) => Some(u32::from(*unit)),
+            Found::Nul => Some(0),
+            Found::Bom => Some(0xFEFF),
+            Found::Control(c)
+            | Found::BidiControl(c)
+            | Found::UnmatchedBidi(c)
+            | Found::UnclosedBidi(c)
+            | Found::BidiOverflow(c)
+            | Found::Invisible(c)
+            | Found::Tag(c)
+            | Found::VariationSelector(c)
+            | Found::Noncharacter(c) => Some(u32::from(*c)),
+            _ => None,
+        }
+    }
+
+    /// Why this kind of finding matters.
+    ///
+    /// ```
+    /// assert!(utf8lens::Found::Noncharacter('\u{FFFF}').reason().contains("internal use"));
+    /// ```
+    pub fn reason(&self) -> Cow<'static, str> {
+        Cow::Borrowed(match self {
+            Found::Malformed(_) => {
+                "Not UTF-8: readers disagree on what these bytes mean, and strict ones refuse the whole text."
+            }
+            Found::LoneSurrogate(_) => {
+                "Half of a UTF-16 surrogate pair is no character: it cannot be encoded in UTF-8, and \
+                 TextEncoder, fetch and JSON turn it into U+FFFD or an error."
+            }
+            Found::Nul => {
+                "NUL ends a string in C, so it cuts text short in logs, databases and parsers, and \
+                 can hide what follows it from a check."
+            }
+            Found::Control(_) => {
+                "A control character has no glyph; it can rewrite a terminal (escape sequences), \
+                 break XML and JSON consumers, and in text is usually a sign of corruption."
+            }
+            Found::Bom => {
+                "A byte order mark is an encoding signature, not text: left in, it makes equal \
+                 strings differ and breaks parsers."
+            }
+            Found::BidiControl(_) => {
+                "Bidirectional controls reorder how text is displayed without being seen, so code or \
+                 a name can read differently from what it is (Trojan Source, CVE-2021-42574)."
+            }
+            Found::UnmatchedBidi(_) => {
+                "A closing bidirectional control with nothing open to close does nothing but hide in \
+                 the text (Trojan Source, CVE-2021-42574)."
+            }
+            Found::UnclosedBidi(_) => {
+                "An embedding, override or isolate left open would reorder everything displayed after \
+                 it, outside this text too (Trojan Source, CVE-2021-42574); its closer was added."
+            }
+            Found::BidiOverflow(_) => {
+                "Bidirectional controls nested deeper than the Unicode Bidirectional Algorithm's limit \
+                 of 125 are ignored by it and only serve to confuse other readers."
+            }
+            Found::Invisible(_) => {
+                "An invisible character changes nothing on screen but makes equal-looking words \
+                 differ, which defeats filters, search and duplicate checks (spoofing)."
+            }
+            Found::Tag(_) => {
+                "Tag characters are invisible; outside an emoji flag they can carry hidden text, \
+                 such as instructions smuggled to a language model."
+            }
+            Found::VariationSelector(_) => {
+                "A variation selector outside an emoji is invisible, and a run of them can hide \
+                 arbitrary data inside one visible character."
+            }
+            Found::Noncharacter(_) => {
+                "Noncharacters are reserved for a program's internal use (sentinels) and must not be \
+                 exchanged as text."
+            }
+            Found::LineBreak(_) => {
+                "Mixed line breaks make lines split, count and compare differently across tools; \
+                 they were made uniform."
+            }
+            Found::Mojibake(found) => return Cow::Owned(found.explanation.clone()),
+            Found::Unnormalized(_) => {
+                "Text that looks the same should compare the same: it was brought into the chosen \
+                 Unicode normalisation form."
+            }
+        })
+    }
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Found::Malformed(kind) => write!(f, "malformed UTF-8 ({})", kind.as_str()),
+            Found::LoneSurrogate(unit) => write!(f, "lone surrogate 0x{unit:04X}"),
+            Found::Nul => f.write_str("U+0000 NULL"),
+            Found::Bom => f.write_str("U+FEFF BYTE ORDER MARK"),
+            Found::LineBreak(which) => write!(f, "line break {which}"),
+            Found::Mojibake(found) => {
+                f.write_str("mojibake (")?;
+                for (i, (encode, decode)) in found.layers.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", then ")?;
+                    }
+                    write!(f, "{decode} read as {encode}")?;
+                }
+                f.write_str(")")
+            }
+            Found::Unnormalized(form) => write!(f, "text not in {form}"),
+            other => {
+                let c = other.code_point().and_then(char::from_u32).unwrap_or('\u{FFFD}');
+                match chars::name(c) {
+                    Some(name) => write!(f, "U+{:04X} {name}", u32::from(c)),
+                    None => write!(f, "U+{:04X}", u32::from(c)),
+                }
+            }
+        }
+    }
+}
+
+/// What the sanitiser did about a finding.
+///
+/// ```
+/// assert_eq!(utf8lens::Action::Inserted.as_str(), "inserted");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Removed: the output range is empty.
+    Removed,
+    /// Replaced: by U+FFFD, a control picture, or another line break.
+    Replaced,
+    /// Added where there was nothing: a closing bidirectional control.
+    Inserted,
+    /// Left as it was and only reported.
+    Flagged,
+    /// Mojibake undone.
+    Repaired,
+    /// Brought into a normalisation form.
+    Normalized,
+}
+
+impl Action {
+    /// The lowercase name the JavaScript API uses.
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::Action::Flagged.as_str(), "flagged");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Removed => "removed",
+            Action::Replaced => "replaced",
+            Action::Inserted => "inserted",
+            Action::Flagged => "flagged",
+            Action::Repaired => "repaired",
+            Action::Normalized => "normalized",
+        }
+    }
+}
