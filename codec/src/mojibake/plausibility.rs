@@ -380,6 +380,15 @@ fn char_cost(
                 0.0
             }
         }
+        // Spanish opens questions and exclamations with ¿ and ¡: after a space, a line break, an
+        // opening bracket or quote, or at the start. Glued to a word or a mark they are the
+        // last byte of something else (`ï»¿` is a byte order mark).
+        Class::Punct
+            if matches!(ch, '¿' | '¡')
+                && prev_ch.is_some_and(|c| !c.is_whitespace() && !matches!(c, '(' | '[' | '"' | '«' | '“' | '‘' | '—' | '–' | '¿' | '¡')) =>
+        {
+            1.5
+        }
         Class::Punct => {
             // CJK and fullwidth punctuation sits between characters: those scripts use no spaces.
             let cjk = matches!(u32::from(ch), 0x3000..=0x303F | 0xFE10..=0xFE4F | 0xFF01..=0xFF65);
