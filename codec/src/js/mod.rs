@@ -5,8 +5,8 @@
 //! or `RangeError`; nothing here panics, because a panic would trap and leave the module unusable.
 //!
 //! Files: `args.rs` (argument checking), `glue.rs` (the few lines of JS that are cheaper on the JS side),
-//! `decode.rs`, `encode.rs`, `inspect.rs`, `legacy.rs` (charsets and mojibake) and `variants.rs` (the
-//! exports, by concept).
+//! `decode.rs`, `encode.rs`, `inspect.rs`, `legacy.rs` (charsets and mojibake), `sanitize.rs` and
+//! `variants.rs` (the exports, by concept).
 
 mod args;
 mod decode;
@@ -14,6 +14,7 @@ mod encode;
 mod glue;
 mod inspect;
 mod legacy;
+mod sanitize;
 mod variants;
 
 use wasm_bindgen::prelude::*;
@@ -24,6 +25,7 @@ use wasm_bindgen::prelude::*;
 pub use self::decode::{decode, errors, first_error, validate, Utf8Decoder};
 pub use self::encode::{encode, encode_code_point, encode_into, explain_code_point};
 pub use self::inspect::inspect;
+pub use self::sanitize::sanitize;
 pub use self::variants::{decode_variant, decode_variant_code_points, encode_variant};
 
 #[wasm_bindgen(typescript_custom_section)]

@@ -46,6 +46,7 @@ mod report;
 mod rewrite;
 
 use self::clean::{clean_utf16, clean_utf8, Mode};
+pub(crate) use self::offsets::Utf16Cursor;
 use self::offsets::{Edit, Mapped, Side};
 
 pub(crate) use self::rewrite::Normalizer;
@@ -239,10 +240,7 @@ pub fn sanitize<'a>(input: impl Into<Input<'a>>, policy: &Policy) -> Sanitized {
 /// [`sanitize`] with the normaliser given (the JavaScript layer passes the engine's own
 /// `String.prototype.normalize` when the crate is built without `normalize`).
 pub(crate) fn run(input: Input<'_>, policy: &Policy, normalizer: Option<&Normalizer<'_>>) -> Sanitized {
-    let clean = |mode| match input {
-        Input::Utf8(bytes) => clean_utf8(bytes, policy, mode),
-        Input::Utf16(units) => clean_utf16(units, policy, mode),
-    };
+    let clean = |mode| clean_input(input, policy, mode);
     if !policy.repair_mojibake && normalizer.is_none() {
         return clean(Mode::Full);
     }
@@ -273,6 +271,16 @@ pub(crate) fn run(input: Input<'_>, policy: &Policy, normalizer: Option<&Normali
         return clean(Mode::Full);
     }
     result
+}
+
+// Not inlined: `run` calls it in three places, and each copy of the scanner would cost the wasm
+// build several kilobytes.
+#[inline(never)]
+fn clean_input(input: Input<'_>, policy: &Policy, mode: Mode) -> Sanitized {
+    match input {
+        Input::Utf8(bytes) => clean_utf8(bytes, policy, mode),
+        Input::Utf16(units) => clean_utf16(units, policy, mode),
+    }
 }
 
 /// The steps so far: the text, each step's edits, and every change with the step it came from.
@@ -343,119 +351,68 @@ impl Chain {
             steps,
             changes,
         } = self;
-        let mut placed: Vec<Change> = Vec::with_capacity(changes.len());
-        let mut pending: Vec<Pending> = Vec::new();
+        // For UTF-16 input: UTF-16 offsets on the first text, of the copied stretches' starts and
+        // of the positions in them. Both come in nearly increasing order, so each cursor walks the
+        // text about once.
+        let mut cursors = first
+            .as_deref()
+            .map(|t| (Utf16Cursor::new(t), Utf16Cursor::new(t)));
+        let mut to_input = |mapped: Mapped, pos: usize| match (mapped, &mut cursors) {
+            (Mapped::Copied { from, to }, Some((starts, positions))) => {
+                to + positions.units_at(pos).saturating_sub(starts.units_at(from))
+            }
+            (other, _) => offsets::same_units(other, pos),
+        };
+        // The changes of each step are in output order; the steps' runs are merged at the end.
+        let mut runs: Vec<Vec<Change>> = Vec::new();
+        let mut run_index = usize::MAX;
         for (mut change, index) in changes {
             for later in steps.iter().skip(index + 1) {
                 change.output = offsets::range_forward(later, &change.output);
             }
-            let mut input = change.input.clone();
-            for earlier in steps.iter().take(index).skip(1).rev() {
-                input = offsets::range_backward(earlier, &input);
-            }
             if index > 0 {
+                let mut input = change.input.clone();
+                for earlier in steps.iter().take(index).skip(1).rev() {
+                    input = offsets::range_backward(earlier, &input);
+                }
                 let first_edits = steps.first().map(Vec::as_slice).unwrap_or_default();
-                let start = offsets::backward(first_edits, input.start, Side::Start);
-                let end = if input.is_empty() {
-                    start
-                } else {
-                    offsets::backward(first_edits, input.end, Side::End)
-                };
-                input = resolve(
-                    start,
+                let start = to_input(
+                    offsets::backward(first_edits, input.start, Side::Start),
                     input.start,
-                    placed.len(),
-                    false,
-                    first.is_some(),
-                    &mut pending,
-                )
-                    ..resolve(end, input.end, placed.len(), true, first.is_some(), &mut pending);
+                );
+                let end = match input.is_empty() {
+                    true => start,
+                    false => to_input(offsets::backward(first_edits, input.end, Side::End), input.end),
+                };
+                change.input = start..end.max(start);
             }
-            change.input = input;
-            placed.push(change);
-        }
-        if let Some(first_text) = first {
-            utf16_positions(&first_text, &mut placed, &pending);
-        }
-        for change in &mut placed {
-            change.input.end = change.input.end.max(change.input.start);
-        }
-        placed.sort_by_key(|c| (c.output.start, c.input.start));
-        Sanitized {
-            text,
-            changes: placed,
-        }
-    }
-}
-
-/// A position on the first text that still needs converting to UTF-16 input units.
-struct Pending {
-    /// Which change (an index into the placed changes), and which end of its input range.
-    change: usize,
-    is_end: bool,
-    /// The position on the first text, and the start of the copied stretch it lies in, on the
-    /// first text (`from`) and in the input (`to`).
-    pos: usize,
-    from: usize,
-    to: usize,
-}
-
-/// A position mapped back to the input: final unless the input is UTF-16 and the position lies in
-/// a copied stretch, whose UTF-16 length is measured later (all at once, in one walk).
-fn resolve(
-    mapped: Mapped,
-    pos: usize,
-    change: usize,
-    is_end: bool,
-    utf16: bool,
-    pending: &mut Vec<Pending>,
-) -> usize {
-    match mapped {
-        Mapped::Copied { from, to } if utf16 => {
-            pending.push(Pending {
-                change,
-                is_end,
-                pos,
-                from,
-                to,
-            });
-            0
-        }
-        other => offsets::same_units(other, pos),
-    }
-}
-
-/// Converts the pending positions on the first text (bytes) to UTF-16 input units: the input
-/// position of the copied stretch plus the UTF-16 length of the text from its start.
-fn utf16_positions(text: &str, placed: &mut [Change], pending: &[Pending]) {
-    let mut marks: Vec<usize> = pending.iter().flat_map(|p| [p.pos, p.from]).collect();
-    marks.sort_unstable();
-    marks.dedup();
-    // The UTF-16 offset of each mark, in one walk over the text.
-    let mut units_at = Vec::with_capacity(marks.len());
-    let (mut byte, mut units) = (0, 0);
-    for &mark in &marks {
-        let stretch = text.get(byte..mark).unwrap_or_default();
-        units += stretch.chars().map(char::len_utf16).sum::<usize>();
-        byte = mark.max(byte);
-        units_at.push(units);
-    }
-    let units_of = |pos: usize| {
-        marks
-            .binary_search(&pos)
-            .ok()
-            .and_then(|i| units_at.get(i))
-            .copied()
-            .unwrap_or(0)
-    };
-    for p in pending {
-        let unit = p.to + units_of(p.pos).saturating_sub(units_of(p.from));
-        if let Some(change) = placed.get_mut(p.change) {
-            if p.is_end {
-                change.input.end = unit;
-            } else {
-                change.input.start = unit;
+            if index != run_index {
+                runs.push(Vec::new());
+                run_index = index;
             }
+            if let Some(run) = runs.last_mut() {
+                run.push(change);
+            }
+        }
+        let changes = runs.into_iter().reduce(merge_by_output).unwrap_or_default();
+        Sanitized { text, changes }
+    }
+}
+
+/// Merges two lists of changes ordered by output position (then input position) into one; on a
+/// tie the first list's change comes first.
+fn merge_by_output(a: Vec<Change>, b: Vec<Change>) -> Vec<Change> {
+    let mut merged = Vec::with_capacity(a.len() + b.len());
+    let (mut a, mut b) = (a.into_iter().peekable(), b.into_iter().peekable());
+    loop {
+        let take_b = match (a.peek(), b.peek()) {
+            (Some(x), Some(y)) => (y.output.start, y.input.start) < (x.output.start, x.input.start),
+            (None, Some(_)) => true,
+            (_, None) => false,
+        };
+        match if take_b { b.next() } else { a.next() } {
+            Some(change) => merged.push(change),
+            None => return merged,
         }
     }
 }
@@ -573,5 +530,141 @@ mod tests {
             "{:?}",
             out.text
         );
+    }
+}
+
+/// Normalisation (feature `normalize`), and a random property test of every promise with it: a
+/// small generator over the characters where NFC and NFKC do something, mixed with the ones the
+/// cleaner handles. `cargo test -p utf8lens --features normalize --lib sanitize`.
+#[cfg(all(test, feature = "normalize"))]
+mod normalize_tests {
+    use super::*;
+    use unicode_normalization::{is_nfc, is_nfkc};
+
+    fn nfc() -> Policy {
+        Policy {
+            normalization: Normalization::Nfc,
+            ..Policy::default()
+        }
+    }
+
+    #[test]
+    fn nfc_and_nfkc() {
+        let clean = sanitize("cafe\u{301} ﬁ\u{200B}x", &nfc());
+        assert_eq!(clean.text, "café ﬁx");
+        let kinds: Vec<_> = clean
+            .changes
+            .iter()
+            .map(|c| (c.found.kind(), c.input.clone()))
+            .collect();
+        assert_eq!(kinds, [("unnormalized", 3..6), ("invisible", 10..13)]);
+        let nfkc = Policy {
+            normalization: Normalization::Nfkc,
+            ..Policy::default()
+        };
+        assert_eq!(sanitize("ﬁ ² Ａ", &nfkc).text, "fi 2 A");
+        // Removing the zero width space joins e and the accent: the second clean round sees it.
+        assert_eq!(sanitize("e\u{200B}\u{301}", &nfc()).text, "é");
+        // NFKC turns the pictograph ™ into letters: a joiner after it no longer joins emoji.
+        assert_eq!(sanitize("™\u{200D}🚀", &nfkc).text, "TM🚀");
+        assert_eq!(sanitize("\u{FDFA}", &nfkc).text.chars().count(), 18);
+    }
+
+    /// xorshift64*: enough randomness for a property test, no dependency.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
+        }
+    }
+
+    #[test]
+    fn random_inputs_keep_every_promise_with_normalisation() {
+        const PIECES: &[&str] = &[
+            "e",
+            "\u{301}",
+            "\u{327}",
+            "\u{308}",
+            "Å",
+            "A\u{30A}",
+            "ﬁ",
+            "²",
+            "™",
+            "\u{200D}",
+            "🚀",
+            "👩",
+            "\u{200B}",
+            "\u{202E}",
+            "\u{2066}",
+            "\u{2069}",
+            "\r",
+            "\n",
+            "\u{FDFA}",
+            "\u{1D160}",
+            "\u{390}",
+            "\u{FEFF}",
+            "\u{1}",
+            "\u{FFFF}",
+            "Ã¤",
+            "â€®",
+            "한",
+            "\u{1100}\u{1161}",
+            "\u{E0067}",
+            "\u{FE0F}",
+        ];
+        let policies = [
+            nfc(),
+            Policy {
+                normalization: Normalization::Nfkc,
+                ..Policy::default()
+            },
+            Policy {
+                normalization: Normalization::Nfc,
+                repair_mojibake: true,
+                bidi: Bidi::Balance,
+                invisible: Invisible::Flag,
+                line_endings: LineEndings::CrLf,
+                ..Policy::default()
+            },
+            Policy {
+                normalization: Normalization::Nfkc,
+                controls: Controls::Picture,
+                ..Policy::default()
+            },
+        ];
+        let seed = std::env::var("UTF8LENS_PROPTEST_SEED")
+            .ok()
+            .and_then(|s| s.parse().ok());
+        let seed: u64 = seed.unwrap_or(0x5EED_2026);
+        let mut rng = Rng(seed | 1);
+        for case in 0..500 {
+            let mut text = String::new();
+            for _ in 0..rng.below(24) {
+                text.push_str(PIECES[rng.below(PIECES.len())]);
+            }
+            let units: Vec<u16> = text.encode_utf16().collect();
+            for policy in &policies {
+                for input in [Input::from(&text), Input::from(&units)] {
+                    let clean = sanitize(input, policy);
+                    let context = format!("case {case} (seed {seed}) {text:?} {policy:?}: {:?}", clean.text);
+                    let measured = input.measure(&clean.text);
+                    assert!(measured <= input.max_output_len(policy), "bound: {context}");
+                    let again = sanitize(&clean.text, policy);
+                    assert_eq!(again.text, clean.text, "idempotence: {context}");
+                    assert!(
+                        again.changes.iter().all(|c| c.action == Action::Flagged),
+                        "{context}"
+                    );
+                    match policy.normalization {
+                        Normalization::Nfkc => assert!(is_nfkc(&clean.text), "NFKC: {context}"),
+                        _ => assert!(is_nfc(&clean.text), "NFC: {context}"),
+                    }
+                }
+            }
+        }
     }
 }

@@ -35,20 +35,21 @@ pub(crate) enum Mapped {
 
 /// Maps `pos` from the `dst` side of `edits` (sorted, not overlapping) to the `src` side.
 pub(crate) fn backward(edits: &[Edit], pos: usize, side: Side) -> Mapped {
-    map(edits, pos, side, |e| (&e.dst, &e.src))
+    map(edits, pos, side, true)
 }
 
-/// Maps `pos` from the `src` side of `edits` to the `dst` side.
+/// Maps `pos` from the `src` side of `edits` (sorted, not overlapping) to the `dst` side.
 pub(crate) fn forward(edits: &[Edit], pos: usize, side: Side) -> Mapped {
-    map(edits, pos, side, |e| (&e.src, &e.dst))
+    map(edits, pos, side, false)
 }
 
-fn map(
-    edits: &[Edit],
-    pos: usize,
-    side: Side,
-    sides: impl Fn(&Edit) -> (&Range<usize>, &Range<usize>),
-) -> Mapped {
+#[inline(never)] // one copy in the wasm build, not one per caller
+fn map(edits: &[Edit], pos: usize, side: Side, backward: bool) -> Mapped {
+    // This side of an edit, and the other.
+    let sides = |e: &Edit| match backward {
+        true => (e.dst.clone(), e.src.clone()),
+        false => (e.src.clone(), e.dst.clone()),
+    };
     // The edits entirely before `pos`; for Start also those that end exactly at it, even empty ones
     // (a removal at `pos` lies before a range starting there); for End only the non-empty ones.
     let before = edits.partition_point(|e| {
@@ -105,6 +106,45 @@ pub(crate) fn range_forward(edits: &[Edit], range: &Range<usize>) -> Range<usize
     start..end.max(start)
 }
 
+/// UTF-16 offsets of byte offsets in a text, found by walking from the last position asked,
+/// forward or back: positions asked in nearly increasing order cost about one walk in all,
+/// without sorting them first.
+pub(crate) struct Utf16Cursor<'a> {
+    text: &'a str,
+    byte: usize,
+    units: usize,
+}
+
+impl<'a> Utf16Cursor<'a> {
+    pub(crate) fn new(text: &'a str) -> Utf16Cursor<'a> {
+        Utf16Cursor {
+            text,
+            byte: 0,
+            units: 0,
+        }
+    }
+
+    /// The UTF-16 offset of the character boundary `byte` (a position that is not one leaves the
+    /// cursor where it is).
+    pub(crate) fn units_at(&mut self, byte: usize) -> usize {
+        let units_between = |from: usize, to: usize| {
+            self.text
+                .get(from..to)
+                .map(|s| s.chars().map(char::len_utf16).sum::<usize>())
+        };
+        if byte >= self.byte {
+            if let Some(n) = units_between(self.byte, byte) {
+                self.units += n;
+                self.byte = byte;
+            }
+        } else if let Some(n) = units_between(byte, self.byte) {
+            self.units -= n;
+            self.byte = byte;
+        }
+        self.units
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,5 +176,16 @@ mod tests {
         assert_eq!(range_forward(&e, &(5..7)), 4..5);
         assert_eq!(range_forward(&e, &(6..6)), 4..4);
         assert_eq!(range_backward(&[], &(3..9)), 3..9);
+    }
+
+    #[test]
+    fn utf16_cursor_walks_both_ways() {
+        let text = "a😀é\u{FFFD}b";
+        let mut cursor = Utf16Cursor::new(text);
+        let expected = |byte: usize| text[..byte].encode_utf16().count();
+        for byte in [0, 5, 1, 10, 7, 11, 0, 11] {
+            assert_eq!(cursor.units_at(byte), expected(byte), "{byte}");
+        }
+        assert_eq!(cursor.units_at(2), expected(11)); // not a boundary: stays
     }
 }
