@@ -17,6 +17,8 @@ cd "$ROOT" || exit 1
 
 # binaryen's wasm-opt for trunk comes from npm (see scripts/e2e/package.json).
 export PATH="$ROOT/scripts/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+# trunk would otherwise ask crates.io for a newer trunk on every run.
+export TRUNK_SKIP_VERSION_CHECK=true
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
 LOG_DIR="$ROOT/target/test-logs"
