@@ -9,6 +9,7 @@
 //!   --failures N      print up to N failed repairs per group (default 0)
 //!   --stress N        N more clean excerpts of each length per lipsum file, for false positives
 //!                     only (default 20)
+//!   --seed N          take the lipsum excerpts at other places (a held-out corpus; default 0)
 //!   --export FILE     also write every case as JSON lines, with our repair, for
 //!                     codec/examples/mojibake_accuracy/ftfy_compare.py
 //! ```
@@ -60,6 +61,7 @@ struct Options {
     failures: usize,
     export: Option<PathBuf>,
     stress: usize,
+    seed: u64,
 }
 
 fn options() -> Result<Options, String> {
@@ -69,6 +71,7 @@ fn options() -> Result<Options, String> {
         failures: 0,
         export: None,
         stress: 20,
+        seed: 0,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -78,6 +81,7 @@ fn options() -> Result<Options, String> {
             "--stride" => o.stride = value()?.parse().map_err(|e| format!("--stride: {e}"))?,
             "--failures" => o.failures = value()?.parse().map_err(|e| format!("--failures: {e}"))?,
             "--export" => o.export = Some(PathBuf::from(value()?)),
+            "--seed" => o.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
             "--stress" => o.stress = value()?.parse().map_err(|e| format!("--stress: {e}"))?,
             other => return Err(format!("unknown option {other}")),
         }
@@ -111,7 +115,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let clean = match clean_texts(&o.data) {
+    let clean = match if o.seed == 0 { clean_texts(&o.data) } else { corpus::clean_texts_seeded(&o.data, o.seed) } {
         Ok(c) => c,
         Err(e) => {
             eprintln!("mojibake_accuracy: cannot read the corpus: {e}");

@@ -579,6 +579,9 @@ fn rarity(ch: char) -> f32 {
         0x1E00..=0x1EFF => 1.0,
         0x03D0..=0x03FF | 0x0460..=0x048F | 0x04C0..=0x052F | 0x0390 | 0x03B0 => 1.0,
         0x2100..=0x214F | 0x2200..=0x22FF => 0.3,
+        // Generic combining diacritics: text is nearly always precomposed (NFC), and decoding in
+        // the wrong place (Mac OS Roman's Ã is CC) produces them.
+        0x0300..=0x036F => 0.5,
         // Explicit direction embeddings and isolates: right-to-left text uses them, but rarely.
         0x202A..=0x202E | 0x2066..=0x2069 => 1.5,
         0x1F004 | 0x1F0CF | 0x1F170 | 0x1F171 | 0x1F17E | 0x1F17F | 0x1F18E | 0x1F191..=0x1F19A => 0.0,
@@ -618,7 +621,7 @@ pub(crate) fn oddity(text: &str) -> f32 {
     // Letters that only a few alphabets use are a little less likely than the common ones.
     for &(letter, n) in &letters {
         if ALPHABETS.iter().filter(|a| a.contains(letter)).count() <= 3 {
-            rare += 0.2 * n as f32;
+            rare += 0.1 * n as f32;
         }
     }
     let mut misfits = 0u32;
