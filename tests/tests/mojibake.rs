@@ -115,7 +115,7 @@ fn garble_trace_names_byte_character_and_glyph() {
     assert!(g.is_reversible());
     // In ISO-8859-8, C3 (the lead byte of ä) is undefined: shown as U+FFFD, not reversible.
     let g = garble_traced("ä", Charset::Iso8859_8);
-    assert_eq!(g.text, "\u{FFFD}\u{A4}".replace('\u{A4}', "¤"));
+    assert_eq!(g.text, "\u{FFFD}¤");
     assert!(!g.is_reversible());
 }
 

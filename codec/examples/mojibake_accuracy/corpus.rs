@@ -66,13 +66,6 @@ impl Garbling {
             Garbling::LegacyAs { .. } => "legacy bytes shown as another legacy charset",
         }
     }
-
-    pub fn layers(&self) -> usize {
-        match self {
-            Garbling::Utf8As(layers) => layers.len(),
-            Garbling::LegacyAs { .. } => 1,
-        }
-    }
 }
 
 /// One garbled text and the original it came from.
