@@ -90,9 +90,13 @@ web_unit_tests() {
   cargo test -p utf8lens-web
 }
 
+# The codec's wasm tests are built with SIMD128 (.cargo/config.toml), as the npm package and the app
+# are, so validate() and errors() take the SIMD fast path there (codec/tests/wasm_simd.rs checks it at
+# every alignment); the native tests cover the scalar path.
+
 codec_wasm_tests_node() {
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-    cargo test -p utf8lens --target wasm32-unknown-unknown --test wasm
+    cargo test -p utf8lens --target wasm32-unknown-unknown --test wasm --test wasm_simd
 }
 
 codec_wasm_tests_chromium() {
@@ -103,7 +107,7 @@ codec_wasm_tests_chromium() {
     CHROMEDRIVER=/usr/bin/chromedriver \
     WASM_BINDGEN_TEST_WEBDRIVER_JSON="$ROOT/webdriver.json" \
     WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}" \
-    cargo test -p utf8lens --target wasm32-unknown-unknown --test wasm
+    cargo test -p utf8lens --target wasm32-unknown-unknown --test wasm --test wasm_simd
 }
 
 web_release_build() {
