@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# THE benchmark command: every benchmark of the project in one run, each printing its ratios against
+# the named peers.
+#
+#   bash scripts/bench.sh            # full run (about 10 minutes on 2 cores)
+#   BENCH_QUICK=1 bash scripts/bench.sh   # a rough run that only proves everything builds and runs
+#
+# 1. Native (criterion, codec/benches/throughput.rs): validate and decode_lossy vs std and simdutf8.
+# 2. Inside wasm32+SIMD128 (tests/bench-wasm): utf8lens vs std and simdutf8 compiled into the same
+#    module, on the same bytes in wasm memory, and errors() on random bytes and valid text.
+# 3. The npm package in Node (tests/npm/bench.mjs): validate vs buffer.isUtf8, TextDecoder (fatal),
+#    utf8.js and utf-8-validate's JS fallback; decode vs TextDecoder. Copy into wasm included.
+#
+# Nothing asserts a time: the machines are shared and noisy. Record the figures in docs/BENCHMARKS.md.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+export PATH="$ROOT/scripts/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+QUICK="${BENCH_QUICK:-0}"
+
+bash "$ROOT/scripts/setup.sh" >/dev/null
+
+echo "== machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores; $(rustc --version); node $(node --version)"
+
+echo "== 1. native (criterion)"
+if [ "$QUICK" = 1 ]; then
+  UTF8LENS_BENCH_QUICK=1 cargo bench -p utf8lens --bench throughput
+else
+  cargo bench -p utf8lens --bench throughput
+fi
+
+echo "== 2. inside wasm32+simd128"
+(cd tests/bench-wasm && cargo build --release --target wasm32-unknown-unknown --target-dir "$ROOT/target/bench-wasm")
+wasm-bindgen --target nodejs --out-dir "$ROOT/target/bench-wasm/pkg" \
+  "$ROOT/target/bench-wasm/wasm32-unknown-unknown/release/utf8lens_bench_wasm.wasm"
+BENCH_QUICK="$QUICK" node tests/bench-wasm/bench.mjs "$ROOT/target/bench-wasm/pkg"
+
+echo "== 3. the npm package in Node"
+[ -d target/npm/pkg ] && [ "$QUICK" = 1 ] || bash scripts/build-npm.sh >/dev/null
+(cd tests/npm && [ -d node_modules ] || npm ci --ignore-scripts --no-audit --no-fund >/dev/null)
+BENCH_QUICK="$QUICK" node tests/npm/bench.mjs
