@@ -13,6 +13,10 @@
 //!   and [`Replacement`], [`decode_utf8b`] / [`encode_utf8b`], and self-synchronisation with [`char_start`].
 //! * Encoding: [`encode_code_point`] and the bit-fill explanation [`explain`] / [`explain_sequence`].
 //! * Streaming: [`StreamDecoder`], with `TextDecoder`'s semantics.
+//! * Legacy charsets: [`Charset`] (true ISO-8859, Windows, KOI8, DOS, Mac tables), [`decode_legacy`],
+//!   [`encode_legacy`] with a [`Fallback`], and browser label resolution with [`resolve_label`].
+//! * Mojibake: [`garble`] / [`garble_traced`] / [`garble_rounds`], [`misread_as_utf8`],
+//!   [`mojibake_matrix`], and [`repair`], which undoes up to three layers and explains each step.
 //!
 //! # Error reporting
 //!
