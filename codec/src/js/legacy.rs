@@ -393,10 +393,17 @@ pub fn garble_rounds(
             glue::describe(rounds)
         )));
     };
+    if n > crate::MAX_GARBLE_ROUNDS as f64 {
+        let asked = if n < 1e9 { format!("{n}") } else { format!("{n:e}") };
+        return Err(args::range_error(format!(
+            "{FUNC}: {asked} rounds of garbling asked for; at most {} are allowed",
+            crate::MAX_GARBLE_ROUNDS
+        )));
+    }
+    let n = n as usize;
     let text = text_lossy(text, FUNC)?;
-    let n = if n > crate::MAX_GARBLE_ROUNDS as f64 { usize::MAX } else { n as usize };
     // Each round at most triples the size (a byte becomes a character of up to three bytes).
-    let growth = 3usize.saturating_pow(n.min(crate::MAX_GARBLE_ROUNDS) as u32);
+    let growth = 3usize.saturating_pow(n as u32);
     args::ensure_room(FUNC, text.len(), text.len().saturating_mul(growth).saturating_mul(2))?;
     let all = crate::garble_rounds(&text, cs, n).map_err(|e| args::range_error(format!("{FUNC}: {e}")))?;
     Ok(all.into_iter().map(JsValue::from).collect())
