@@ -48,14 +48,19 @@ fn unicode_mapping(relative: &str) -> Option<[Option<char>; 256]> {
     for line in text.lines() {
         let body = line.split('#').next().unwrap_or("").trim();
         let fields: Vec<&str> = body.split_whitespace().collect();
-        let [byte, code_point] = fields[..] else { continue };
+        let [byte, code_point] = fields[..] else {
+            continue;
+        };
         let byte = usize::from_str_radix(byte.trim_start_matches("0x"), 16)
             .unwrap_or_else(|_| panic!("{relative}: bad byte in {line:?}"));
         let code_point = u32::from_str_radix(code_point.trim_start_matches("0x"), 16)
             .ok()
             .and_then(char::from_u32)
             .unwrap_or_else(|| panic!("{relative}: bad code point in {line:?}"));
-        assert!(table[byte].is_none(), "{relative}: byte {byte:#04x} listed twice");
+        assert!(
+            table[byte].is_none(),
+            "{relative}: byte {byte:#04x} listed twice"
+        );
         table[byte] = Some(code_point);
     }
     Some(table)
@@ -91,7 +96,9 @@ fn every_table_matches_its_mapping_file_for_all_256_bytes() {
             );
             checked += 1;
         }
-        let undefined: Vec<u8> = (0..=255u8).filter(|&b| table[usize::from(b)].is_none()).collect();
+        let undefined: Vec<u8> = (0..=255u8)
+            .filter(|&b| table[usize::from(b)].is_none())
+            .collect();
         assert_eq!(cs.undefined_bytes(), undefined, "{cs}: undefined bytes");
     }
     eprintln!("charset tables: {checked} bytes checked against the mapping files");
@@ -118,10 +125,16 @@ fn true_iso_tables_are_not_the_browser_aliases() {
         (Charset::Iso8859_15, "iso-8859-15"),
         (Charset::Iso8859_16, "iso-8859-16"),
     ] {
-        let Some(whatwg) = data::whatwg_single_byte_index(index) else { return };
+        let Some(whatwg) = data::whatwg_single_byte_index(index) else {
+            return;
+        };
         for (i, expected) in whatwg.iter().enumerate() {
             let byte = 0x80 + i as u8;
-            assert_eq!(iso.decode_byte(byte), *expected, "{iso} {byte:#04x} vs index-{index}.txt");
+            assert_eq!(
+                iso.decode_byte(byte),
+                *expected,
+                "{iso} {byte:#04x} vs index-{index}.txt"
+            );
         }
     }
 }
@@ -131,7 +144,9 @@ fn every_defined_byte_round_trips_and_undefined_bytes_are_explicit() {
     let mut defined = 0;
     let mut undefined = 0;
     for cs in Charset::ALL {
-        let bytes: Vec<u8> = (0..=255u8).filter(|&b| cs.decode_byte(b).is_some()).collect();
+        let bytes: Vec<u8> = (0..=255u8)
+            .filter(|&b| cs.decode_byte(b).is_some())
+            .collect();
         // Byte by byte...
         for &b in &bytes {
             let ch = cs.decode_byte(b).unwrap();
@@ -141,7 +156,11 @@ fn every_defined_byte_round_trips_and_undefined_bytes_are_explicit() {
         // ...and as one text, through the public string functions.
         let text = decode_legacy_fatal(&bytes, cs).unwrap();
         assert_eq!(decode_legacy(&bytes, cs), text);
-        assert_eq!(encode_legacy(&text, cs, Fallback::Error).unwrap(), bytes, "{cs}");
+        assert_eq!(
+            encode_legacy(&text, cs, Fallback::Error).unwrap(),
+            bytes,
+            "{cs}"
+        );
         for b in cs.undefined_bytes() {
             let input = [b'a', b];
             assert_eq!(decode_legacy(&input, cs), "a\u{FFFD}", "{cs} {b:#04x}");
@@ -157,7 +176,10 @@ fn every_defined_byte_round_trips_and_undefined_bytes_are_explicit() {
 fn unmappable_characters_name_the_character_and_its_offset() {
     let err = encode_legacy("Straße → Köln", Charset::Iso8859_1, Fallback::Error).unwrap_err();
     assert_eq!((err.ch(), err.offset()), (Some('→'), 8));
-    assert_eq!(err.to_string(), "U+2192 '→' at offset 8 cannot be encoded in iso-8859-1");
+    assert_eq!(
+        err.to_string(),
+        "U+2192 '→' at offset 8 cannot be encoded in iso-8859-1"
+    );
     assert_eq!(
         encode_legacy("Straße → Köln", Charset::Iso8859_1, Fallback::Question).unwrap(),
         b"Stra\xDFe ? K\xF6ln"
@@ -166,9 +188,15 @@ fn unmappable_characters_name_the_character_and_its_offset() {
         encode_legacy("Straße → Köln", Charset::Iso8859_1, Fallback::Ncr).unwrap(),
         b"Stra\xDFe &#8594; K\xF6ln"
     );
-    assert_eq!(encode_legacy("€", Charset::Windows1252, Fallback::Error).unwrap(), [0x80]);
+    assert_eq!(
+        encode_legacy("€", Charset::Windows1252, Fallback::Error).unwrap(),
+        [0x80]
+    );
     assert!(encode_legacy("€", Charset::Iso8859_1, Fallback::Error).is_err());
-    assert_eq!(encode_legacy("€", Charset::Iso8859_15, Fallback::Error).unwrap(), [0xA4]);
+    assert_eq!(
+        encode_legacy("€", Charset::Iso8859_15, Fallback::Error).unwrap(),
+        [0xA4]
+    );
 }
 
 #[derive(serde::Deserialize)]
@@ -184,18 +212,30 @@ struct Encoding {
 
 #[test]
 fn every_whatwg_label_resolves_as_in_a_browser() {
-    let Some(json) = data::read_text("whatwg-encoding/encodings.json") else { return };
+    let Some(json) = data::read_text("whatwg-encoding/encodings.json") else {
+        return;
+    };
     let groups: Vec<Group> = serde_json::from_str(&json).expect("encodings.json");
     let mut checked = 0;
     for encoding in groups.iter().flat_map(|g| &g.encodings) {
         let name = encoding.name.to_ascii_lowercase();
-        let ours = if name == "iso-8859-8-i" { "iso-8859-8".to_owned() } else { name.clone() };
+        let ours = if name == "iso-8859-8-i" {
+            "iso-8859-8".to_owned()
+        } else {
+            name.clone()
+        };
         let expected: Option<Charset> = ours.parse().ok();
         for label in &encoding.labels {
-            for spelling in [label.clone(), label.to_ascii_uppercase(), format!("\t {label}\n")] {
+            for spelling in [
+                label.clone(),
+                label.to_ascii_uppercase(),
+                format!("\t {label}\n"),
+            ] {
                 match (resolve_label(&spelling), expected) {
                     (Ok(cs), Some(want)) => assert_eq!(cs, want, "{spelling:?}"),
-                    (Err(e), None) => assert_eq!(e.encoding(), Some(encoding.name.as_str()), "{spelling:?}"),
+                    (Err(e), None) => {
+                        assert_eq!(e.encoding(), Some(encoding.name.as_str()), "{spelling:?}")
+                    }
                     (got, want) => panic!("{spelling:?}: got {got:?}, expected {want:?}"),
                 }
                 checked += 1;
@@ -215,7 +255,12 @@ fn generated_tables_are_up_to_date() {
     if data::read("whatwg-encoding/encodings.json").is_none() {
         return;
     }
-    let output = match Command::new("python3").arg("scripts/generate-tables.py").arg("--check").current_dir(&root).output() {
+    let output = match Command::new("python3")
+        .arg("scripts/generate-tables.py")
+        .arg("--check")
+        .current_dir(&root)
+        .output()
+    {
         Ok(output) => output,
         Err(e) if !data::data_required() => {
             eprintln!("SKIPPED: cannot run python3 ({e}); this is a failure when CI=true");

@@ -45,7 +45,11 @@ impl Garbling {
     /// A short label for reports: `windows-1252`, `windows-1251>windows-1252`, `ibm437 as iso-8859-1`.
     pub fn label(&self) -> String {
         match self {
-            Garbling::Utf8As(layers) => layers.iter().map(|c| c.name()).collect::<Vec<_>>().join(">"),
+            Garbling::Utf8As(layers) => layers
+                .iter()
+                .map(|c| c.name())
+                .collect::<Vec<_>>()
+                .join(">"),
             Garbling::LegacyAs { real, shown } => format!("{real} as {shown}"),
         }
     }
@@ -140,7 +144,10 @@ pub fn lipsum_files(root: &Path) -> Result<Vec<std::path::PathBuf>, String> {
     }
     files.sort();
     if files.is_empty() {
-        return Err(format!("no *.utf8.txt under {}/unicode-lipsum", root.display()));
+        return Err(format!(
+            "no *.utf8.txt under {}/unicode-lipsum",
+            root.display()
+        ));
     }
     Ok(files)
 }
@@ -179,26 +186,40 @@ fn clean_texts_with(
         .filter_map(|l| l.split_once('\t'))
         .collect();
     for (lang, sentence) in &sentences {
-        texts.push(CleanText { source: format!("sentences:{lang}"), text: (*sentence).to_owned() });
+        texts.push(CleanText {
+            source: format!("sentences:{lang}"),
+            text: (*sentence).to_owned(),
+        });
     }
     for pair in sentences.windows(2) {
         if let [(lang, a), (other, b)] = pair {
             if lang == other {
-                texts.push(CleanText { source: format!("pair:{lang}"), text: format!("{a} {b}") });
+                texts.push(CleanText {
+                    source: format!("pair:{lang}"),
+                    text: format!("{a} {b}"),
+                });
             }
         }
     }
     let mut rng = Rng::new(2024 + per_lipsum as u64 * 1000 + per_article as u64 + seed * 1_000_003);
     for path in lipsum_files(root)? {
-        let body = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let body =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let chars: Vec<char> = body.chars().collect();
-        let stem = path.file_name().map(|n| n.to_string_lossy().replace(".utf8.txt", "")).unwrap_or_default();
+        let stem = path
+            .file_name()
+            .map(|n| n.to_string_lossy().replace(".utf8.txt", ""))
+            .unwrap_or_default();
         let folder = path
             .parent()
             .and_then(|p| p.file_name())
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let per_length = if folder == "lipsum" { per_lipsum } else { per_article };
+        let per_length = if folder == "lipsum" {
+            per_lipsum
+        } else {
+            per_article
+        };
         for &len in &LENGTHS {
             for _ in 0..per_length {
                 if chars.len() <= len {
@@ -210,7 +231,10 @@ fn clean_texts_with(
                     start += 1;
                 }
                 let excerpt: String = chars[start..start + len].iter().collect();
-                texts.push(CleanText { source: format!("{folder}/{stem}"), text: excerpt });
+                texts.push(CleanText {
+                    source: format!("{folder}/{stem}"),
+                    text: excerpt,
+                });
             }
         }
     }
@@ -238,7 +262,12 @@ pub fn cases(clean: &[CleanText]) -> Vec<Case> {
     for (index, text) in clean.iter().enumerate() {
         let mut push = |garbling: Garbling, garbled: String, reversible: bool| {
             if garbled != text.text {
-                out.push(Case { clean: index, garbling, garbled, reversible });
+                out.push(Case {
+                    clean: index,
+                    garbling,
+                    garbled,
+                    reversible,
+                });
             }
         };
         for cs in Charset::ALL {
@@ -250,8 +279,9 @@ pub fn cases(clean: &[CleanText]) -> Vec<Case> {
         }
         for rounds in [2, 3] {
             for _ in 0..4 {
-                let layers: Vec<Charset> =
-                    (0..rounds).map(|_| Charset::ALL[rng.below(Charset::ALL.len())]).collect();
+                let layers: Vec<Charset> = (0..rounds)
+                    .map(|_| Charset::ALL[rng.below(Charset::ALL.len())])
+                    .collect();
                 if layers.windows(2).all(|w| w[0] == w[1]) {
                     continue;
                 }
@@ -260,13 +290,19 @@ pub fn cases(clean: &[CleanText]) -> Vec<Case> {
             }
         }
         for (real, shown) in LEGACY_PAIRS {
-            let Ok(bytes) = encode_legacy(&text.text, real, Fallback::Error) else { continue };
+            let Ok(bytes) = encode_legacy(&text.text, real, Fallback::Error) else {
+                continue;
+            };
             if bytes.is_ascii() {
                 continue;
             }
             match decode_legacy_fatal(&bytes, shown) {
                 Ok(garbled) => push(Garbling::LegacyAs { real, shown }, garbled, true),
-                Err(_) => push(Garbling::LegacyAs { real, shown }, utf8lens::decode_legacy(&bytes, shown), false),
+                Err(_) => push(
+                    Garbling::LegacyAs { real, shown },
+                    utf8lens::decode_legacy(&bytes, shown),
+                    false,
+                ),
             }
         }
     }

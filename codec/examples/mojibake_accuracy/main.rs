@@ -79,7 +79,9 @@ fn options() -> Result<Options, String> {
         match arg.as_str() {
             "--data" => o.data = PathBuf::from(value()?),
             "--stride" => o.stride = value()?.parse().map_err(|e| format!("--stride: {e}"))?,
-            "--failures" => o.failures = value()?.parse().map_err(|e| format!("--failures: {e}"))?,
+            "--failures" => {
+                o.failures = value()?.parse().map_err(|e| format!("--failures: {e}"))?
+            }
             "--export" => o.export = Some(PathBuf::from(value()?)),
             "--seed" => o.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
             "--stress" => o.stress = value()?.parse().map_err(|e| format!("--stress: {e}"))?,
@@ -115,7 +117,11 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let clean = match if o.seed == 0 { clean_texts(&o.data) } else { corpus::clean_texts_seeded(&o.data, o.seed) } {
+    let clean = match if o.seed == 0 {
+        clean_texts(&o.data)
+    } else {
+        corpus::clean_texts_seeded(&o.data, o.seed)
+    } {
         Ok(c) => c,
         Err(e) => {
             eprintln!("mojibake_accuracy: cannot read the corpus: {e}");
@@ -123,7 +129,9 @@ fn main() {
         }
     };
     let mut export = o.export.as_ref().map(|p| {
-        std::io::BufWriter::new(std::fs::File::create(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
+        std::io::BufWriter::new(
+            std::fs::File::create(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())),
+        )
     });
     let started = Instant::now();
 
@@ -178,7 +186,9 @@ fn main() {
                 Garbling::Utf8As(layers) if layers.len() == 1 => {
                     v.push(by_charset.entry(layers[0].name().to_owned()).or_default())
                 }
-                Garbling::LegacyAs { .. } => v.push(by_pair.entry(case.garbling.label()).or_default()),
+                Garbling::LegacyAs { .. } => {
+                    v.push(by_pair.entry(case.garbling.label()).or_default())
+                }
                 _ => {}
             }
             v
@@ -283,7 +293,13 @@ fn main() {
         false_positives.len()
     );
     for (text, fixed) in &false_positives {
-        println!("  FALSE POSITIVE {}: {:?} -> {:?}", text.source, text.text, fixed.text);
+        println!(
+            "  FALSE POSITIVE {}: {:?} -> {:?}",
+            text.source, text.text, fixed.text
+        );
     }
-    eprintln!("mojibake_accuracy: {repaired} repairs in {:.1?}", started.elapsed());
+    eprintln!(
+        "mojibake_accuracy: {repaired} repairs in {:.1?}",
+        started.elapsed()
+    );
 }

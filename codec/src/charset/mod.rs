@@ -296,7 +296,9 @@ impl Charset {
     /// assert!(Charset::Windows1252.undefined_bytes().is_empty());
     /// ```
     pub fn undefined_bytes(self) -> Vec<u8> {
-        (0x80..=0xFF).filter(|&b| self.decode_byte(b).is_none()).collect()
+        (0x80..=0xFF)
+            .filter(|&b| self.decode_byte(b).is_none())
+            .collect()
     }
 }
 
@@ -410,10 +412,14 @@ pub fn resolve_label(label: &str) -> Result<Charset, LabelError> {
     // WHATWG's ASCII whitespace: TAB, LF, FF, CR, SPACE.
     let trimmed = label.trim_matches(|c| matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' '));
     let key = trimmed.to_ascii_lowercase();
-    let found = labels().find(|(label, _)| *label == key).map(|(_, target)| target);
+    let found = labels()
+        .find(|(label, _)| *label == key)
+        .map(|(_, target)| target);
     match found {
         Some(&(_, Some(charset))) => Ok(charset),
-        Some(&(encoding, None)) => Err(LabelError { encoding: Some(encoding) }),
+        Some(&(encoding, None)) => Err(LabelError {
+            encoding: Some(encoding),
+        }),
         None => Err(LabelError { encoding: None }),
     }
 }
@@ -437,7 +443,10 @@ fn labels() -> impl Iterator<Item = (&'static str, &'static (&'static str, Optio
 /// assert!(labels_of(Charset::Iso8859_1).is_empty()); // no label reaches the true ISO-8859-1
 /// ```
 pub fn labels_of(charset: Charset) -> Vec<&'static str> {
-    labels().filter(|(_, (_, cs))| *cs == Some(charset)).map(|(label, _)| label).collect()
+    labels()
+        .filter(|(_, (_, cs))| *cs == Some(charset))
+        .map(|(label, _)| label)
+        .collect()
 }
 
 /// A byte the charset leaves undefined, met by [`decode_legacy_fatal`].
@@ -492,7 +501,11 @@ impl UndefinedByte {
 
 impl fmt::Display for UndefinedByte {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "byte {:02X} at offset {} is undefined in {}", self.byte, self.offset, self.charset)
+        write!(
+            f,
+            "byte {:02X} at offset {} is undefined in {}",
+            self.byte, self.offset, self.charset
+        )
     }
 }
 
@@ -510,7 +523,14 @@ impl std::error::Error for UndefinedByte {}
 /// assert_eq!(decode_legacy(b"\xC1\xD2", Charset::Windows1253), "Α\u{FFFD}");
 /// ```
 pub fn decode_legacy(bytes: &[u8], charset: Charset) -> String {
-    bytes.iter().map(|&b| charset.decode_byte(b).unwrap_or(char::REPLACEMENT_CHARACTER)).collect()
+    bytes
+        .iter()
+        .map(|&b| {
+            charset
+                .decode_byte(b)
+                .unwrap_or(char::REPLACEMENT_CHARACTER)
+        })
+        .collect()
 }
 
 /// Decodes `bytes` in `charset`, stopping at the first undefined byte (like a `TextDecoder` with
@@ -528,7 +548,13 @@ pub fn decode_legacy_fatal(bytes: &[u8], charset: Charset) -> Result<String, Und
     bytes
         .iter()
         .enumerate()
-        .map(|(offset, &byte)| charset.decode_byte(byte).ok_or(UndefinedByte { byte, offset, charset }))
+        .map(|(offset, &byte)| {
+            charset.decode_byte(byte).ok_or(UndefinedByte {
+                byte,
+                offset,
+                charset,
+            })
+        })
         .collect()
 }
 
@@ -646,7 +672,11 @@ impl fmt::Display for Unmappable {
             Some(_) => {}
             None => f.write_str("(a lone surrogate) ")?,
         }
-        write!(f, "at offset {} cannot be encoded in {}", self.offset, self.charset)
+        write!(
+            f,
+            "at offset {} cannot be encoded in {}",
+            self.offset, self.charset
+        )
     }
 }
 
@@ -665,10 +695,18 @@ impl std::error::Error for Unmappable {}
 /// let err = encode_legacy("a→b", Charset::Windows1252, Fallback::Error).unwrap_err();
 /// assert_eq!((err.ch(), err.offset()), (Some('→'), 1));
 /// ```
-pub fn encode_legacy(text: &str, charset: Charset, fallback: Fallback) -> Result<Vec<u8>, Unmappable> {
+pub fn encode_legacy(
+    text: &str,
+    charset: Charset,
+    fallback: Fallback,
+) -> Result<Vec<u8>, Unmappable> {
     let mut out = Vec::with_capacity(text.len());
     let encoder = Encoder::new(charset);
-    encoder.encode_into(text.char_indices().map(|(i, c)| (i, u32::from(c))), fallback, &mut out)?;
+    encoder.encode_into(
+        text.char_indices().map(|(i, c)| (i, u32::from(c))),
+        fallback,
+        &mut out,
+    )?;
     Ok(out)
 }
 
@@ -704,7 +742,11 @@ impl Encoder {
                 j -= 1;
             }
         }
-        Encoder { charset, pairs, len }
+        Encoder {
+            charset,
+            pairs,
+            len,
+        }
     }
 
     pub(crate) fn charset(&self) -> Charset {
@@ -740,7 +782,11 @@ impl Encoder {
             match (self.byte(cp), fallback) {
                 (Some(byte), _) => out.push(byte),
                 (None, Fallback::Error) => {
-                    return Err(Unmappable { code_point: cp, offset, charset: self.charset })
+                    return Err(Unmappable {
+                        code_point: cp,
+                        offset,
+                        charset: self.charset,
+                    })
                 }
                 (None, Fallback::Question) => out.push(b'?'),
                 (None, Fallback::Ncr) => out.extend_from_slice(format!("&#{cp};").as_bytes()),
@@ -805,6 +851,9 @@ mod tests {
 
     #[test]
     fn ncr_fallback_is_decimal() {
-        assert_eq!(encode_legacy("😀", Charset::Koi8R, Fallback::Ncr).unwrap(), b"&#128512;");
+        assert_eq!(
+            encode_legacy("😀", Charset::Koi8R, Fallback::Ncr).unwrap(),
+            b"&#128512;"
+        );
     }
 }

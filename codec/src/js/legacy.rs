@@ -145,9 +145,9 @@ fn charset_arg(value: &JsValue, func: &str) -> Result<Charset, JsValue> {
     };
     name.parse().map_err(|_| {
         let hint = match crate::resolve_label(&name) {
-            Ok(cs) => format!(
-                "; {name:?} is a label that browsers resolve to {cs} (see resolveLabel)"
-            ),
+            Ok(cs) => {
+                format!("; {name:?} is a label that browsers resolve to {cs} (see resolveLabel)")
+            }
             Err(_) => String::new(),
         };
         args::range_error(format!(
@@ -174,7 +174,9 @@ fn unmappable_error(func: &str, e: &Unmappable) -> JsValue {
 
 /// `e` with its byte offset in `text` turned into a UTF-16 offset.
 fn to_utf16_offset(text: &str, e: Unmappable) -> Unmappable {
-    let units = text.get(..e.offset()).map_or(0, |head| head.encode_utf16().count());
+    let units = text
+        .get(..e.offset())
+        .map_or(0, |head| head.encode_utf16().count());
     e.with_offset(units)
 }
 
@@ -193,9 +195,16 @@ pub fn charsets() -> Array {
             args::set(&info, "name", cs.name());
             args::set(&info, "title", cs.title());
             args::set(&info, "source", cs.source());
-            let undefined: Array = cs.undefined_bytes().into_iter().map(JsValue::from).collect();
+            let undefined: Array = cs
+                .undefined_bytes()
+                .into_iter()
+                .map(JsValue::from)
+                .collect();
             args::set(&info, "undefinedBytes", undefined);
-            let labels: Array = crate::labels_of(cs).into_iter().map(JsValue::from).collect();
+            let labels: Array = crate::labels_of(cs)
+                .into_iter()
+                .map(JsValue::from)
+                .collect();
             args::set(&info, "labels", labels);
             JsValue::from(info)
         })
@@ -215,7 +224,10 @@ pub fn charset_table(
 ) -> Result<Array, JsValue> {
     let cs = charset_arg(charset, "charsetTable")?;
     Ok((0..=255u8)
-        .map(|b| cs.decode_byte(b).map_or(JsValue::NULL, |c| JsValue::from(u32::from(c))))
+        .map(|b| {
+            cs.decode_byte(b)
+                .map_or(JsValue::NULL, |c| JsValue::from(u32::from(c)))
+        })
         .collect())
 }
 
@@ -239,13 +251,15 @@ pub fn resolve_label(
             glue::describe(label)
         )));
     };
-    crate::resolve_label(&text).map(|cs| cs.name().to_owned()).map_err(|e| {
-        let error = args::range_error(format!("{FUNC}: {text:?}: {e}"));
-        if let Some(encoding) = e.encoding() {
-            args::set(error.unchecked_ref(), "encoding", encoding);
-        }
-        error
-    })
+    crate::resolve_label(&text)
+        .map(|cs| cs.name().to_owned())
+        .map_err(|e| {
+            let error = args::range_error(format!("{FUNC}: {text:?}: {e}"));
+            if let Some(encoding) = e.encoding() {
+                args::set(error.unchecked_ref(), "encoding", encoding);
+            }
+            error
+        })
 }
 
 /// Decodes bytes in a legacy charset. Undefined bytes become U+FFFD, or with `fatal: true` a
@@ -358,11 +372,20 @@ pub fn garble(
         .map(|t| {
             let o = Object::new();
             args::set(&o, "charIndex", t.char_index as f64);
-            args::set(&o, "charOffset", utf16_offsets.get(t.char_index).copied().unwrap_or(0) as f64);
+            args::set(
+                &o,
+                "charOffset",
+                utf16_offsets.get(t.char_index).copied().unwrap_or(0) as f64,
+            );
             args::set(&o, "char", t.ch.to_string());
             args::set(&o, "byteIndex", t.byte_index as f64);
             args::set(&o, "byte", t.byte);
-            args::set(&o, "glyph", t.glyph.map_or(JsValue::NULL, |g| JsValue::from(g.to_string())));
+            args::set(
+                &o,
+                "glyph",
+                t.glyph
+                    .map_or(JsValue::NULL, |g| JsValue::from(g.to_string())),
+            );
             JsValue::from(o)
         })
         .collect();
@@ -394,7 +417,11 @@ pub fn garble_rounds(
         )));
     };
     if n > crate::MAX_GARBLE_ROUNDS as f64 {
-        let asked = if n < 1e9 { format!("{n}") } else { format!("{n:e}") };
+        let asked = if n < 1e9 {
+            format!("{n}")
+        } else {
+            format!("{n:e}")
+        };
         return Err(args::range_error(format!(
             "{FUNC}: {asked} rounds of garbling asked for; at most {} are allowed",
             crate::MAX_GARBLE_ROUNDS
@@ -404,8 +431,13 @@ pub fn garble_rounds(
     let text = text_lossy(text, FUNC)?;
     // Each round at most triples the size (a byte becomes a character of up to three bytes).
     let growth = 3usize.saturating_pow(n as u32);
-    args::ensure_room(FUNC, text.len(), text.len().saturating_mul(growth).saturating_mul(2))?;
-    let all = crate::garble_rounds(&text, cs, n).map_err(|e| args::range_error(format!("{FUNC}: {e}")))?;
+    args::ensure_room(
+        FUNC,
+        text.len(),
+        text.len().saturating_mul(growth).saturating_mul(2),
+    )?;
+    let all = crate::garble_rounds(&text, cs, n)
+        .map_err(|e| args::range_error(format!("{FUNC}: {e}")))?;
     Ok(all.into_iter().map(JsValue::from).collect())
 }
 

@@ -157,7 +157,10 @@ pub fn garble_traced(text: &str, charset: Charset) -> Garbled {
             });
         }
     }
-    Garbled { text: garble(text, charset), trace }
+    Garbled {
+        text: garble(text, charset),
+        trace,
+    }
 }
 
 /// The most rounds [`garble_rounds`] runs: each round makes the text about twice as long.
@@ -213,7 +216,11 @@ impl std::error::Error for TooManyRounds {}
 /// assert_eq!(rounds, ["Ã¤", "ÃƒÂ¤", "ÃƒÆ’Ã‚Â¤"]);
 /// assert!(garble_rounds("ä", Charset::Windows1252, 0).unwrap().is_empty());
 /// ```
-pub fn garble_rounds(text: &str, charset: Charset, rounds: usize) -> Result<Vec<String>, TooManyRounds> {
+pub fn garble_rounds(
+    text: &str,
+    charset: Charset,
+    rounds: usize,
+) -> Result<Vec<String>, TooManyRounds> {
     if rounds > MAX_GARBLE_ROUNDS {
         return Err(TooManyRounds { rounds });
     }
@@ -324,9 +331,17 @@ pub fn misread_as_utf8(text: &str, charset: Charset) -> Result<Misread, Unmappab
             Segment::Malformed(m) => (char::REPLACEMENT_CHARACTER, Some(m.kind())),
         };
         out.push(output);
-        pieces.push(MisreadPiece { bytes: segment.range(), output, error });
+        pieces.push(MisreadPiece {
+            bytes: segment.range(),
+            output,
+            error,
+        });
     }
-    Ok(Misread { text: out, bytes, pieces })
+    Ok(Misread {
+        text: out,
+        bytes,
+        pieces,
+    })
 }
 
 /// One charset's row of [`mojibake_matrix`].
@@ -365,7 +380,10 @@ pub fn mojibake_matrix(text: &str) -> Vec<MatrixRow> {
         .map(|charset| MatrixRow {
             charset,
             garbled: garble(text, charset),
-            undefined: text.bytes().filter(|&b| charset.decode_byte(b).is_none()).count(),
+            undefined: text
+                .bytes()
+                .filter(|&b| charset.decode_byte(b).is_none())
+                .count(),
             misread: misread_as_utf8(text, charset).map(|m| m.text),
         })
         .collect()

@@ -70,9 +70,12 @@ fn script_of(cp: u32) -> Script {
         0x0600..=0x06FF | 0xFB50..=0xFDFF | 0xFE70..=0xFEFF => Script::Arabic,
         // Arabic Supplement and Extended-A serve a few African and Asian orthographies; decoding
         // in the wrong place produces them far more often.
-        0x0700..=0x074F | 0x0750..=0x089F | 0x08A0..=0x08FF | 0x1680..=0x16FF | 0x1700..=0x177F | 0x1800..=0x18AF => {
-            Script::Rare
-        }
+        0x0700..=0x074F
+        | 0x0750..=0x089F
+        | 0x08A0..=0x08FF
+        | 0x1680..=0x16FF
+        | 0x1700..=0x177F
+        | 0x1800..=0x18AF => Script::Rare,
         0x1100..=0x11FF
         | 0x2E80..=0x2FDF
         | 0x3040..=0x31FF
@@ -96,8 +99,8 @@ fn is_mark(cp: u32) -> bool {
         | 0x06D6..=0x06DC | 0x06DF..=0x06E4 | 0x06E7..=0x06E8 | 0x06EA..=0x06ED
         | 0x0E31 | 0x0E34..=0x0E3A | 0x0E47..=0x0E4E | 0x0EB1 | 0x0EB4..=0x0EBC | 0x0EC8..=0x0ECD
         | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x20D0..=0x20FF | 0xFE20..=0xFE2F)
-        // Indic vowel signs and viramas are marks too, but they are also `is_alphabetic`; they are
-        // handled as letters of their block, which is what matters for this model.
+    // Indic vowel signs and viramas are marks too, but they are also `is_alphabetic`; they are
+    // handled as letters of their block, which is what matters for this model.
 }
 
 /// The script a combining mark belongs to, when it belongs to one (Hebrew points, Arabic vowel
@@ -164,15 +167,18 @@ fn classify(ch: char) -> Class {
         0x2500..=0x25FF => return Class::Box,
         // Private use, specials, noncharacters, and the planes beyond CJK Extension G that hold
         // nothing people write (decoding bytes in the wrong place lands there easily).
-        0xE000..=0xF8FF | 0xFFF0..=0xFFFC | 0xFDD0..=0xFDEF | 0x3134B..=0xDFFFF | 0xF0000..=0x10FFFF => {
-            return Class::Unusual
-        }
+        0xE000..=0xF8FF
+        | 0xFFF0..=0xFFFC
+        | 0xFDD0..=0xFDEF
+        | 0x3134B..=0xDFFFF
+        | 0xF0000..=0x10FFFF => return Class::Unusual,
         0xFFFE | 0xFFFF => return Class::Unusual,
         // U+FFFD is what lossy decoding leaves; repairs can neither add nor remove it.
         0xFFFD => return Class::Symbol,
         _ => {}
     }
-    if matches!(cp, 0x00B2 | 0x00B3 | 0x00B9 | 0x00BC..=0x00BE | 0x2070..=0x209F | 0x2150..=0x218F) {
+    if matches!(cp, 0x00B2 | 0x00B3 | 0x00B9 | 0x00BC..=0x00BE | 0x2070..=0x209F | 0x2150..=0x218F)
+    {
         // Superscripts and vulgar fractions are numbers to Unicode, symbols next to letters.
         Class::Symbol
     } else if is_mark(cp) {
@@ -211,7 +217,10 @@ fn script(c: Class) -> Option<Script> {
 
 /// Symbols that normally follow a word or number: `25°C`, `m²`, `Brand™`, `5‰`, `3′`.
 fn is_suffix_symbol(ch: char) -> bool {
-    matches!(ch, '°' | '²' | '³' | '¹' | '™' | '®' | '′' | '″' | '‰' | '%' | '\u{FFFD}')
+    matches!(
+        ch,
+        '°' | '²' | '³' | '¹' | '™' | '®' | '′' | '″' | '‰' | '%' | '\u{FFFD}'
+    )
 }
 
 /// Punctuation that sits between two letters of one word: apostrophes, the Catalan middle dot,
@@ -219,7 +228,17 @@ fn is_suffix_symbol(ch: char) -> bool {
 fn is_in_word_punct(ch: char) -> bool {
     matches!(
         ch,
-        '’' | 'ʼ' | '\u{2011}' | '·' | '׳' | '״' | '־' | '՚' | '\u{200C}' | '\u{200D}' | '\u{200E}' | '\u{200F}'
+        '’' | 'ʼ'
+            | '\u{2011}'
+            | '·'
+            | '׳'
+            | '״'
+            | '־'
+            | '՚'
+            | '\u{200C}'
+            | '\u{200D}'
+            | '\u{200E}'
+            | '\u{200F}'
     )
 }
 
@@ -271,7 +290,9 @@ fn assess(chars: &[char]) -> (f32, u32) {
                 }
                 word_script = Some(s);
             }
-            None if matches!(class, Class::Space | Class::AsciiPunct | Class::Digit) => word_script = None,
+            None if matches!(class, Class::Space | Class::AsciiPunct | Class::Digit) => {
+                word_script = None
+            }
             None => {}
         }
         total += char_cost(ch, class, prev, next, prev_ch, next_ch, i);
@@ -279,7 +300,9 @@ fn assess(chars: &[char]) -> (f32, u32) {
             Class::Control | Class::Unusual | Class::Letter(Script::Rare) => true,
             Class::Box => prev.is_some_and(is_letter) || next.is_some_and(is_letter),
             // A symbol wedged between two letters: `Z¸rich`, `se¤or`.
-            Class::Symbol => prev.is_some_and(is_letter) && next.is_some_and(is_letter) && ch != '\u{AD}',
+            Class::Symbol => {
+                prev.is_some_and(is_letter) && next.is_some_and(is_letter) && ch != '\u{AD}'
+            }
             _ => false,
         });
         // Greek final sigma ends a word; inside one it is a misreading.
@@ -308,7 +331,10 @@ fn assess(chars: &[char]) -> (f32, u32) {
     }
     let word = latin_word.finish();
     let flipped = caps_word.finish();
-    (total + word + flipped, hard + u32::from(word > 0.0) + u32::from(flipped > 0.0))
+    (
+        total + word + flipped,
+        hard + u32::from(word > 0.0) + u32::from(flipped > 0.0),
+    )
 }
 
 fn chars_lowercase(a: Option<char>, b: Option<char>) -> bool {
@@ -370,8 +396,10 @@ fn char_cost(
                 }
             } else if letter_after {
                 // A currency sign or a symbol opening a word: `€5` is fine, `©Ð` is not.
-                if matches!(ch, '€' | '£' | '¥' | '¢' | '$' | '¿' | '¡' | '№' | '§' | '¶' | '†' | '•')
-                {
+                if matches!(
+                    ch,
+                    '€' | '£' | '¥' | '¢' | '$' | '¿' | '¡' | '№' | '§' | '¶' | '†' | '•'
+                ) {
                     0.5
                 } else {
                     1.0
@@ -385,7 +413,10 @@ fn char_cost(
         // last byte of something else (`ï»¿` is a byte order mark).
         Class::Punct
             if matches!(ch, '¿' | '¡')
-                && prev_ch.is_some_and(|c| !c.is_whitespace() && !matches!(c, '(' | '[' | '"' | '«' | '“' | '‘' | '—' | '–' | '¿' | '¡')) =>
+                && prev_ch.is_some_and(|c| {
+                    !c.is_whitespace()
+                        && !matches!(c, '(' | '[' | '"' | '«' | '“' | '‘' | '—' | '–' | '¿' | '¡')
+                }) =>
         {
             1.5
         }
@@ -483,7 +514,8 @@ impl LatinWord {
     }
 
     fn finish(&mut self) -> f32 {
-        let odd = !self.other_script && self.non_ascii >= 4 && self.non_ascii * 10 >= self.letters * 9;
+        let odd =
+            !self.other_script && self.non_ascii >= 4 && self.non_ascii * 10 >= self.letters * 9;
         *self = LatinWord::default();
         if odd {
             2.0
@@ -498,42 +530,42 @@ impl LatinWord {
 /// `señor` and `seùor` are both clean text, but `ñ` fits Spanish alongside `ó` and `ù` fits no
 /// language alongside it.
 const ALPHABETS: [&str; 38] = [
-    "äöüß",                                  // German
-    "àâçéèêëîïôœùûüÿ",                       // French
-    "áéíñóúü",                               // Spanish
-    "áâãàçéêíóôõú",                          // Portuguese
-    "àèéìòù",                                // Italian
-    "àçéèíïòóúüŀ",                           // Catalan
-    "áéëïóöüèà",                             // Dutch
-    "åäöé",                                  // Swedish
-    "æøåé",                                  // Danish, Norwegian
-    "äöåšž",                                 // Finnish
-    "áðéíóúýþæö",                            // Icelandic
-    "áðíóúýæø",                              // Faroese
-    "äõöüšž",                                // Estonian
-    "āčēģīķļņšūž",                           // Latvian
-    "ąčęėįšųūž",                             // Lithuanian
-    "ąćęłńóśźż",                             // Polish
-    "áčďéěíňóřšťúůýž",                       // Czech
-    "áäčďéíĺľňóôŕšťúýž",                     // Slovak
-    "čćđšž",                                 // Slovene, Croatian, Bosnian, Serbian Latin
-    "áéíóöőúüű",                             // Hungarian
-    "ăâîșțşţ",                               // Romanian
-    "çğıöşüâîû",                             // Turkish
-    "çəğıöşü",                               // Azerbaijani
-    "ċġħżàèìòù",                             // Maltese
-    "ĉĝĥĵŝŭ",                                // Esperanto
-    "âêîôûŵŷáéíóúẁẃẅỳýäëïöüÿ",               // Welsh
-    "áéíóú",                                 // Irish
-    "çë",                                    // Albanian
+    "äöüß",                                                                // German
+    "àâçéèêëîïôœùûüÿ",                                                     // French
+    "áéíñóúü",                                                             // Spanish
+    "áâãàçéêíóôõú",                                                        // Portuguese
+    "àèéìòù",                                                              // Italian
+    "àçéèíïòóúüŀ",                                                         // Catalan
+    "áéëïóöüèà",                                                           // Dutch
+    "åäöé",                                                                // Swedish
+    "æøåé",                                                                // Danish, Norwegian
+    "äöåšž",                                                               // Finnish
+    "áðéíóúýþæö",                                                          // Icelandic
+    "áðíóúýæø",                                                            // Faroese
+    "äõöüšž",                                                              // Estonian
+    "āčēģīķļņšūž",                                                         // Latvian
+    "ąčęėįšųūž",                                                           // Lithuanian
+    "ąćęłńóśźż",                                                           // Polish
+    "áčďéěíňóřšťúůýž",                                                     // Czech
+    "áäčďéíĺľňóôŕšťúýž",                                                   // Slovak
+    "čćđšž",                   // Slovene, Croatian, Bosnian, Serbian Latin
+    "áéíóöőúüű",               // Hungarian
+    "ăâîșțşţ",                 // Romanian
+    "çğıöşüâîû",               // Turkish
+    "çəğıöşü",                 // Azerbaijani
+    "ċġħżàèìòù",               // Maltese
+    "ĉĝĥĵŝŭ",                  // Esperanto
+    "âêîôûŵŷáéíóúẁẃẅỳýäëïöüÿ", // Welsh
+    "áéíóú",                   // Irish
+    "çë",                      // Albanian
     "àáảãạăằắẳẵặâầấẩẫậđèéẻẽẹêềếểễệìíỉĩịòóỏõọôồốổỗộơờớởỡợùúủũụưừứửữựỳýỷỹỵ", // Vietnamese
-    "āēīōūǎěǐǒǔǖǘǚǜüáéíóúàèìòù",             // Pinyin
-    "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",     // Russian
-    "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя",     // Ukrainian
-    "абвгдеёжзійклмнопрстуўфхцчшыьэюя",      // Belarusian
-    "абвгдежзийклмнопрстуфхцчшщъьюяѝ",       // Bulgarian
-    "абвгдђежзијклљмнњопрстћуфхцчџш",        // Serbian
-    "абвгдѓежзѕијклљмнњопрстќуфхцчџш",       // Macedonian
+    "āēīōūǎěǐǒǔǖǘǚǜüáéíóúàèìòù", // Pinyin
+    "абвгдеёжзийклмнопрстуфхцчшщъыьэюя", // Russian
+    "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя", // Ukrainian
+    "абвгдеёжзійклмнопрстуўфхцчшыьэюя", // Belarusian
+    "абвгдежзийклмнопрстуфхцчшщъьюяѝ", // Bulgarian
+    "абвгдђежзијклљмнњопрстћуфхцчџш", // Serbian
+    "абвгдѓежзѕијклљмнњопрстќуфхцчџш", // Macedonian
     "абвгдеёжзийклмнопрстуфхцчшщъыьэюяәғқңөұүһі", // Kazakh
     "абвгдеёжзийклмнопрстуфхцчшщъыьэюяҷқғӯҳӣ", // Tajik
 ];
@@ -546,7 +578,9 @@ fn fold_case(ch: char) -> char {
     let cp = u32::from(ch);
     let lower = match cp {
         0x00C0..=0x00DE if cp != 0x00D7 => cp + 0x20,
-        0x0100..=0x0137 | 0x014A..=0x0177 | 0x0218..=0x021B | 0x1E00..=0x1EFF if cp % 2 == 0 => cp + 1,
+        0x0100..=0x0137 | 0x014A..=0x0177 | 0x0218..=0x021B | 0x1E00..=0x1EFF if cp % 2 == 0 => {
+            cp + 1
+        }
         0x0139..=0x0148 | 0x0179..=0x017E | 0x01CD..=0x01DC if cp % 2 == 1 => cp + 1,
         0x01A0 | 0x01AF => cp + 1,
         0x0178 => 0x00FF,
@@ -573,7 +607,9 @@ fn rarity(ch: char) -> f32 {
     }
     match u32::from(ch) {
         // Romanian comma-below letters, Vietnamese horn letters, pinyin tones, schwa.
-        0x0218..=0x021B | 0x01A0 | 0x01A1 | 0x01AF | 0x01B0 | 0x01CD..=0x01DC | 0x0259 | 0x018F => 0.0,
+        0x0218..=0x021B | 0x01A0 | 0x01A1 | 0x01AF | 0x01B0 | 0x01CD..=0x01DC | 0x0259 | 0x018F => {
+            0.0
+        }
         0x0180..=0x024F => 1.0,
         0x1EA0..=0x1EF9 | 0x1E80..=0x1E85 => 0.0,
         0x1E00..=0x1EFF => 1.0,
@@ -584,7 +620,9 @@ fn rarity(ch: char) -> f32 {
         0x0300..=0x036F => 0.5,
         // Explicit direction embeddings and isolates: right-to-left text uses them, but rarely.
         0x202A..=0x202E | 0x2066..=0x2069 => 1.5,
-        0x1F004 | 0x1F0CF | 0x1F170 | 0x1F171 | 0x1F17E | 0x1F17F | 0x1F18E | 0x1F191..=0x1F19A => 0.0,
+        0x1F004 | 0x1F0CF | 0x1F170 | 0x1F171 | 0x1F17E | 0x1F17F | 0x1F18E | 0x1F191..=0x1F19A => {
+            0.0
+        }
         0x1F000..=0x1F1E5 => 1.0,
         0x20000..=0x2FFFF => 1.0,
         // Arabic letters beyond those of Arabic, Persian and Urdu.
@@ -609,7 +647,10 @@ pub(crate) fn oddity(text: &str) -> f32 {
             continue;
         }
         let cp = u32::from(ch);
-        if !(0x00C0..=0x024F).contains(&cp) && !(0x1E00..=0x1EFF).contains(&cp) && !(0x0400..=0x04FF).contains(&cp) {
+        if !(0x00C0..=0x024F).contains(&cp)
+            && !(0x1E00..=0x1EFF).contains(&cp)
+            && !(0x0400..=0x04FF).contains(&cp)
+        {
             continue;
         }
         let lower = fold_case(ch);
@@ -626,14 +667,22 @@ pub(crate) fn oddity(text: &str) -> f32 {
     }
     let mut misfits = 0u32;
     for cyrillic in [false, true] {
-        let group = letters.iter().filter(|(c, _)| (('\u{0400}'..='\u{04FF}').contains(c)) == cyrillic);
+        let group = letters
+            .iter()
+            .filter(|(c, _)| (('\u{0400}'..='\u{04FF}').contains(c)) == cyrillic);
         let total: u32 = group.clone().map(|(_, n)| n).sum();
         if total == 0 {
             continue;
         }
         let best_fit = ALPHABETS
             .iter()
-            .map(|alphabet| group.clone().filter(|(c, _)| alphabet.contains(*c)).map(|(_, n)| n).sum::<u32>())
+            .map(|alphabet| {
+                group
+                    .clone()
+                    .filter(|(c, _)| alphabet.contains(*c))
+                    .map(|(_, n)| n)
+                    .sum::<u32>()
+            })
             .max()
             .unwrap_or(0);
         misfits += total - best_fit;
@@ -730,7 +779,12 @@ mod tests {
             ("ðŸ˜€", "😀"),
             ("Ã\u{9F}", "ß"),
         ] {
-            assert!(cost(garbled) > cost(clean) + 0.5, "{garbled}: {} vs {}", cost(garbled), cost(clean));
+            assert!(
+                cost(garbled) > cost(clean) + 0.5,
+                "{garbled}: {} vs {}",
+                cost(garbled),
+                cost(clean)
+            );
         }
     }
 }

@@ -178,7 +178,10 @@ fn visible(text: &str) -> String {
             out.push_str("<U+");
             let cp = u32::from(ch);
             for shift in [12, 8, 4, 0] {
-                out.push(char::from_digit((cp >> shift) & 0xF, 16).map_or('0', |d| d.to_ascii_uppercase()));
+                out.push(
+                    char::from_digit((cp >> shift) & 0xF, 16)
+                        .map_or('0', |d| d.to_ascii_uppercase()),
+                );
             }
             out.push('>');
         } else {
@@ -243,7 +246,11 @@ pub fn repair(text: &str) -> Repair {
     let root = Node::new(text.to_owned(), Vec::new());
     let root_cost = root.cost;
     if text.is_ascii() {
-        return Repair { text: root.text, steps: root.steps, confidence: clean_confidence(root_cost) };
+        return Repair {
+            text: root.text,
+            steps: root.steps,
+            confidence: clean_confidence(root_cost),
+        };
     }
     let mut explored: Vec<Node> = Vec::new();
     let mut frontier = vec![root.clone()];
@@ -252,9 +259,7 @@ pub fn repair(text: &str) -> Repair {
         for node in &frontier {
             for candidate in candidates(&node.text, node.cost) {
                 let after = &candidate.step.after;
-                if *after == root.text
-                    || next.iter().chain(&explored).any(|n| n.text == *after)
-                {
+                if *after == root.text || next.iter().chain(&explored).any(|n| n.text == *after) {
                     continue;
                 }
                 let mut steps = node.steps.clone();
@@ -280,9 +285,17 @@ pub fn repair(text: &str) -> Repair {
         Some(best) => {
             let gain = root_cost - best.cost;
             let confidence = (1.0 - (-gain / 3.0).exp()) * clean_confidence(best.cost);
-            Repair { text: best.text, steps: best.steps, confidence }
+            Repair {
+                text: best.text,
+                steps: best.steps,
+                confidence,
+            }
         }
-        None => Repair { text: root.text, steps: Vec::new(), confidence: clean_confidence(root_cost) },
+        None => Repair {
+            text: root.text,
+            steps: Vec::new(),
+            confidence: clean_confidence(root_cost),
+        },
     }
 }
 
@@ -320,7 +333,12 @@ impl Node {
 
     fn with_cost(text: String, steps: Vec<RepairStep>, cost: f32) -> Node {
         let oddity = oddity(&text);
-        Node { text, steps, cost, oddity }
+        Node {
+            text,
+            steps,
+            cost,
+            oddity,
+        }
     }
 
     /// Lower is better: the fingerprints, the tie-breaker, and a small price per step.
@@ -360,7 +378,9 @@ fn whole_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::new();
     let mut seen: Vec<Vec<u8>> = Vec::new();
     for encoder in encoders {
-        let Some(bytes) = encoder.encode_all(text) else { continue };
+        let Some(bytes) = encoder.encode_all(text) else {
+            continue;
+        };
         if bytes.is_ascii() || seen.contains(&bytes) {
             continue;
         }
@@ -431,7 +451,10 @@ fn pieces_utf8(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Candidat
             let window_start = stretch.start.saturating_sub(3);
             let window_end = (stretch.end + 3).min(chars.len());
             let before = chars.get(window_start..window_end).unwrap_or_default();
-            let mut after: Vec<char> = chars.get(window_start..stretch.start).unwrap_or_default().to_vec();
+            let mut after: Vec<char> = chars
+                .get(window_start..stretch.start)
+                .unwrap_or_default()
+                .to_vec();
             after.extend_from_slice(&stretch.decoded);
             after.extend_from_slice(chars.get(stretch.end..window_end).unwrap_or_default());
             if cost_of_chars(before) - cost_of_chars(&after) < MIN_GAIN_PIECE {
@@ -442,7 +465,11 @@ fn pieces_utf8(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Candidat
             at = stretch.end;
             if pieces == 0 {
                 example = (
-                    chars.get(stretch.start..stretch.end).unwrap_or_default().iter().collect(),
+                    chars
+                        .get(stretch.start..stretch.end)
+                        .unwrap_or_default()
+                        .iter()
+                        .collect(),
                     stretch.decoded.iter().collect(),
                 );
             }
@@ -490,8 +517,9 @@ fn utf8_stretches(bytes: &[Option<u8>]) -> Vec<Stretch> {
                 continue;
             }
         };
-        let sequence: Option<Vec<u8>> =
-            bytes.get(i..i + len).and_then(|s| s.iter().copied().collect());
+        let sequence: Option<Vec<u8>> = bytes
+            .get(i..i + len)
+            .and_then(|s| s.iter().copied().collect());
         let decoded = sequence
             .as_deref()
             .and_then(|s| core::str::from_utf8(s).ok())
@@ -505,7 +533,11 @@ fn utf8_stretches(bytes: &[Option<u8>]) -> Vec<Stretch> {
                 last.end = i + len;
                 last.decoded.push(ch);
             }
-            _ => stretches.push(Stretch { start: i, end: i + len, decoded: vec![ch] }),
+            _ => stretches.push(Stretch {
+                start: i,
+                end: i + len,
+                decoded: vec![ch],
+            }),
         }
         i += len;
     }
@@ -518,7 +550,9 @@ fn legacy_to_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Can
     let mut out: Vec<Candidate> = Vec::new();
     let mut seen: Vec<Vec<u8>> = Vec::new();
     for encoder in encoders {
-        let Some(bytes) = encoder.encode_all(text) else { continue };
+        let Some(bytes) = encoder.encode_all(text) else {
+            continue;
+        };
         if seen.contains(&bytes) {
             continue;
         }
@@ -526,7 +560,9 @@ fn legacy_to_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Can
             if real == encoder.charset() {
                 continue;
             }
-            let Ok(decoded) = decode_legacy_fatal(&bytes, real) else { continue };
+            let Ok(decoded) = decode_legacy_fatal(&bytes, real) else {
+                continue;
+            };
             if decoded == text || out.iter().any(|c| c.step.after == decoded) {
                 continue;
             }
@@ -606,14 +642,18 @@ mod tests {
     #[test]
     fn mixed_text_is_repaired_piece_by_piece() {
         let fixed = repair("Déjà vu: the cafÃ© was closed, the crème brûlée too");
-        assert_eq!(fixed.text, "Déjà vu: the café was closed, the crème brûlée too");
+        assert_eq!(
+            fixed.text,
+            "Déjà vu: the café was closed, the crème brûlée too"
+        );
         assert!(!fixed.steps[0].whole);
     }
 
     #[test]
     fn dos_bytes_shown_as_latin1() {
         let original = "Größe der Fläche: fünf Meter";
-        let bytes = crate::encode_legacy(original, Charset::Ibm437, crate::Fallback::Error).unwrap();
+        let bytes =
+            crate::encode_legacy(original, Charset::Ibm437, crate::Fallback::Error).unwrap();
         let shown = crate::decode_legacy(&bytes, Charset::Iso8859_1);
         let fixed = repair(&shown);
         assert_eq!(fixed.text, original, "{shown}");
