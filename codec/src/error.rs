@@ -345,6 +345,98 @@ impl Malformed {
         (after < usize::from(self.window_len)).then(|| self.window[after])
     }
 
+    /// The rule of RFC 3629 §4's grammar that the bytes fail to match.
+    ///
+    /// For a byte that starts no sequence (a stray continuation byte, or `C0`, `C1`, `F5..=FF`) it is
+    /// the top rule `UTF8-char`, none of whose alternatives begins with that byte; otherwise it is the
+    /// alternative the lead byte selects, whose second-byte range or continuation bytes are missing.
+    ///
+    /// ```
+    /// use utf8lens::errors;
+    ///
+    /// let rule = |bytes: &[u8]| errors(bytes).next().map(|e| e.abnf_rule());
+    /// assert_eq!(rule(b"\xE0\x80\xAF"), Some("UTF8-3 = %xE0 %xA0-BF UTF8-tail"));
+    /// assert_eq!(rule(b"\xED\xA0\x80"), Some("UTF8-3 = %xED %x80-9F UTF8-tail"));
+    /// assert_eq!(rule(b"\xE4\xBD"), Some("UTF8-3 = %xE1-EC 2( UTF8-tail )"));
+    /// assert_eq!(rule(b"\x80"), Some("UTF8-char = UTF8-1 / UTF8-2 / UTF8-3 / UTF8-4"));
+    /// ```
+    #[rustfmt::skip]
+    pub fn abnf_rule(&self) -> &'static str {
+        // RFC 3629 §4, one alternative per line, as decode::sequence_at implements them.
+        match self.window[0] {
+            0xC2..=0xDF => "UTF8-2 = %xC2-DF UTF8-tail",
+            0xE0        => "UTF8-3 = %xE0 %xA0-BF UTF8-tail",
+            0xE1..=0xEC => "UTF8-3 = %xE1-EC 2( UTF8-tail )",
+            0xED        => "UTF8-3 = %xED %x80-9F UTF8-tail",
+            0xEE..=0xEF => "UTF8-3 = %xEE-EF 2( UTF8-tail )",
+            0xF0        => "UTF8-4 = %xF0 %x90-BF 2( UTF8-tail )",
+            0xF1..=0xF3 => "UTF8-4 = %xF1-F3 3( UTF8-tail )",
+            0xF4        => "UTF8-4 = %xF4 %x80-8F 2( UTF8-tail )",
+            // 00..7F never starts a malformed sequence; 80..BF, C0, C1 and F5..FF start no rule.
+            _           => "UTF8-char = UTF8-1 / UTF8-2 / UTF8-3 / UTF8-4",
+        }
+    }
+
+    /// Why accepting this sequence would be dangerous, in a sentence or two (after RFC 3629 §10 and
+    /// Unicode §3.9): what a lenient decoder would make of it and what that lets through.
+    ///
+    /// The note depends on what the would-be sequence meant: an overlong NUL (`C0 80`, Java's modified
+    /// UTF-8) and an overlong `/`, `\` or `.` (path traversal) get notes of their own.
+    ///
+    /// ```
+    /// use utf8lens::errors;
+    ///
+    /// let note = |bytes: &[u8]| errors(bytes).next().map(|e| e.security_note()).unwrap_or("");
+    /// assert!(note(b"\xC0\x80").contains("NUL"));
+    /// assert!(note(b"\xC0\xAF").contains("../"));
+    /// assert!(note(b"\xED\xA0\x80").contains("surrogate"));
+    /// assert!(note(b"\xE4\xBD\"").contains("quote"));
+    /// ```
+    pub fn security_note(&self) -> &'static str {
+        let meant = self.intended().map(|i| i.code_point());
+        match (self.kind, meant) {
+            (ErrorKind::Overlong | ErrorKind::InvalidByte, Some(0)) => {
+                "An overlong NUL: Java's modified UTF-8 writes U+0000 as C0 80 so that strings hold no 00 byte. \
+                 A lenient decoder turns it into a real NUL after every check for NUL has passed, and C code then \
+                 cuts the string short there. RFC 3629 forbids overlong forms, so strict decoders reject it."
+            }
+            (ErrorKind::Overlong | ErrorKind::InvalidByte, Some(0x2E | 0x2F | 0x5C)) => {
+                "An overlong '.', '/' or '\\': a path check that looks for \"../\" byte by byte does not see it, \
+                 and a lenient decoder turns it back into the real character afterwards. This is how directory \
+                 traversal got past web servers around 2000; RFC 3629 §10 requires decoders to reject overlong forms."
+            }
+            (ErrorKind::Overlong, _) | (ErrorKind::InvalidByte, Some(0..=0x7F)) => {
+                "An overlong form spells a character with more bytes than it needs, so a filter that searches the \
+                 bytes for that character misses it while a lenient decoder still produces it. RFC 3629 §10 \
+                 requires decoders to reject overlong forms."
+            }
+            (ErrorKind::Surrogate, _) => {
+                "UTF-8 must not encode surrogate code points (RFC 3629 §3). A decoder that accepts them (as \
+                 CESU-8 and WTF-8 do) gives two byte strings for one text, or lone surrogates that later break \
+                 UTF-16 code, so checks made on the bytes no longer hold for the text."
+            }
+            (ErrorKind::TooLarge, _) | (ErrorKind::InvalidByte, Some(_)) => {
+                "Values above U+10FFFF are outside Unicode and UTF-16 cannot hold them. A decoder that accepts \
+                 them may overflow a table or buffer sized for U+10FFFF, or pass on characters that the next \
+                 component rejects or maps differently."
+            }
+            (ErrorKind::InvalidByte, None) => {
+                "This byte never appears in UTF-8. It must become U+FFFD, not vanish: deleting invalid bytes can \
+                 join the bytes around them into something a check already let through, such as \"<scr\" + \"ipt\"."
+            }
+            (ErrorKind::UnexpectedContinuation, _) => {
+                "A stray continuation byte must become U+FFFD on its own. Decoders that skip it, or glue it to a \
+                 neighbour, disagree with each other about the text, and a filter that reads differently from \
+                 the component behind it can be bypassed."
+            }
+            (ErrorKind::Truncated, _) => {
+                "A decoder that trusts the lead byte's length would swallow the next byte even though it is not a \
+                 continuation byte, such as a quote or '<' that an escaping step relies on. Replacing only the \
+                 maximal subpart with U+FFFD (Unicode §3.9) keeps the next character."
+            }
+        }
+    }
+
     pub(crate) fn with_offset(mut self, offset: usize) -> Malformed {
         self.offset = offset;
         self
@@ -451,3 +543,46 @@ impl fmt::Display for Malformed {
 }
 
 impl std::error::Error for Malformed {}
+
+#[cfg(test)]
+mod tests {
+    use crate::{errors, ErrorKind};
+
+    #[test]
+    fn every_rule_is_a_line_of_the_rfc_3629_grammar() {
+        const GRAMMAR: &str = "UTF8-char = UTF8-1 / UTF8-2 / UTF8-3 / UTF8-4
+UTF8-2 = %xC2-DF UTF8-tail
+UTF8-3 = %xE0 %xA0-BF UTF8-tail
+UTF8-3 = %xE1-EC 2( UTF8-tail )
+UTF8-3 = %xED %x80-9F UTF8-tail
+UTF8-3 = %xEE-EF 2( UTF8-tail )
+UTF8-4 = %xF0 %x90-BF 2( UTF8-tail )
+UTF8-4 = %xF1-F3 3( UTF8-tail )
+UTF8-4 = %xF4 %x80-8F 2( UTF8-tail )";
+        for lead in 0x80..=0xFFu8 {
+            for next in [None, Some(0x41), Some(0x80), Some(0xA0), Some(0x90)] {
+                let mut input = vec![lead];
+                input.extend(next);
+                for e in errors(&input) {
+                    assert!(GRAMMAR.lines().any(|l| l == e.abnf_rule()), "{input:02X?}");
+                    assert!(!e.security_note().is_empty());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn security_notes_follow_what_the_bytes_meant() {
+        let note = |bytes: &[u8]| errors(bytes).next().map(|e| (e.kind(), e.security_note()));
+        let (kind, nul) = note(b"\xC0\x80").unwrap_or((ErrorKind::Truncated, ""));
+        assert_eq!(kind, ErrorKind::InvalidByte);
+        assert!(nul.contains("C0 80"));
+        assert!(note(b"\xE0\x80\xAE").unwrap().1.contains("traversal"));
+        let (_, overlong_a) = note(b"\xE0\x81\x81").unwrap();
+        assert!(overlong_a.starts_with("An overlong form"));
+        assert!(note(b"\xF4\x90\x80\x80").unwrap().1.contains("U+10FFFF"));
+        assert!(note(b"\xF5\x80\x80\x80").unwrap().1.contains("U+10FFFF"));
+        assert!(note(b"\xFF").unwrap().1.contains("never appears"));
+        assert!(note(b"\x80").unwrap().1.contains("stray"));
+    }
+}
