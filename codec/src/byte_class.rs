@@ -264,6 +264,28 @@ pub fn classify(byte: u8) -> ByteClass {
     }
 }
 
+/// How many high-order bits of `byte` are its UTF-8 marker: the run of 1 bits and the 0 that ends it.
+///
+/// `0xxxxxxx` has 1 (ASCII), `10xxxxxx` 2 (continuation), `110xxxxx` 3, `1110xxxx` 4 and `11110xxx` 5
+/// (leads of 2, 3 and 4 bytes); the rest are payload bits. Bytes that never appear in UTF-8 are
+/// measured the same way, as RFC 2279 would read them (`C0` has 3, `F8` has 6), and `FE` and `FF`,
+/// which have no 0 to end the run, have 8. The inspector sets these bits apart from the payload.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::marker_len;
+///
+/// assert_eq!(marker_len(b'A'), 1);
+/// assert_eq!(marker_len(0x82), 2);
+/// assert_eq!(marker_len(0xE2), 4);
+/// assert_eq!(marker_len(0xF0), 5);
+/// assert_eq!(marker_len(0xFF), 8);
+/// ```
+pub fn marker_len(byte: u8) -> usize {
+    (byte.leading_ones() as usize + 1).min(8)
+}
+
 /// The role a byte plays in a particular input.
 ///
 /// # Examples
@@ -333,6 +355,19 @@ pub fn byte_roles(bytes: &[u8]) -> Vec<ByteRole> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn marker_len_agrees_with_the_bit_fill_templates() {
+        for cp in [0x41, 0x20AC, 0xE4, 0x1F600] {
+            if let Ok(fill) = crate::explain(cp) {
+                for octet in fill.octets() {
+                    assert_eq!(marker_len(octet.value()), octet.marker_len(), "U+{cp:04X}");
+                }
+            }
+        }
+        assert_eq!(marker_len(0xC0), 3);
+        assert_eq!(marker_len(0xFC), 7);
+    }
 
     #[test]
     fn every_byte_has_exactly_one_class_consistent_with_std() {

@@ -56,7 +56,9 @@ mod stream;
 mod utf16;
 mod variants;
 
-pub use crate::byte_class::{byte_roles, classify, ByteClass, ByteRole, LeadByte, NeverValid};
+pub use crate::byte_class::{
+    byte_roles, classify, marker_len, ByteClass, ByteRole, LeadByte, NeverValid,
+};
 pub use crate::charset::{
     decode_legacy, decode_legacy_fatal, encode_legacy, labels_of, resolve_label, Charset, Fallback,
     LabelError, ParseCharsetError, UndefinedByte, Unmappable,
