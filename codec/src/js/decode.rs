@@ -24,6 +24,23 @@ pub(crate) fn error_info(m: &Malformed) -> Object {
 }
 
 /// The TypeError of fatal decoding: its message gives offset and kind, and it carries both as properties.
+/// The most UTF-8 bytes a decoded string may have. wasm-bindgen hands a Rust string to JavaScript
+/// through `TextDecoder`, and Node's refuses more bytes than V8's longest string has code units
+/// (2^29 - 24), with a plain `Error` and only after the decoding is done: 256 MiB of invalid bytes
+/// decode to 768 MiB of U+FFFD. Such results are refused with a RangeError instead.
+const MAX_OUTPUT_BYTES: usize = (1 << 29) - 24;
+
+/// A RangeError if `text` is too long to become a JavaScript string.
+fn checked_output(func: &str, text: &str) -> Result<(), JsValue> {
+    if text.len() > MAX_OUTPUT_BYTES {
+        return Err(args::range_error(format!(
+            "{func}: the decoded text would be {} bytes of UTF-8, more than a JavaScript string can be made from ({MAX_OUTPUT_BYTES}); decode it in pieces with Utf8Decoder and stream: true",
+            text.len()
+        )));
+    }
+    Ok(())
+}
+
 fn fatal_error(func: &str, m: &Malformed) -> JsValue {
     let error = js_sys::TypeError::new(&format!(
         "{func}: invalid UTF-8 at offset {} ({}): {m}",
@@ -115,7 +132,11 @@ pub fn decode(
                 let shift = bytes.len() - body.len();
                 Err(fatal_error(FUNC, &m.with_offset(m.offset() + shift)))
             }
-            None => Ok(crate::decode_lossy(body).as_ref().into()),
+            None => {
+                let text = crate::decode_lossy(body);
+                checked_output(FUNC, &text)?;
+                Ok(text.as_ref().into())
+            }
         };
     }
     args::ensure_room(FUNC, bytes.len(), 3 * bytes.len())?;
@@ -131,7 +152,9 @@ pub fn decode(
             )))
         }
     };
-    Ok(crate::decode_with(body, policy).as_ref().into())
+    let text = crate::decode_with(body, policy);
+    checked_output(FUNC, &text)?;
+    Ok(text.as_ref().into())
 }
 
 /// A drop-in for `new TextDecoder("utf-8", {fatal, ignoreBOM})` that says where and why in its errors.
@@ -228,8 +251,11 @@ impl Utf8Decoder {
             args::bytes(input, FUNC, Detached::Empty)?
         };
         args::ensure_room(FUNC, bytes.len(), 3 * bytes.len() + 12)?;
-        self.inner
+        let text = self
+            .inner
             .decode(&bytes, stream)
-            .map_err(|e: StreamError| fatal_error(FUNC, e.malformed()))
+            .map_err(|e: StreamError| fatal_error(FUNC, e.malformed()))?;
+        checked_output(FUNC, &text)?;
+        Ok(text)
     }
 }
