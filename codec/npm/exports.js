@@ -12,17 +12,27 @@ import { Utf8Decoder as WasmUtf8Decoder, sanitize } from "./wasm/utf8lens.js";
 // Keep this list complete: scripts/build-npm.sh checks it, plus Utf8Decoder, against the generated
 // exports.
 export {
+  charsetTable,
+  charsets,
   decode,
+  decodeLegacy,
   decodeVariant,
   decodeVariantCodePoints,
   encode,
   encodeCodePoint,
   encodeInto,
+  encodeLegacy,
   encodeVariant,
   errors,
   explainCodePoint,
   firstError,
+  garble,
+  garbleRounds,
   inspect,
+  misreadAsUtf8,
+  mojibakeMatrix,
+  repair,
+  resolveLabel,
   sanitize,
   validate,
 } from "./wasm/utf8lens.js";
