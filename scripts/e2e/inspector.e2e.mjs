@@ -2,20 +2,27 @@
 //
 //   node scripts/e2e/inspector.e2e.mjs [DIST_DIR] [ARTIFACT_DIR]
 //
-// Serves DIST_DIR (default: dist) on 127.0.0.1 at a port the OS picks, drives the page
-// with playwright-core (no browser download: it launches $CHROMIUM, default
-// /usr/bin/chromium), asserts on the DOM and saves screenshots to ARTIFACT_DIR
-// (default: target/e2e-artifacts). Prints one line per check and ends with
-// "e2e: N passed, M failed"; exits non-zero if any check failed or the run broke.
+// Serves DIST_DIR (default: dist) on 127.0.0.1 at a port the OS picks, with a strict
+// Content-Security-Policy header (only the app's own scripts, plus 'wasm-unsafe-eval'), drives
+// the page with playwright-core (no browser download: it launches $CHROMIUM, default
+// /usr/bin/chromium), asserts on the DOM and saves a screenshot of every view to ARTIFACT_DIR
+// (default: target/e2e-artifacts). Prints one line per check, the measured times to first render
+// of 1 MiB and 10 MiB files and the app's gzip size, and ends with "e2e: N passed, M failed";
+// exits non-zero if any check failed or the run broke. Times are reported, never asserted.
+//
+// E2E_SKIP_HUGE=1 leaves out the 50 MiB file (the slowest part, about a minute).
 
 import { createServer } from "node:http";
-import { readFile, mkdir } from "node:fs/promises";
+import { readFile, readdir, mkdir, writeFile, rm, mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { extname, join, resolve, sep } from "node:path";
+import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 
 const distDir = resolve(process.argv[2] ?? "dist");
 const artifactDir = resolve(process.argv[3] ?? "target/e2e-artifacts");
 const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const skipHuge = process.env.E2E_SKIP_HUGE === "1";
 
 const CONTENT_TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -27,6 +34,18 @@ const CONTENT_TYPES = {
   ".png": "image/png",
   ".ico": "image/x-icon",
 };
+
+/** The policy the app must live under: nothing inline, nothing from elsewhere. */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join("; ");
 
 /** A static file server for `root`, bound to loopback on a free port. */
 async function serve(root) {
@@ -41,6 +60,8 @@ async function serve(root) {
       const body = await readFile(file);
       response.writeHead(200, {
         "content-type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream",
+        "content-security-policy": CSP,
+        "cache-control": "no-cache",
       });
       response.end(body);
     } catch {
@@ -70,11 +91,25 @@ function check(name, actual, expected) {
   }
 }
 
+/** Records one check that `condition` holds; `detail` is printed if it does not. */
+function assert(name, condition, detail = "") {
+  check(name, Boolean(condition), true);
+  if (!condition && detail) console.log(`    ${detail}`);
+}
+
+/** Runs `body` as a named group: an exception fails the group but not the whole run. */
+async function group(name, body) {
+  try {
+    await body();
+  } catch (error) {
+    failed += 1;
+    console.log(`not ok - ${name}: ${error.stack ?? error}`);
+  }
+}
+
 /** [offset, role] of every byte cell, in page order. */
 const cellRoles = (page) =>
-  page.$$eval(".cell", (cells) =>
-    cells.map((c) => [Number(c.dataset.offset), c.dataset.role]),
-  );
+  page.$$eval(".cell", (cells) => cells.map((c) => [Number(c.dataset.offset), c.dataset.role]));
 
 /** [offset, kind] of every listed error, in page order. */
 const errorKinds = (page) =>
@@ -85,11 +120,14 @@ const errorKinds = (page) =>
 const codePoints = (page) =>
   page.$$eval(".segment .code-point", (spans) => spans.map((s) => s.textContent));
 
+const attr = (page, selector, name) => page.getAttribute(selector, name);
+
 async function run() {
   await mkdir(artifactDir, { recursive: true });
   const server = await serve(distDir);
   const url = `http://127.0.0.1:${server.address().port}/`;
-  console.log(`serving ${distDir} at ${url}`);
+  console.log(`serving ${distDir} at ${url} with CSP "${CSP}"`);
+  const scratch = await mkdtemp(join(tmpdir(), "utf8lens-e2e-"));
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -104,9 +142,11 @@ async function run() {
       "--no-first-run",
     ],
   });
-  try {
-    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
-    const problems = [];
+  const problems = [];
+  /** A new page (in its own context) that records errors, CSP violations and failed requests. */
+  async function newPage(options = {}) {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, ...options });
+    const page = await context.newPage();
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
     page.on("response", (response) => {
       if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
@@ -114,105 +154,704 @@ async function run() {
     page.on("console", (message) => {
       if (message.type() === "error") problems.push(`console error: ${message.text()}`);
     });
+    return page;
+  }
+  /** Opens the app at `fragment` and waits for the view. */
+  async function open(page, fragment = "") {
+    await page.goto(url + fragment);
+    await page.waitForSelector(".view-panel", { timeout: 60_000 });
+  }
+  /** Follows a link inside the app (a hashchange, as the example links do). */
+  async function follow(page, fragment, view = null) {
+    await page.evaluate((f) => {
+      location.hash = f;
+    }, fragment);
+    if (view) await page.waitForSelector(`.view-panel[data-view="${view}"]`);
+    await page.waitForTimeout(50);
+  }
+  const shot = (page, name) =>
+    page.screenshot({ path: join(artifactDir, `${name}.png`), fullPage: true });
 
-    await page.goto(url);
-    await page.waitForSelector(".cell", { timeout: 30_000 });
-    check("page title", await page.title(), "utf8lens: UTF-8 byte inspector");
-    check(
-      "inputs have labels",
-      await page.$$eval("label", (labels) => labels.map((l) => l.htmlFor)),
-      ["text-input", "hex-input"],
-    );
+  try {
+    const page = await newPage();
+    await open(page);
 
-    // Text: one character of each length 1, 3 and 4.
-    await page.fill("#text-input", "A€😀");
-    await page.waitForFunction(() => document.querySelectorAll(".cell").length === 8);
-    check("text A€😀: role of each byte", await cellRoles(page), [
-      [0, "ascii"],
-      [1, "lead"],
-      [2, "continuation"],
-      [3, "continuation"],
-      [4, "lead"],
-      [5, "continuation"],
-      [6, "continuation"],
-      [7, "continuation"],
-    ]);
-    check("text A€😀: code points", await codePoints(page), ["U+0041", "U+20AC", "U+1F600"]);
-    check(
-      "text A€😀: hex field follows",
-      await page.inputValue("#hex-input"),
-      "41 E2 82 AC F0 9F 98 80",
-    );
-    check(
-      "text A€😀: cell shows hex and binary",
-      await page.$eval('.cell[data-offset="1"]', (c) => [
-        c.querySelector(".cell-hex").textContent,
-        c.querySelector(".cell-bin").textContent,
-        c.querySelector(".cell-role").textContent,
-      ]),
-      ["E2", "11100010", "lead"],
-    );
-    check("text A€😀: valid verdict", await page.getAttribute(".verdict", "data-valid"), "true");
-    check("text A€😀: no errors listed", await errorKinds(page), []);
-    await page.screenshot({ path: join(artifactDir, "text-light.png"), fullPage: true });
+    await group("basics", async () => {
+      check("page title", await page.title(), "utf8lens: UTF-8 byte inspector");
+      check(
+        "inputs have labels",
+        await page.evaluate(() =>
+          ["text-input", "notation-input", "file-input"].map(
+            (id) => document.querySelector(`label[for="${id}"]`) !== null,
+          ),
+        ),
+        [true, true, true],
+      );
+      check("no inline script", await page.$$eval("script:not([src])", (s) => s.length), 0);
+      check(
+        "the app starts from boot.js",
+        await page.$$eval("script[src]", (s) => s.map((x) => new URL(x.src).pathname)),
+        ["/boot.js"],
+      );
+    });
 
-    // Hex: an overlong encoding of "/" that no text can produce.
-    await page.fill("#hex-input", "c0af");
-    await page.waitForSelector('.verdict[data-valid="false"]');
-    check("hex c0af: role of each byte", await cellRoles(page), [
-      [0, "invalid"],
-      [1, "invalid"],
-    ]);
-    check("hex c0af: errors", await errorKinds(page), [
-      // C0 can never start a valid sequence, so the codec reports it on its own.
-      [0, "invalid-byte"],
-      [1, "unexpected-continuation"],
-    ]);
-    check(
-      "hex c0af: text box shows the lossy decoding",
-      await page.inputValue("#text-input"),
-      "\uFFFD\uFFFD",
-    );
-    check("hex c0af: hex field keeps what was typed", await page.inputValue("#hex-input"), "c0af");
-    await page.screenshot({ path: join(artifactDir, "hex-invalid-light.png"), fullPage: true });
+    await group("typing text", async () => {
+      await page.fill("#text-input", "A€😀");
+      await page.waitForFunction(() => document.querySelectorAll(".cell").length === 8);
+      check("text A€😀: role of each byte", await cellRoles(page), [
+        [0, "ascii"],
+        [1, "lead"],
+        [2, "continuation"],
+        [3, "continuation"],
+        [4, "lead"],
+        [5, "continuation"],
+        [6, "continuation"],
+        [7, "continuation"],
+      ]);
+      check("text A€😀: code points", await codePoints(page), ["U+0041", "U+20AC", "U+1F600"]);
+      check(
+        "text A€😀: notation field follows",
+        await page.inputValue("#notation-input"),
+        "41 E2 82 AC F0 9F 98 80",
+      );
+      check(
+        "text A€😀: cell shows hex, binary with marker bits apart, role",
+        await page.$eval('.cell[data-offset="1"]', (c) => [
+          c.querySelector(".cell-hex").textContent,
+          c.querySelector(".cell-bin").textContent,
+          c.querySelector(".bits-marker").textContent,
+          c.querySelector(".bits-payload").textContent,
+          c.querySelector(".role-long").textContent,
+        ]),
+        ["E2", "11100010", "1110", "0010", "lead"],
+      );
+      check(
+        "text A€😀: a cell is labelled for screen readers",
+        await attr(page, '.cell[data-offset="2"]', "aria-label"),
+        "Byte 2: 82, binary 10 000010, continuation, byte 2 of 3 of U+20AC €",
+      );
+      check("text A€😀: valid verdict", await attr(page, ".verdict", "data-valid"), "true");
+      check("text A€😀: 3 characters", await attr(page, ".verdict", "data-chars"), "3");
+      check(
+        "the URL holds the text",
+        await page.evaluate(() => location.hash),
+        "#text=A%E2%82%AC%F0%9F%98%80",
+      );
+      // Typing key by key, as a person does.
+      await page.fill("#text-input", "");
+      await page.click("#text-input");
+      await page.keyboard.type("Ωx");
+      await page.waitForFunction(() => document.querySelectorAll(".cell").length === 3);
+      check("typed Ωx: roles", await cellRoles(page), [
+        [0, "lead"],
+        [1, "continuation"],
+        [2, "ascii"],
+      ]);
+      await shot(page, "view-bytes-text");
+    });
 
-    // A mistake in the hex field is reported and leaves the bytes alone.
-    await page.fill("#hex-input", "c0a");
-    await page.waitForSelector(".hex-problem");
-    check("hex c0a: problem reported", await page.isVisible(".hex-problem"), true);
-    check("hex c0a: bytes unchanged", (await cellRoles(page)).length, 2);
+    await group("entering bytes", async () => {
+      await page.fill("#notation-input", "c0af");
+      await page.waitForSelector('.verdict[data-valid="false"]');
+      check("hex c0af: role of each byte", await cellRoles(page), [
+        [0, "invalid"],
+        [1, "invalid"],
+      ]);
+      check("hex c0af: text box shows the lossy decoding", await page.inputValue("#text-input"), "\uFFFD\uFFFD");
+      check("hex c0af: field keeps what was typed", await page.inputValue("#notation-input"), "c0af");
+      check("hex c0af: two U+FFFD", await attr(page, ".verdict", "data-errors"), "2");
+      await page.click("#tab-errors");
+      await page.waitForSelector(".error-list");
+      check("hex c0af: errors", await errorKinds(page), [
+        [0, "invalid-byte"],
+        [1, "unexpected-continuation"],
+      ]);
+      await shot(page, "hex-invalid");
+      await page.click("#tab-bytes");
 
-    // User text is text, never markup.
-    await page.fill("#text-input", "<b>x</b>");
-    await page.waitForFunction(() => document.querySelectorAll(".cell").length === 8);
-    check("markup typed as text creates no element", await page.$$eval("main b", (b) => b.length), 0);
-    check(
-      "markup typed as text is shown as characters",
-      await page.$$eval(".segment .glyph", (g) => g.map((s) => s.textContent).join("")),
-      "<b>x</b>",
-    );
+      // A mistake is reported and leaves the bytes alone.
+      await page.fill("#notation-input", "c0a");
+      await page.waitForSelector(".notation-problem");
+      check("hex c0a: problem reported", await page.isVisible(".notation-problem"), true);
+      check("hex c0a: bytes unchanged", (await cellRoles(page)).length, 2);
 
-    // Phone width, dark scheme: nothing wider than the screen.
-    await page.setViewportSize({ width: 360, height: 780 });
-    await page.emulateMedia({ colorScheme: "dark" });
-    await page.fill("#text-input", "A€😀 naïve");
-    await page.waitForFunction(() => document.querySelectorAll(".cell").length === 15);
-    check(
-      "phone width: no horizontal scrolling",
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      true,
-    );
-    check(
-      "dark scheme applies",
-      await page.evaluate(() => getComputedStyle(document.body).backgroundColor),
-      "rgb(22, 22, 20)",
-    );
-    await page.screenshot({ path: join(artifactDir, "phone-dark.png"), fullPage: true });
+      for (const [spelling, typed] of [
+        ["percent", "%E2%82%AC"],
+        ["backslash-x", "\\xE2\\x82\\xAC"],
+      ]) {
+        await page.fill("#notation-input", typed);
+        await page.waitForFunction(() => document.querySelectorAll(".cell").length === 3);
+        check(`hex as ${spelling}: one euro sign`, await codePoints(page), ["U+20AC"]);
+      }
+      for (const [notation, typed, shown] of [
+        ["bin", "11100010 10000010 10101100", "11100010 10000010 10101100"],
+        ["oct", "342 202 254", "342 202 254"],
+        ["dec", "226 130 172", "226 130 172"],
+      ]) {
+        await page.selectOption("#notation-kind", notation);
+        check(`${notation}: the field is rewritten`, await page.inputValue("#notation-input"), shown);
+        await page.fill("#notation-input", "");
+        await page.fill("#notation-input", typed);
+        await page.waitForFunction(() => document.querySelectorAll(".cell").length === 3);
+        check(`${notation}: ${typed} is €`, await codePoints(page), ["U+20AC"]);
+      }
+      await page.selectOption("#notation-kind", "hex");
+    });
 
-    check("no page or console errors", problems, []);
+    await group("user text is text", async () => {
+      await page.fill("#text-input", "<b>x</b><img src=x onerror=alert(1)>");
+      await page.waitForFunction(() => document.querySelectorAll(".cell").length === 36);
+      check("markup typed as text creates no element", await page.$$eval("main b, main img", (b) => b.length), 0);
+      check(
+        "markup typed as text is shown as characters",
+        await page.$$eval(".segment .glyph", (g) => g.map((s) => s.textContent).join("").slice(0, 8)),
+        "<b>x</b>",
+      );
+    });
+
+    // Every example of the guided list, opened by its link.
+    const examples = [
+      { title: "$", fffd: 0, roles: [[0, "ascii"]] },
+      { title: "¢", fffd: 0, roles: [[0, "lead"], [1, "continuation"]] },
+      { title: "€", fffd: 0, roles: [[0, "lead"], [2, "continuation"]] },
+      { title: "𐍈", fffd: 0, roles: [[0, "lead"], [3, "continuation"]] },
+      { title: "😀", fffd: 0, roles: [[0, "lead"], [3, "continuation"]] },
+      { title: "ä", fffd: 0, roles: [[0, "lead"], [1, "continuation"]] },
+      { title: "A≢Α.", fffd: 0, roles: [[0, "ascii"], [1, "lead"], [4, "lead"], [5, "continuation"], [6, "ascii"]] },
+      { title: "한국어", fffd: 0, roles: [[0, "lead"], [3, "lead"], [8, "continuation"]] },
+      { title: "日本語", fffd: 0, roles: [[0, "lead"], [6, "lead"]] },
+      { title: "C0 80", fffd: 2, roles: [[0, "invalid"], [1, "invalid"]], kinds: [[0, "invalid-byte"], [1, "unexpected-continuation"]] },
+      { title: "C0 AF", fffd: 2, roles: [[0, "invalid"], [1, "invalid"]], kinds: [[0, "invalid-byte"], [1, "unexpected-continuation"]] },
+      { title: "2F C0 AE 2E 2F", fffd: 2, roles: [[0, "ascii"], [1, "invalid"], [2, "invalid"], [3, "ascii"]], kinds: [[1, "invalid-byte"], [2, "unexpected-continuation"]] },
+      { title: "ED A0 80", fffd: 3, roles: [[0, "invalid"], [2, "invalid"]], kinds: [[0, "surrogate"], [1, "unexpected-continuation"], [2, "unexpected-continuation"]] },
+      { title: "ED A1 8C ED BE B4", fffd: 6, roles: [[0, "invalid"], [5, "invalid"]], kinds: [[0, "surrogate"], [1, "unexpected-continuation"], [2, "unexpected-continuation"], [3, "surrogate"], [4, "unexpected-continuation"], [5, "unexpected-continuation"]] },
+      { title: "F5 80 80 80", fffd: 4, roles: [[0, "invalid"], [3, "invalid"]], kinds: [[0, "invalid-byte"], [1, "unexpected-continuation"], [2, "unexpected-continuation"], [3, "unexpected-continuation"]] },
+      { title: "E4 BD", fffd: 1, roles: [[0, "invalid"], [1, "invalid"]], kinds: [[0, "truncated"]] },
+      { title: "EF BB BF", fffd: 0, roles: [[0, "lead"], [1, "continuation"], [2, "continuation"]] },
+      { title: "Höhe", fffd: 0, roles: [[0, "ascii"], [1, "lead"], [2, "continuation"], [3, "ascii"]] },
+    ];
+    await group("examples", async () => {
+      check(
+        "the guided list has every example",
+        await page.$$eval(".example-title", (t) => t.map((x) => x.textContent)),
+        examples.map((e) => e.title),
+      );
+      for (const [i, example] of examples.entries()) {
+        await page.click(`[data-example="${i}"]`);
+        await page.waitForSelector(`[data-example="${i}"][aria-current="true"]`);
+        await page.waitForSelector(".teacher-note");
+        check(
+          `example ${example.title}: U+FFFD count`,
+          await attr(page, ".verdict", "data-errors"),
+          String(example.fffd),
+        );
+        assert(`example ${example.title}: teacher's note`, (await page.textContent(".teacher-note")).length > 80);
+        if (example.kinds) {
+          await page.click("#tab-errors");
+          await page.waitForSelector(".error-list");
+          check(`example ${example.title}: data-kind of errors`, await errorKinds(page), example.kinds);
+          check(
+            `example ${example.title}: every error names its ABNF rule and a security note`,
+            await page.$$eval(".error", (es) => es.every((e) => e.querySelector(".abnf") && e.querySelector(".security-note"))),
+            true,
+          );
+        }
+        await page.click("#tab-bytes");
+        await page.waitForSelector(".cell");
+        const roles = Object.fromEntries(await cellRoles(page));
+        check(
+          `example ${example.title}: data-role at offsets`,
+          example.roles.map(([o]) => [o, roles[o]]),
+          example.roles,
+        );
+      }
+    });
+
+    await group("errors view", async () => {
+      await follow(page, "#hex=c080&view=errors", "errors");
+      check(
+        "C0 80: meant U+0000, security note about NUL",
+        await page.$eval('.error[data-offset="0"]', (e) => [
+          e.querySelector(".error-meaning").textContent.includes("U+0000"),
+          e.querySelector(".security-note").textContent.includes("NUL"),
+          e.querySelector(".abnf").textContent,
+        ]),
+        [true, true, "UTF8-char = UTF8-1 / UTF8-2 / UTF8-3 / UTF8-4"],
+      );
+      await follow(page, "#hex=eda080&view=errors", "errors");
+      check(
+        "ED A0 80: meant U+D800, rule of ED",
+        await page.$eval('.error[data-offset="0"]', (e) => [
+          e.querySelector(".error-meaning").textContent.includes("U+D800"),
+          e.querySelector(".abnf").textContent,
+        ]),
+        [true, "UTF8-3 = %xED %x80-9F UTF8-tail"],
+      );
+      await follow(page, "#hex=f4908080&view=errors", "errors");
+      check(
+        "F4 90 80 80: meant U+110000",
+        await page.$eval('.error[data-kind="too-large"] .error-meaning', (e) => e.textContent.includes("U+110000")),
+        true,
+      );
+      await follow(page, "#hex=2fc0ae2e2f&view=errors", "errors");
+      assert(
+        "2F C0 AE 2E 2F: the path traversal is named",
+        (await page.textContent('.error[data-offset="1"] .security-note')).includes("../"),
+      );
+      await shot(page, "view-errors");
+      // "show in byte map" selects the error's byte.
+      await page.click('.error[data-offset="1"] .link-button');
+      await page.waitForSelector('.view-panel[data-view="bytes"]');
+      check("show in byte map selects the byte", await attr(page, '.cell[data-offset="1"]', "aria-selected"), "true");
+    });
+
+    await group("decoders side by side", async () => {
+      await follow(page, "#hex=eda18cedbeb4&view=decoders", "decoders");
+      check("strict fails", await attr(page, '[data-decoder="strict"]', "data-ok"), "false");
+      check("WHATWG: six U+FFFD", await attr(page, '[data-decoder="fffd"]', "data-replacements"), "6");
+      check(
+        "WHATWG output has six U+FFFD",
+        await page.$$eval('[data-decoder="fffd"] .replacement', (r) => r.length),
+        6,
+      );
+      check("CESU-8 reads U+233B4", await page.textContent('[data-decoder="cesu-8"] .code-point-list'), " (U+233B4)");
+      check("Modified UTF-8 reads U+233B4", await page.textContent('[data-decoder="mutf-8"] .code-point-list'), " (U+233B4)");
+      check("WTF-8 refuses the split pair", await attr(page, '[data-decoder="wtf-8"]', "data-ok"), "false");
+      check(
+        "RFC 2279 reads two surrogates",
+        await page.textContent('[data-decoder="rfc2279"] .code-point-list'),
+        " (U+D84C U+DFB4)",
+      );
+      check(
+        "UTF-8B escapes each byte",
+        await page.textContent('[data-decoder="utf8b"] .code-point-list'),
+        " (U+DCED U+DCA1 U+DC8C U+DCED U+DCBE U+DCB4)",
+      );
+      await follow(page, "#hex=48f66865&view=decoders", "decoders");
+      check("Latin-1 fallback reads Höhe", await page.textContent('[data-decoder="latin1"] .decoder-output'), "Höhe");
+      check("drop reads Hhe", await page.textContent('[data-decoder="drop"] .decoder-output'), "Hhe");
+      await follow(page, "#hex=eda18cedbeb4&view=decoders", "decoders");
+      await shot(page, "view-decoders");
+    });
+
+    await group("mojibake", async () => {
+      await follow(page, "#text=%C3%A4&view=mojibake", "mojibake");
+      const garbled = (cs) => attr(page, `.garbled[data-charset="${cs}"]`, "data-text");
+      check("ä read as windows-1252", await garbled("windows-1252"), "Ã¤");
+      check("ä read as iso-8859-15", await garbled("iso-8859-15"), "Ã€");
+      check("ä double encoded", await attr(page, '.rounds [data-round="2"]', "data-text"), "ÃƒÂ¤");
+      check(
+        "per-byte trace of ä",
+        await page.$$eval('.garbled[data-charset="windows-1252"] .trace-glyph', (g) => g.map((x) => x.dataset.byte)),
+        ["C3", "A4"],
+      );
+      assert(
+        "the trace says which byte became which glyph",
+        (await attr(page, '.garbled[data-charset="windows-1252"] .trace-char', "title")).includes("C3 → Ã"),
+      );
+      const seeds = await page.$$eval(".seeds-table tbody tr", (rows) =>
+        rows.map((r) => [r.dataset.letter, ...[...r.querySelectorAll("td[data-charset]")].map((c) => c.dataset.text)]),
+      );
+      check("the seeds' table", seeds, [
+        ["ä", "Ã¤", "Ã€", "Ã¤"],
+        ["ö", "Ã¶", "Ã¶", "Ã¶"],
+        ["ü", "Ã¼", "ÃŒ", "Ã¼"],
+        ["ß", "Ã\u009F", "Ã\u009F", "ÃŸ"],
+        ["Ä", "Ã\u0084", "Ã\u0084", "Ã„"],
+        ["Ö", "Ã\u0096", "Ã\u0096", "Ã–"],
+        ["Ü", "Ã\u009C", "Ã\u009C", "Ãœ"],
+      ]);
+      check("the BOM as ï»¿", await page.textContent('[data-case="bom"] strong'), "ï»¿");
+      await follow(page, "#text=H%C3%B6he&view=mojibake&cs=iso-8859-1", "mojibake");
+      check("Höhe read as ISO-8859-1", await garbled("iso-8859-1"), "HÃ¶he");
+      check(
+        "Höhe in ISO-8859-1 read as UTF-8",
+        await attr(page, '.misread[data-charset="iso-8859-1"]', "data-text"),
+        "H\uFFFDhe",
+      );
+      check(
+        "the reverse direction counts its U+FFFD",
+        await attr(page, '.misread-result[data-charset="iso-8859-1"]', "data-replacements"),
+        "1",
+      );
+      await shot(page, "view-mojibake");
+      await follow(page, "#hex=efbbbf&view=mojibake", "mojibake");
+      check("EF BB BF read as windows-1252", await garbled("windows-1252"), "ï»¿");
+      // The repair tool, with its steps.
+      await follow(page, "#text=Sch%C3%83%C2%B6ne%20Gr%C3%83%C2%BC%C3%83%C5%B8e&view=mojibake", "mojibake");
+      check("repair: one step", await attr(page, ".repair-steps", "data-steps"), "1");
+      check("repair: the result", await attr(page, ".repair-result", "data-text"), "Schöne Grüße");
+      check(
+        "repair: the step names the charsets",
+        await page.$eval(".repair-step", (s) => [s.dataset.encode, s.dataset.decode]),
+        ["windows-1252", "utf-8"],
+      );
+      await shot(page, "view-mojibake-repair");
+      // Garble, then repair, in one click each.
+      await follow(page, "#text=na%C3%AFve&view=mojibake", "mojibake");
+      await page.click(".repair-none button");
+      await page.waitForSelector(".repair-steps");
+      check("garble then repair gives the text back", await attr(page, ".repair-result", "data-text"), "naïve");
+      // Bytes that are not UTF-8: every legacy reading.
+      await follow(page, "#hex=48f66865&view=mojibake", "mojibake");
+      check(
+        "48 F6 68 65 read as windows-1252",
+        await attr(page, '[data-direction="legacy"][data-charset="windows-1252"]', "data-text"),
+        "Höhe",
+      );
+    });
+
+    await group("bit filling", async () => {
+      for (const query of ["U%2B20AC", "8364", "%E2%82%AC"]) {
+        await follow(page, `#text=x&view=bits&cp=${query}`, "bits");
+        check(`code point ${decodeURIComponent(query)} is U+20AC`, await attr(page, ".explained", "data-code-point"), "20AC");
+      }
+      check(
+        "the octets are E2 82 AC",
+        await page.$$eval(".octet-value", (o) => o.map((x) => x.textContent)),
+        ["E2", "82", "AC"],
+      );
+      check(
+        "the range table row is U+0800 – U+FFFF",
+        await page.textContent('.range-table tr[data-active="true"] td'),
+        "U+0800 – U+FFFF",
+      );
+      check(
+        "octal forms: 3xx 2yy",
+        await page.textContent('[data-form="UTF-8 bytes, octal"] td'),
+        "342 202 254",
+      );
+      check("decimal form", await page.textContent('[data-form="Code point, decimal"] td'), "8364");
+      check("reverse: the payload bits joined", await page.textContent(".reverse-joined"), "0010000010101100");
+      await page.click("text=« Start");
+      check("Start: step 1", await attr(page, ".explained", "data-step"), "1");
+      await page.click("#step-next");
+      check("Next: step 2", await attr(page, ".explained", "data-step"), "2");
+      await page.click("#step-next");
+      check("Next: step 3, no bits yet", [await attr(page, ".explained", "data-step"), await attr(page, ".explained", "data-placed")], ["3", "0"]);
+      await page.click("#step-next");
+      check(
+        "one bit placed: the lowest, into the last octet",
+        await page.$$eval('.octet[data-octet="2"] .bit-used .bit-index', (b) => b.map((x) => x.textContent)),
+        ["0"],
+      );
+      await page.click("#step-back");
+      check("Back: no bits", await attr(page, ".explained", "data-placed"), "0");
+      await page.click("#step-play");
+      await page.waitForSelector('.explained[data-placed="16"]', { timeout: 20_000 });
+      check("Play animates to the end", await attr(page, "#step-play", "aria-pressed"), "false");
+      await shot(page, "view-bits");
+      await follow(page, "#text=x&view=bits&cp=U%2BD800", "bits");
+      assert("a surrogate is explained, not encoded", (await page.textContent(".unencodable")).includes("surrogate"));
+      // The selected character, when no code point is typed.
+      await follow(page, "#text=a%F0%9F%98%80&view=bits&sel=3", "bits");
+      check("follows the selection", await attr(page, ".explained", "data-code-point"), "1F600");
+    });
+
+    await group("codepage", async () => {
+      await follow(page, "#view=codepage&byte=E0", "codepage");
+      check("256 cells", await page.$$eval(".cp-cell", (c) => c.length), 256);
+      check(
+        "classes",
+        await page.$eval(".cp-grid", (g) =>
+          ["41", "80", "C0", "C2", "E0", "F4", "F5", "FF"].map((b) => g.querySelector(`[data-byte="${b}"]`).dataset.class),
+        ),
+        ["ascii", "continuation", "never-valid", "lead", "lead", "lead", "never-valid", "never-valid"],
+      );
+      check(
+        "after E0 only A0–BF may follow",
+        await page.$$eval('.cp-cell[data-follows="true"]', (c) => [c.length, c[0].dataset.byte, c[c.length - 1].dataset.byte]),
+        [32, "A0", "BF"],
+      );
+      assert("E0 is explained as restricted", (await page.textContent(".restricted-note")).includes("overlong"));
+      assert("E0 names its block", (await page.textContent(".cp-detail")).includes("Samaritan"));
+      await shot(page, "view-codepage");
+      await page.click('[data-byte="ED"]');
+      assert("ED excludes the surrogates", (await page.textContent(".restricted-note")).includes("surrogates"));
+      await page.click('[data-byte="C0"]');
+      assert("C0 is never valid", (await page.textContent(".cp-detail")).includes("overlong"));
+      check("nothing follows C0", await page.$$eval('.cp-cell[data-follows="true"]', (c) => c.length), 0);
+      await page.click('[data-byte="F4"]');
+      check(
+        "after F4 only 80–8F",
+        await page.$$eval('.cp-cell[data-follows="true"]', (c) => [c.length, c[0].dataset.byte]),
+        [16, "80"],
+      );
+      // Keyboard: arrows move the selection and the focus.
+      await page.focus('[data-byte="F4"]');
+      await page.keyboard.press("ArrowLeft");
+      await page.keyboard.press("ArrowUp");
+      check("arrows move to E3", await page.evaluate(() => document.activeElement.dataset.byte), "E3");
+      check("the URL follows", await page.evaluate(() => location.hash.includes("byte=E3")), true);
+    });
+
+    await group("streaming", async () => {
+      await follow(page, "#hex=e4bd&view=stream&chunk=1", "stream");
+      check(
+        "E4 BD in 1-byte chunks: held bytes",
+        await page.$$eval(".chunk[data-chunk]", (c) => c.map((x) => x.dataset.held)),
+        ["E4", "E4 BD"],
+      );
+      check("the end of the stream gives one U+FFFD", await attr(page, ".chunk-end", "data-output"), "\uFFFD");
+      await follow(page, "#text=a%E2%82%AC%F0%9F%98%80&view=stream&chunk=2", "stream");
+      check(
+        "a€😀 in 2-byte chunks",
+        await page.$$eval(".chunk[data-chunk]", (c) => c.map((x) => [x.dataset.held, x.dataset.output])),
+        [["E2", "a"], ["", "€"], ["F0 9F", ""], ["", "😀"]],
+      );
+      check("streaming matches decoding the whole", await attr(page, ".stream-result", "data-matches-whole"), "true");
+      check("chunk by chunk does not", await attr(page, ".naive-result", "data-matches-whole"), "false");
+      await page.fill("#chunk-size", "4");
+      await page.waitForFunction(() => document.querySelectorAll(".chunk[data-chunk]").length === 2);
+      check("chunk size 4 is in the URL", await page.evaluate(() => location.hash.includes("chunk=4")), true);
+      await shot(page, "view-stream");
+    });
+
+    await group("sanitiser", async () => {
+      await follow(page, "#view=sanitize", "sanitize");
+      await page.click("#load-sample");
+      await page.waitForSelector('[data-issue="bidi-control"]');
+      const issues = await page.$$eval(".sanitize-input [data-issue]", (m) => [...new Set(m.map((x) => x.dataset.issue))].sort());
+      check("the sample page's findings", issues, ["bidi-control", "bom", "control", "invisible", "malformed", "noncharacter", "nul", "tag"]);
+      assert(
+        "each finding carries its reason",
+        await page.$$eval(".sanitize-input [data-issue]", (m) => m.every((x) => x.title.length > 20)),
+      );
+      const output = await page.textContent(".sanitize-output");
+      assert("the cleaned text has no override", !output.includes("\u202E") && !output.includes("\u200B"));
+      assert("the cleaned text keeps the emoji joiner", output.includes("👩\u200D💻"));
+      await page.check("#policy-mojibake");
+      await page.waitForSelector('.sanitize-input [data-issue="mojibake"]');
+      assert("mojibake repaired on request", (await page.textContent(".sanitize-output")).includes("Schöne Grüße aus Köln"));
+      await page.selectOption("#policy-invisible", "flag");
+      await page.waitForSelector('.change[data-action="flagged"]');
+      assert("invisible characters only flagged", (await page.textContent(".sanitize-output")).includes("\u200B"));
+      await shot(page, "view-sanitize");
+    });
+
+    await group("keyboard navigation", async () => {
+      await open(page, "#text=A%E2%82%AC%F0%9F%98%80");
+      // Tab from the text box reaches the byte map's one tab stop.
+      await page.focus("#go-to-offset");
+      await page.keyboard.press("Tab"); // the Go button
+      await page.keyboard.press("Tab"); // the grid
+      check("Tab reaches the first byte", await page.evaluate(() => document.activeElement.dataset.offset), "0");
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("ArrowRight");
+      check("ArrowRight twice: byte 2", await page.evaluate(() => document.activeElement.dataset.offset), "2");
+      check("byte 2 is selected", await attr(page, '.cell[data-offset="2"]', "aria-selected"), "true");
+      check("its character is highlighted", await page.$eval(".segment-selected", (s) => s.dataset.offset), "1");
+      check("the selection is in the URL", await page.evaluate(() => location.hash.includes("sel=2")), true);
+      await page.keyboard.press("End");
+      check("End: the row's last byte", await page.evaluate(() => document.activeElement.dataset.offset), "7");
+      await page.keyboard.press("Home");
+      check("Home: the row's first byte", await page.evaluate(() => document.activeElement.dataset.offset), "0");
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("Enter");
+      await page.waitForSelector('.view-panel[data-view="bits"]');
+      check("Enter opens the character in bit filling", await attr(page, ".explained", "data-code-point"), "20AC");
+      // Tabs: arrow keys move between views.
+      await page.focus("#tab-bits");
+      await page.keyboard.press("ArrowRight");
+      check("ArrowRight on the tabs: codepage", await page.evaluate(() => document.activeElement.id), "tab-codepage");
+      check("the codepage view is open", await attr(page, ".view-panel", "data-view"), "codepage");
+      await page.keyboard.press("End");
+      check("End on the tabs: the last view", await attr(page, ".view-panel", "data-view"), "sanitize");
+      await page.keyboard.press("Home");
+      check("Home on the tabs: the first view", await attr(page, ".view-panel", "data-view"), "bytes");
+      // Every control on every view has an accessible name.
+      const unnamed = [];
+      for (const tab of await page.$$eval('[role="tab"]', (t) => t.map((x) => x.id))) {
+        await page.click(`#${tab}`);
+        unnamed.push(
+          ...(await page.$$eval("input, select, textarea, button", (controls) =>
+            controls
+              .filter((c) => {
+                const labelled = c.labels?.length || c.getAttribute("aria-label") || c.getAttribute("aria-labelledby");
+                const text = c.tagName === "BUTTON" && c.textContent.trim();
+                return !labelled && !text;
+              })
+              .map((c) => c.id || c.outerHTML.slice(0, 60)),
+          )),
+        );
+      }
+      check("every control has an accessible name", [...new Set(unnamed)], []);
+    });
+
+    await group("links reproduce the page", async () => {
+      await open(page, "#hex=2fc0ae2e2f");
+      await page.click("#tab-errors");
+      await page.click('.error[data-offset="2"] .link-button');
+      await page.waitForSelector('.view-panel[data-view="bytes"]');
+      const hash = await page.evaluate(() => location.hash);
+      check("the fragment", hash, "#hex=2fc0ae2e2f&sel=2");
+      const again = await newPage();
+      await open(again, hash);
+      await again.waitForSelector(".cell");
+      check("a new tab shows the same bytes", await cellRoles(again), await cellRoles(page));
+      check("and the same selection", await attr(again, '.cell[data-offset="2"]', "aria-selected"), "true");
+      await again.context().close();
+    });
+
+    await group("opening files", async () => {
+      const latin1 = join(scratch, "hoehe-latin1.txt");
+      await writeFile(latin1, Buffer.from([0x48, 0xf6, 0x68, 0x65, 0x0a]));
+      await open(page);
+      await page.setInputFiles("#file-input", latin1);
+      await page.waitForSelector('.file-loaded[data-size="5"]');
+      check("the file's bytes", await cellRoles(page), [
+        [0, "ascii"],
+        [1, "invalid"],
+        [2, "ascii"],
+        [3, "ascii"],
+        [4, "ascii"],
+      ]);
+      check("one U+FFFD", await attr(page, ".verdict", "data-errors"), "1");
+      // Dropping a file on the input area.
+      await page.evaluate(() => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array([0xe2, 0x82, 0xac])], "euro.bin"));
+        const target = document.querySelector(".inputs");
+        target.dispatchEvent(new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true }));
+        target.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+      });
+      await page.waitForSelector('.file-loaded[data-size="3"]');
+      check("a dropped file", await codePoints(page), ["U+20AC"]);
+    });
+
+    // Large files: time to first render, scrolling, and a 50 MiB file.
+    const timings = {};
+    await group("large files", async () => {
+      const sizes = [["1 MiB", 1 << 20], ["10 MiB", 10 << 20]];
+      if (!skipHuge) sizes.push(["50 MiB", 50 << 20]);
+      for (const [label, size] of sizes) {
+        // Mixed text: ASCII, 2-, 3- and 4-byte characters, and a malformed byte now and then.
+        const unit = Buffer.concat([Buffer.from("Grüße, 日本語 and 😀 — "), Buffer.from([0xc0, 0xaf]), Buffer.from(" ok\n")]);
+        const body = Buffer.alloc(size);
+        for (let o = 0; o < size; o += unit.length) unit.copy(body, o, 0, Math.min(unit.length, size - o));
+        const path = join(scratch, `big-${size}.txt`);
+        await writeFile(path, body);
+        const big = await newPage();
+        await open(big);
+        const start = Date.now();
+        await big.setInputFiles("#file-input", path);
+        await big.waitForSelector(`.file-loaded[data-size="${size}"]`, { timeout: 180_000 });
+        await big.waitForSelector('.cell[data-offset="0"]');
+        const firstRender = Date.now() - start;
+        timings[label] = firstRender;
+        console.log(`# time to first render, ${label}: ${firstRender} ms`);
+        const cells = await big.$$eval(".cell", (c) => c.length);
+        assert(`${label}: only the rows in view are drawn`, cells > 0 && cells < 400, `${cells} cells`);
+        // Scroll to the middle and to the end: the rows there are drawn, and still few.
+        for (const [where, fraction] of [["middle", 0.5], ["end", 1]]) {
+          await big.$eval(".byte-map-viewport", (v, f) => {
+            v.scrollTop = (v.scrollHeight - v.clientHeight) * f;
+            v.dispatchEvent(new Event("scroll"));
+          }, fraction);
+          await big.waitForTimeout(150);
+          const offsets = await big.$$eval(".cell", (c) => c.map((x) => Number(x.dataset.offset)));
+          const last = Math.max(...offsets);
+          const expected = fraction === 1 ? size - 1 : size / 2;
+          assert(
+            `${label}: scrolled to the ${where}, its bytes are drawn`,
+            Math.abs(last - expected) < size * 0.01 + 2000 && offsets.length < 400,
+            `last offset ${last}, ${offsets.length} cells`,
+          );
+        }
+        if (label === "10 MiB") await shot(big, "large-10mib");
+        // The count of errors arrives without freezing the page.
+        await big.waitForSelector(".verdict[data-errors]", { timeout: 180_000 });
+        // Two per whole unit; the cut-off last unit adds at most three.
+        const whole = Math.floor(size / unit.length);
+        const counted = Number(await attr(big, ".verdict", "data-errors"));
+        assert(`${label}: every U+FFFD counted`, counted >= whole * 2 && counted <= whole * 2 + 3, `${counted} for ${whole} units`);
+        check(`${label}: the page still answers`, await big.evaluate(() => 6 * 7), 42);
+        check(`${label}: too large for the link`, await big.evaluate(() => location.hash.includes("hex=")), false);
+        await big.context().close();
+        await rm(path);
+      }
+    });
+
+    await group("phone width, dark scheme", async () => {
+      const phone = await newPage({ viewport: { width: 360, height: 780 }, colorScheme: "dark" });
+      await open(phone, "#text=A%E2%82%AC%F0%9F%98%80%20na%C3%AFve%20%E6%97%A5");
+      await phone.waitForFunction(() => document.querySelectorAll(".cell").length === 19);
+      check("dark scheme applies", await phone.evaluate(() => getComputedStyle(document.body).backgroundColor), "rgb(22, 22, 20)");
+      check("three bytes per row", await attr(phone, ".byte-map-viewport", "data-per-row"), "3");
+      for (const view of ["bytes", "bits", "codepage", "errors", "decoders", "mojibake", "stream", "sanitize"]) {
+        await phone.click(`#tab-${view}`);
+        await phone.waitForSelector(`.view-panel[data-view="${view}"]`);
+        await phone.waitForTimeout(100);
+        check(
+          `phone width, ${view}: no horizontal scrolling`,
+          await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+          true,
+        );
+        if (["bytes", "bits", "codepage", "mojibake"].includes(view)) await shot(phone, `phone-dark-${view}`);
+      }
+      await phone.context().close();
+    });
+
+    await group("screenshots of every view", async () => {
+      const views = [
+        ["bytes", "#text=A%E2%89%A2%CE%91.%20na%C3%AFve%20%E2%82%AC%F0%9F%98%80&sel=5"],
+        ["errors", "#hex=41c0af2fe4bd42eda080f5808080&view=errors"],
+        ["decoders", "#hex=48f668652fc0afeda18cedbeb4&view=decoders"],
+        ["stream", "#text=a%E2%82%AC%F0%9F%98%80&view=stream&chunk=2"],
+        ["sanitize", "#view=sanitize"],
+      ];
+      const p = await newPage();
+      for (const [view, fragment] of views) {
+        await open(p, fragment);
+        await p.waitForTimeout(200);
+        await shot(p, `view-${view}-light`);
+      }
+      const dark = await newPage({ colorScheme: "dark" });
+      await open(dark, "#hex=eda080&view=errors");
+      await shot(dark, "view-errors-dark");
+      await open(dark, "#text=%E2%82%AC&view=bits");
+      await shot(dark, "view-bits-dark");
+      await p.context().close();
+      await dark.context().close();
+    });
+
+    await group("offline after the first load", async () => {
+      const p = await newPage();
+      await open(p, "#text=offline");
+      await p.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await p.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 }).catch(() => {});
+      if (!(await p.evaluate(() => navigator.serviceWorker.controller !== null))) await p.reload();
+      await p.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+      await p.context().setOffline(true);
+      await p.reload();
+      await p.waitForSelector(".cell", { timeout: 30_000 });
+      check("the app loads with the network off", await codePoints(p), ["U+006F", "U+0066", "U+0066", "U+006C", "U+0069", "U+006E", "U+0065"]);
+      await p.context().setOffline(false);
+      await p.context().close();
+    });
+
+    // The app's gzip transfer size: everything the first load fetches.
+    await group("size", async () => {
+      const files = (await readdir(distDir)).filter((f) => /\.(html|js|wasm|css|svg)$/.test(f));
+      let total = 0;
+      for (const f of files) {
+        const gz = gzipSync(await readFile(join(distDir, f)), { level: 9 }).length;
+        total += gz;
+        console.log(`# gzip ${f}: ${gz} bytes`);
+      }
+      console.log(`# gzip total: ${total} bytes (${(total / 1024).toFixed(1)} KiB)`);
+      timings.gzipTotal = total;
+      assert("first load is at most 500 KB gzip", total <= 500 * 1000, `${total} bytes`);
+    });
+    await writeFile(join(artifactDir, "measurements.json"), JSON.stringify(timings, null, 2));
+
+    check("no page errors, console errors, CSP violations or failed requests", problems, []);
   } finally {
     await browser.close();
     server.close();
+    await rm(scratch, { recursive: true, force: true });
   }
 }
 

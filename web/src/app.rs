@@ -1,46 +1,126 @@
-//! Page layout: the two inputs, then the views of the bytes they produce.
+//! Page layout: the examples, the input and its verdict, then one view at a time behind tabs.
+//! The open view is part of the state (and of the URL), so a link opens the same view.
 
+use wasm_bindgen::JsCast;
+use web_sys::HtmlElement;
 use yew::prelude::*;
 
-use crate::components::{ByteMap, ErrorList, HexInput, Legend, TextInput};
-use crate::state::{Action, Source, State};
+use crate::components::{
+    BitFilling, ByteMap, Codepage, Decoders, ErrorList, ExampleList, InputPanel, Mojibake, Sanitizer, Streaming,
+    Verdict,
+};
+use crate::hooks::{use_inspector, use_summary, InspectorProvider};
+use crate::state::{Action, View};
 
 #[component]
 pub fn App() -> Html {
-    let state = use_reducer(State::default);
-    let on_text = {
-        let state = state.clone();
-        Callback::from(move |text| state.dispatch(Action::EditText(text)))
+    html! {
+        <InspectorProvider>
+            <Page />
+        </InspectorProvider>
+    }
+}
+
+#[component]
+fn Page() -> Html {
+    let inspector = use_inspector();
+    let summary = use_summary(&inspector.bytes);
+    let view = inspector.view;
+    let panel = match view {
+        View::Bytes => html! { <ByteMap /> },
+        View::Bits => html! { <BitFilling /> },
+        View::Codepage => html! { <Codepage /> },
+        View::Errors => html! { <ErrorList summary={summary.clone()} /> },
+        View::Decoders => html! { <Decoders /> },
+        View::Mojibake => html! { <Mojibake /> },
+        View::Stream => html! { <Streaming /> },
+        View::Sanitize => html! { <Sanitizer /> },
     };
-    let on_hex = {
-        let state = state.clone();
-        Callback::from(move |notation| state.dispatch(Action::EditHex(notation)))
-    };
-    let shows_replacements =
-        state.source == Source::Hex && utf8lens::validate(&state.bytes).is_err();
     html! {
         <>
+            <a class="skip-link" href="#views">{ "Skip to the views" }</a>
             <header class="masthead">
                 <h1>{ "utf8lens" }</h1>
                 <p class="tagline">{ "How text becomes UTF-8 bytes, one byte at a time." }</p>
             </header>
             <main>
-                <section class="inputs" aria-label="Input">
-                    <TextInput
-                        value={AttrValue::from(state.text.clone())}
-                        {shows_replacements}
-                        on_input={on_text}
-                    />
-                    <HexInput
-                        value={AttrValue::from(state.hex.clone())}
-                        problem={state.hex_problem.clone()}
-                        on_input={on_hex}
-                    />
-                </section>
-                <Legend />
-                <ByteMap bytes={state.bytes.clone()} />
-                <ErrorList bytes={state.bytes.clone()} />
+                <ExampleList />
+                <InputPanel />
+                <Verdict summary={summary} />
+                <div id="views" class="views">
+                    <Tabs current={view} />
+                    <section class="view-panel"
+                             id={format!("panel-{}", view.id())}
+                             role="tabpanel"
+                             data-view={view.id()}
+                             aria-labelledby={format!("tab-{}", view.id())}>
+                        <h2 class="visually-hidden">{ view.label() }</h2>
+                        { panel }
+                    </section>
+                </div>
             </main>
+            <footer class="footer">
+                <p>{ "utf8lens runs entirely in your browser: nothing you type or open leaves the page. After the first visit it works offline." }</p>
+            </footer>
         </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct TabsProps {
+    current: View,
+}
+
+/// The view tabs: a tab list with arrow-key navigation (the WAI-ARIA tabs pattern).
+#[component]
+fn Tabs(props: &TabsProps) -> Html {
+    let inspector = use_inspector();
+    let list = use_node_ref();
+    let current = props.current;
+    let on_key = {
+        let inspector = inspector.clone();
+        let list = list.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let index = View::ALL.iter().position(|v| *v == current).unwrap_or(0);
+            let count = View::ALL.len();
+            let next = match e.key().as_str() {
+                "ArrowRight" => (index + 1) % count,
+                "ArrowLeft" => (index + count - 1) % count,
+                "Home" => 0,
+                "End" => count - 1,
+                _ => return,
+            };
+            e.prevent_default();
+            let view = View::ALL[next];
+            inspector.dispatch(Action::SetView(view));
+            if let Some(tab) = list
+                .cast::<HtmlElement>()
+                .and_then(|l| l.query_selector(&format!("#tab-{}", view.id())).ok().flatten())
+                .and_then(|t| t.dyn_into::<HtmlElement>().ok())
+            {
+                let _ = tab.focus();
+            }
+        })
+    };
+    html! {
+        <div class="tabs" role="tablist" aria-label="Views" ref={list} onkeydown={on_key}>
+            { for View::ALL.iter().map(|&view| {
+                let selected = view == current;
+                let inspector = inspector.clone();
+                html! {
+                    <button type="button"
+                            role="tab"
+                            class="tab"
+                            id={format!("tab-{}", view.id())}
+                            data-view={view.id()}
+                            aria-selected={selected.to_string()}
+                            aria-controls={format!("panel-{}", view.id())}
+                            tabindex={if selected { "0" } else { "-1" }}
+                            onclick={Callback::from(move |_: MouseEvent| inspector.dispatch(Action::SetView(view)))}>
+                        { view.label() }
+                    </button>
+                }
+            }) }
+        </div>
     }
 }

@@ -1,57 +1,122 @@
-//! The verdict and the list of malformed sequences, each as the codec describes it.
+//! The errors view: each malformed sequence as the codec explains it: where it is, the grammar
+//! rule of RFC 3629 it breaks, what the would-be sequence meant, and why accepting it would be
+//! dangerous. Each error carries `data-kind` (the npm `kind` names).
 
-use std::rc::Rc;
-
-use utf8lens::Segment;
+use utf8lens::{ErrorKind, Malformed};
 use yew::prelude::*;
+
+use crate::format;
+use crate::hooks::{use_inspector, Summary};
+use crate::notation::Notation;
+use crate::state::{Action, View};
+
+/// The most errors listed; a 50 MiB file of noise has millions.
+const LIST_LIMIT: usize = 500;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
-    /// The bytes under the lens.
-    pub bytes: Rc<[u8]>,
+    pub summary: Summary,
 }
 
 #[component]
 pub fn ErrorList(props: &Props) -> Html {
-    let bytes: &[u8] = &props.bytes;
-    let chars = utf8lens::segments(bytes)
-        .filter(|segment| matches!(segment, Segment::Char { .. }))
-        .count();
-    let errors: Vec<_> = utf8lens::errors(bytes).collect();
-    let verdict = if errors.is_empty() {
-        format!("Valid UTF-8: {} bytes, {chars} characters.", bytes.len())
-    } else {
+    let inspector = use_inspector();
+    let bytes = inspector.bytes.clone();
+    let listed = use_memo(bytes.clone(), |b| utf8lens::errors(b).take(LIST_LIMIT).collect::<Vec<Malformed>>());
+    let counts = props.summary.counts();
+
+    if listed.is_empty() {
+        return html! {
+            <div class="errors">
+                <p class="no-errors" data-errors="0">
+                    { "No errors: every byte belongs to a well-formed character. Try one of the examples with malformed bytes, such as C0 AF or ED A0 80." }
+                </p>
+            </div>
+        };
+    }
+
+    let totals = counts.map(|c| {
+        let parts: Vec<String> = ErrorKind::ALL
+            .iter()
+            .zip(c.by_kind)
+            .filter(|(_, n)| *n > 0)
+            .map(|(k, n)| format!("{} {}", format::count(n), k.as_str()))
+            .collect();
         format!(
-            "Not valid UTF-8: {} malformed sequence{} among {} bytes; a decoder would show \
-             U+FFFD for each.",
-            errors.len(),
-            if errors.len() == 1 { "" } else { "s" },
-            bytes.len(),
+            "{}: {}. A decoder shows one U+FFFD for each.",
+            format::plural(c.errors, "malformed sequence", "malformed sequences"),
+            parts.join(", ")
         )
+    });
+    let more = counts.map_or(0, |c| c.errors.saturating_sub(listed.len()));
+
+    let show = {
+        let inspector = inspector.clone();
+        move |offset: usize| {
+            let inspector = inspector.clone();
+            Callback::from(move |_: MouseEvent| {
+                inspector.dispatch(Action::Select(Some(offset)));
+                inspector.dispatch(Action::SetView(View::Bytes));
+            })
+        }
     };
+
     html! {
-        <section class="errors" aria-labelledby="errors-heading">
-            <h2 id="errors-heading">{ "Verdict" }</h2>
-            <p class={classes!("verdict", if errors.is_empty() { "verdict-valid" } else { "verdict-invalid" })}
-               data-valid={errors.is_empty().to_string()}>
-                { verdict }
-            </p>
-            if !errors.is_empty() {
-                <ol class="error-list">
-                    { for errors.iter().map(|malformed| html! {
-                        <li class="error"
-                            data-kind={malformed.kind().as_str()}
-                            data-offset={malformed.offset().to_string()}
-                            data-len={malformed.len().to_string()}>
-                            <strong class="error-kind">{ malformed.kind().as_str() }</strong>
-                            <span class="error-where">
-                                { format!(" at byte {}: ", malformed.offset()) }
-                            </span>
-                            <span class="error-message">{ malformed.to_string() }</span>
-                        </li>
-                    }) }
-                </ol>
+        <div class="errors">
+            if let Some(totals) = totals {
+                <p class="error-totals">{ totals }</p>
             }
-        </section>
+            <ol class="error-list">
+                { for listed.iter().map(|m| error_html(m, inspector.selected, show(m.offset()))) }
+            </ol>
+            if more > 0 {
+                <p class="error-more">{ format!("…and {} more, not listed.", format::count(more)) }</p>
+            }
+        </div>
+    }
+}
+
+fn error_html(m: &Malformed, selected: Option<usize>, on_show: Callback<MouseEvent>) -> Html {
+    let meaning = m.intended().map(|i| {
+        let cp = i.code_point();
+        let what = match char::from_u32(cp) {
+            _ if (0xD800..=0xDFFF).contains(&cp) => format!("U+{cp:04X}, a UTF-16 surrogate"),
+            _ if cp > 0x10_FFFF => format!("the value U+{cp:04X}, beyond Unicode"),
+            Some(c) => format!("U+{cp:04X} ‘{}’", crate::components::byte_map::glyph(c)),
+            None => format!("U+{cp:04X}"),
+        };
+        format!(
+            "{} would mean {what}, in {} bytes.",
+            Notation::Hex.format(m.sequence_bytes()),
+            i.len()
+        )
+    });
+    let here = selected.is_some_and(|s| m.range().contains(&s));
+    html! {
+        <li class={classes!("error", here.then_some("error-selected"))}
+            data-kind={m.kind().as_str()}
+            data-offset={m.offset().to_string()}
+            data-len={m.len().to_string()}>
+            <p class="error-head">
+                <strong class="error-kind">{ m.kind().as_str() }</strong>
+                <span class="error-where">{ format!(" at byte {}: ", m.offset()) }</span>
+                <span class="error-bytes mono">{ Notation::Hex.format(m.bytes()) }</span>
+                <button type="button" class="link-button" onclick={on_show}
+                        aria-label={format!("Show byte {} in the byte map", m.offset())}>
+                    { "show in byte map" }
+                </button>
+            </p>
+            <p class="error-message">{ m.to_string() }</p>
+            <dl class="error-facts">
+                <dt>{ "Rule broken" }</dt>
+                <dd><code class="abnf">{ m.abnf_rule() }</code></dd>
+                if let Some(meaning) = meaning {
+                    <dt>{ "Meant" }</dt>
+                    <dd class="error-meaning">{ meaning }</dd>
+                }
+                <dt>{ "Security" }</dt>
+                <dd class="security-note">{ m.security_note() }</dd>
+            </dl>
+        </li>
     }
 }

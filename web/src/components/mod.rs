@@ -1,13 +1,28 @@
-//! One file per view. Each view renders what the codec computes from the bytes.
+//! One file per view, plus the page furniture around them. Each view renders what the codec
+//! computes from the bytes.
 
-mod byte_map;
+mod bit_fill;
+pub mod byte_map;
+mod codepage;
+mod decoders;
 mod error_list;
-mod hex_input;
+mod example_list;
+mod input_panel;
 mod legend;
-mod text_input;
+mod mojibake;
+mod sanitizer;
+mod streaming;
+mod verdict;
 
+pub use bit_fill::BitFilling;
 pub use byte_map::ByteMap;
+pub use codepage::Codepage;
+pub use decoders::Decoders;
 pub use error_list::ErrorList;
-pub use hex_input::HexInput;
+pub use example_list::ExampleList;
+pub use input_panel::InputPanel;
 pub use legend::Legend;
-pub use text_input::TextInput;
+pub use mojibake::Mojibake;
+pub use sanitizer::Sanitizer;
+pub use streaming::Streaming;
+pub use verdict::Verdict;

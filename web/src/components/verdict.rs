@@ -1,0 +1,67 @@
+//! The verdict on the whole input, always in view: valid or not, how many characters and how many
+//! U+FFFD a decoder would show; and the teacher's note when the input is one of the examples.
+
+use yew::prelude::*;
+
+use crate::examples;
+use crate::format;
+use crate::hooks::{use_inspector, Summary};
+
+#[derive(Properties, PartialEq)]
+pub struct Props {
+    pub summary: Summary,
+}
+
+#[component]
+pub fn Verdict(props: &Props) -> Html {
+    let inspector = use_inspector();
+    let bytes = &inspector.bytes;
+    let valid = utf8lens::validate(bytes);
+    let counts = props.summary.counts();
+    let line = match (&valid, counts) {
+        (Ok(()), Some(c)) => format!(
+            "Valid UTF-8: {}, {}.",
+            format::plural(bytes.len(), "byte", "bytes"),
+            format::plural(c.chars, "character", "characters")
+        ),
+        (Ok(()), None) => format!("Valid UTF-8: {}.", format::plural(bytes.len(), "byte", "bytes")),
+        (Err(e), Some(c)) => format!(
+            "Not valid UTF-8: {} among {}, so a decoder shows {} U+FFFD. The first is at byte {}.",
+            format::plural(c.errors, "malformed sequence", "malformed sequences"),
+            format::plural(bytes.len(), "byte", "bytes"),
+            format::count(c.errors),
+            format::count(e.valid_up_to()),
+        ),
+        (Err(e), None) => format!(
+            "Not valid UTF-8: the first malformed sequence is at byte {}.",
+            format::count(e.valid_up_to())
+        ),
+    };
+    let counting = match &props.summary {
+        Summary::Counting { done } if !bytes.is_empty() => Some(format!(
+            "Counting… {}%",
+            done.saturating_mul(100) / bytes.len().max(1)
+        )),
+        _ => None,
+    };
+    let example = examples::matching(bytes);
+    html! {
+        <section class="status" aria-label="Verdict">
+            <p class={classes!("verdict", if valid.is_ok() { "verdict-valid" } else { "verdict-invalid" })}
+               data-valid={valid.is_ok().to_string()}
+               data-errors={counts.map(|c| c.errors.to_string())}
+               data-chars={counts.map(|c| c.chars.to_string())}
+               aria-live="polite">
+                { line }
+                if let Some(counting) = counting {
+                    <span class="counting">{ " " }{ counting }</span>
+                }
+            </p>
+            if let Some(example) = example {
+                <aside class="teacher-note" aria-label="About this example">
+                    <strong>{ format!("{}: ", example.title) }</strong>{ example.note }
+                </aside>
+            }
+        </section>
+    }
+}
