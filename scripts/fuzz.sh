@@ -35,6 +35,14 @@ export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-20}"
 TIMEOUT="${FUZZ_TIMEOUT:-10}"
 SANITIZER="${FUZZ_SANITIZER:-none}"
+# In CI a fixed seed, so that a run can be repeated; elsewhere libFuzzer picks one (FUZZ_SEED sets it).
+if [ -n "${FUZZ_SEED:-}" ]; then
+  SEED_FLAG=(-seed="$FUZZ_SEED")
+elif [ "${CI:-}" = true ]; then
+  SEED_FLAG=(-seed=1)
+else
+  SEED_FLAG=()
+fi
 ALL_TARGETS=(decode_vs_std stream_splits variants_round_trip legacy_round_trip garble_repair sanitize_fixed_point)
 
 say() { printf 'fuzz: %s\n' "$*"; }
@@ -123,7 +131,7 @@ for target in "${targets[@]}"; do
   [ -d "$FUZZ_DIR/corpus/$target" ] || mkdir -p "$FUZZ_DIR/corpus/$target"
   "${FUZZ[@]}" run "${BUILD_FLAGS[@]}" "$target" "$scratch" "$FUZZ_DIR/corpus/$target" -- \
     -max_total_time="$SECONDS_PER_TARGET" -timeout="$TIMEOUT" -rss_limit_mb=2048 \
-    -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1
+    -artifact_prefix="$artifacts/" -print_final_stats=1 "${SEED_FLAG[@]}" >"$log" 2>&1
   status=$?
   runs="$(grep -Eo '^stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' | tail -n 1)"
   runs="${runs:-0}"

@@ -63,6 +63,19 @@ else
   cargo install trunk --version "$TRUNK_VERSION" --locked
 fi
 
+# cargo-fuzz for scripts/fuzz.sh and cargo-deny for the licence check (scripts/licenses.sh),
+# pinned like trunk. cargo-deny takes several minutes to build the first time.
+for tool in "cargo-fuzz 0.13.2" "cargo-deny 0.20.2"; do
+  name="${tool% *}" version="${tool#* }"
+  found="$("$name" --version 2>/dev/null || true)"
+  if [ "$found" = "$name $version" ]; then
+    say "$name $version: present"
+  else
+    say "$name: found '${found:-nothing}', installing $version"
+    cargo install "$name" --version "$version" --locked
+  fi
+done
+
 # Debian's Chromium and its matching driver: for wasm-bindgen-test in a browser and the
 # end-to-end check.
 if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then

@@ -130,6 +130,8 @@ else
   run_stage "codec wasm tests in Node" codec_wasm_tests_node
   run_stage "codec wasm tests in headless Chromium" codec_wasm_tests_chromium
   run_stage "npm package (scripts/test-npm.sh)" bash "$ROOT/scripts/test-npm.sh"
+  run_stage "licence check, offline (scripts/licenses.sh)" bash "$ROOT/scripts/licenses.sh"
+  run_stage "fuzz targets, 20 s each (scripts/fuzz.sh)" bash "$ROOT/scripts/fuzz.sh"
   if run_stage "web release build (trunk build --release)" web_release_build; then
     run_stage "inspector e2e in headless Chromium" inspector_e2e
   else
