@@ -274,13 +274,15 @@ impl Charset {
     /// assert_eq!(Charset::Windows1252.encode_char('€'), Some(0x80));
     /// assert_eq!(Charset::Iso8859_1.encode_char('€'), None);
     /// assert_eq!(Charset::Koi8R.encode_char('z'), Some(b'z'));
+    /// // U+FFFF is no character of any charset (the tables mark undefined bytes with it).
+    /// assert_eq!(Charset::Windows1253.encode_char('\u{FFFF}'), None);
     /// ```
     pub fn encode_char(self, ch: char) -> Option<u8> {
         let cp = u32::from(ch);
         if cp < 0x80 {
             return u8::try_from(cp).ok();
         }
-        let unit = u16::try_from(cp).ok()?;
+        let unit = u16::try_from(cp).ok().filter(|&unit| unit != UNDEFINED)?;
         let index = self.table().iter().position(|&u| u == unit)?;
         u8::try_from(0x80 + index).ok()
     }
