@@ -25,9 +25,13 @@ import {
 } from "utf8lens";
 
 const bytes = (...values) => new Uint8Array(values);
+// The whole API: the UTF-8 codec, the legacy charsets and mojibake (issue 4) and the sanitiser (issue 6).
 const EXPORTS = [
-  "Utf8Decoder", "decode", "decodeVariant", "decodeVariantCodePoints", "encode", "encodeCodePoint",
-  "encodeInto", "encodeVariant", "errors", "explainCodePoint", "firstError", "inspect", "validate",
+  "Utf8Decoder", "charsetTable", "charsets", "decode", "decodeLegacy", "decodeVariant",
+  "decodeVariantCodePoints", "encode", "encodeCodePoint", "encodeInto", "encodeLegacy",
+  "encodeVariant", "errors", "explainCodePoint", "firstError", "garble", "garbleRounds", "inspect",
+  "misreadAsUtf8", "mojibakeMatrix", "observe", "repair", "resolveLabel", "sanitize",
+  "sanitizeDocument", "validate",
 ];
 const KINDS = ["unexpected-continuation", "invalid-byte", "overlong", "surrogate", "too-large", "truncated"];
 

@@ -55,8 +55,10 @@ const outcome = (run) => {
 
 async function main() {
   check("every export is there, ready without an init call", () => Object.keys(utf8lens).sort(), [
-    "Utf8Decoder", "decode", "decodeVariant", "decodeVariantCodePoints", "encode", "encodeCodePoint", "encodeInto",
-    "encodeVariant", "errors", "explainCodePoint", "firstError", "inspect", "validate",
+    "Utf8Decoder", "charsetTable", "charsets", "decode", "decodeLegacy", "decodeVariant",
+    "decodeVariantCodePoints", "encode", "encodeCodePoint", "encodeInto", "encodeLegacy", "encodeVariant",
+    "errors", "explainCodePoint", "firstError", "garble", "garbleRounds", "inspect", "misreadAsUtf8",
+    "mojibakeMatrix", "observe", "repair", "resolveLabel", "sanitize", "sanitizeDocument", "validate",
   ]);
   check("validate", () => [validate(bytes(0xe2, 0x82, 0xac)), validate(bytes(0xc0, 0xaf))], [true, false]);
   check("firstError", () => { const e = firstError(bytes(0x61, 0xed, 0xa0, 0x80)); return [e.offset, e.kind, e.intended.codePoint]; }, [1, "surrogate", 0xd800]);
