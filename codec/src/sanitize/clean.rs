@@ -95,6 +95,7 @@ pub(crate) fn clean_utf16(units: &[u16], policy: &Policy, mode: Mode) -> Sanitiz
                 .take_while(|&&u| u < 0x80 && cleaner.ascii_is_plain(u as u8))
                 .count();
             if plain > 0 {
+                cleaner.settle(run.first().map(|&u| char::from(u as u8)));
                 cleaner
                     .out
                     .extend(run.iter().take(plain).map(|&u| char::from(u as u8)));
@@ -106,7 +107,7 @@ pub(crate) fn clean_utf16(units: &[u16], policy: &Policy, mode: Mode) -> Sanitiz
             Some((c, len)) => {
                 let class = cleaner.class_of(c);
                 if class == Class::Plain {
-                    cleaner.out.push(c);
+                    cleaner.push(c);
                     at += len;
                 } else {
                     at = cleaner.handle(c, class, at..at + len, &source);
@@ -128,6 +129,12 @@ struct Cleaner {
     changes: Vec<Change>,
     /// The bidirectional openers kept and not yet closed, innermost last.
     open: Vec<char>,
+    /// A ZWJ or ZWNJ and its input range, waiting for the next character written: whether it
+    /// joins depends on its neighbours in the output, and characters removed after it do not
+    /// count (in `a ZWJ NUL 💻` the joiner's neighbour is 💻).
+    /// Also how many changes there were when it came, so that its own change goes before the
+    /// removals recorded while it waited.
+    joiner: Option<(char, Range<usize>, usize)>,
 }
 
 impl Cleaner {
@@ -138,6 +145,7 @@ impl Cleaner {
             out: String::with_capacity(capacity),
             changes: Vec::new(),
             open: Vec::new(),
+            joiner: None,
         }
     }
 
@@ -185,12 +193,68 @@ impl Cleaner {
                 i += c.len_utf8();
                 continue;
             }
-            self.out.push_str(text.get(run_start..i).unwrap_or_default());
+            self.push_str(text.get(run_start..i).unwrap_or_default());
             let end = self.handle(c, class, base + i..base + i + c.len_utf8(), source);
             i = end - base;
             run_start = i;
         }
-        self.out.push_str(text.get(run_start..).unwrap_or_default());
+        self.push_str(text.get(run_start..).unwrap_or_default());
+    }
+
+    /// Writes a character, after deciding about a joiner waiting for it.
+    fn push(&mut self, c: char) {
+        self.settle(Some(c));
+        self.out.push(c);
+    }
+
+    fn push_str(&mut self, s: &str) {
+        if let Some(c) = s.chars().next() {
+            self.settle(Some(c));
+            self.out.push_str(s);
+        }
+    }
+
+    /// The character before the next one written: a waiting joiner, or the output's last. What
+    /// looks back (variation selectors, tags) sees the joiner, as a second pass would, since a
+    /// joiner is either written before the next character written or gone.
+    fn last_char(&self) -> Option<char> {
+        match self.joiner {
+            Some((joiner, _, _)) => Some(joiner),
+            None => self.out.chars().next_back(),
+        }
+    }
+
+    /// Decides about the waiting joiner, now that `next` is the character written after it.
+    fn settle(&mut self, next: Option<char>) {
+        let Some((joiner, input, since)) = self.joiner.take() else {
+            return;
+        };
+        let keep = next.is_some_and(|next| self.joins(joiner, next));
+        let at = self.out.len();
+        let change = |output: Range<usize>, action| Change {
+            input,
+            output,
+            found: Found::Invisible(joiner),
+            action,
+        };
+        // Only removals were recorded while the joiner waited: they come after it in the output.
+        let (change, shift) = match (keep, self.policy.invisible) {
+            (true, _) => (None, joiner.len_utf8()),
+            (false, Invisible::Flag) => (
+                Some(change(at..at + joiner.len_utf8(), Action::Flagged)),
+                joiner.len_utf8(),
+            ),
+            (false, Invisible::Remove) => (Some(change(at..at, Action::Removed)), 0),
+        };
+        if shift > 0 {
+            self.out.push(joiner);
+            for later in self.changes.iter_mut().skip(since) {
+                later.output = later.output.start + shift..later.output.end + shift;
+            }
+        }
+        if let Some(change) = change {
+            self.changes.insert(since.min(self.changes.len()), change);
+        }
     }
 
     fn record(&mut self, input: Range<usize>, output_start: usize, found: Found, action: Action) {
@@ -215,12 +279,14 @@ impl Cleaner {
     }
 
     fn replace_with(&mut self, input: Range<usize>, by: char, found: Found) {
+        self.settle(Some(by));
         let start = self.out.len();
         self.out.push(by);
         self.record(input, start, found, Action::Replaced);
     }
 
     fn flag(&mut self, input: Range<usize>, c: char, found: Found) {
+        self.settle(Some(c));
         let start = self.out.len();
         self.out.push(c);
         self.record(input, start, found, Action::Flagged);
@@ -238,12 +304,13 @@ impl Cleaner {
     fn handle(&mut self, c: char, class: Class, input: Range<usize>, source: &dyn Source) -> usize {
         let end = input.end;
         match class {
-            Class::Plain => self.out.push(c),
+            Class::Plain => self.push(c),
             Class::Nul => self.remove(input, Found::Nul),
             Class::Control => self.control(input, c),
             Class::LineBreak => return self.line_break(input, c, source),
             Class::Feff => {
-                if self.policy.bom == Bom::Everywhere || self.out.is_empty() {
+                // At the start only if nothing was written and no joiner waits to be.
+                if self.policy.bom == Bom::Everywhere || (self.out.is_empty() && self.joiner.is_none()) {
                     self.remove(input, Found::Bom);
                 } else {
                     self.invisible(input, c, Found::Invisible(c));
@@ -256,7 +323,7 @@ impl Cleaner {
                 }
                 Bidi::Balance => {
                     self.open.push(c);
-                    self.out.push(c);
+                    self.push(c);
                 }
             },
             Class::Pdf => match self.policy.bidi {
@@ -268,7 +335,7 @@ impl Cleaner {
                         .is_some_and(|&o| chars::class(o) == Class::BidiEmbedding)
                     {
                         self.open.pop();
-                        self.out.push(c);
+                        self.push(c);
                     } else {
                         self.remove(input, Found::UnmatchedBidi(c));
                     }
@@ -286,7 +353,7 @@ impl Cleaner {
                             // A PDI also ends the embeddings opened inside its isolate: say so.
                             self.close_bidi(isolate + 1, input.start);
                             self.open.pop();
-                            self.out.push(c);
+                            self.push(c);
                         }
                         None => self.remove(input, Found::UnmatchedBidi(c)),
                     }
@@ -294,14 +361,11 @@ impl Cleaner {
             },
             Class::BidiMark => match self.policy.bidi {
                 Bidi::Remove => self.remove(input, Found::BidiControl(c)),
-                Bidi::Balance => self.out.push(c),
+                Bidi::Balance => self.push(c),
             },
             Class::Zwj | Class::Zwnj => {
-                if self.joins(c, end, source) {
-                    self.out.push(c);
-                } else {
-                    self.invisible(input, c, Found::Invisible(c));
-                }
+                self.settle(Some(c));
+                self.joiner = Some((c, input, self.changes.len()));
             }
             Class::Invisible => self.invisible(input, c, Found::Invisible(c)),
             Class::Tag => return self.tag(input, c, source),
@@ -339,20 +403,22 @@ impl Cleaner {
             LineEndings::CrLf => (Some(line_break_name(c, crlf)), Some("\r\n")),
         };
         // A paragraph ends here if the output gets LF, CR or PS (LS only ends a line).
+        // A waiting joiner is decided first: a line break never joins.
+        self.settle(Some(c));
         if target.is_some() || c != '\u{2028}' {
             self.close_bidi(0, input.start);
         }
         let start = self.out.len();
         match (found, target) {
             (Some(found), Some(target)) if found != target_name(target) => {
-                self.out.push_str(target);
+                self.push_str(target);
                 self.record(input.start..end, start, Found::LineBreak(found), Action::Replaced);
             }
-            (_, Some(target)) => self.out.push_str(target),
+            (_, Some(target)) => self.push_str(target),
             (_, None) => {
-                self.out.push(c);
+                self.push(c);
                 if crlf {
-                    self.out.push('\n');
+                    self.push('\n');
                 }
             }
         }
@@ -364,18 +430,17 @@ impl Cleaner {
     fn close_bidi(&mut self, from: usize, at: usize) {
         while self.open.len() > from {
             let Some(opener) = self.open.pop() else { break };
+            let closer = chars::closer_of(opener);
+            self.settle(Some(closer));
             let start = self.out.len();
-            self.out.push(chars::closer_of(opener));
+            self.out.push(closer);
             self.record(at..at, start, Found::UnclosedBidi(opener), Action::Inserted);
         }
     }
 
-    /// Whether a ZWJ or ZWNJ before input position `next` is spelling: ZWJ inside an emoji
-    /// sequence, or either between two letters of a script that uses them.
-    fn joins(&self, c: char, next: usize, source: &dyn Source) -> bool {
-        let Some((after, _)) = source.char_at(next) else {
-            return false;
-        };
+    /// Whether a ZWJ or ZWNJ between the output so far and `after` is spelling: ZWJ inside an
+    /// emoji sequence, or either between two letters of a script that uses them.
+    fn joins(&self, c: char, after: char) -> bool {
         let mut before = self.out.chars().rev();
         let Some(last) = before.next() else { return false };
         if chars::is_joining_script(last) && chars::is_joining_script(after) {
@@ -397,7 +462,7 @@ impl Cleaner {
     /// A tag character: kept with its sequence if it starts the tags of an emoji flag (🏴 then
     /// tag letters, digits or spaces, then CANCEL TAG), otherwise an invisible character.
     fn tag(&mut self, input: Range<usize>, c: char, source: &dyn Source) -> usize {
-        if self.out.ends_with(BLACK_FLAG) {
+        if self.last_char() == Some(BLACK_FLAG) {
             let mut at = input.start;
             let mut spec = 0;
             while let Some((t, len)) = source.char_at(at) {
@@ -411,7 +476,7 @@ impl Cleaner {
                         let mut copy = input.start;
                         while copy < end {
                             let Some((t, n)) = source.char_at(copy) else { break };
-                            self.out.push(t);
+                            self.push(t);
                             copy += n;
                         }
                         return end;
@@ -426,20 +491,34 @@ impl Cleaner {
     }
 
     fn variation_selector(&mut self, input: Range<usize>, c: char) {
-        let of_emoji = matches!(c, '\u{FE0E}' | '\u{FE0F}')
-            && self.out.chars().next_back().is_some_and(|b| {
-                chars::is_pictographic(b) || chars::is_keycap_base(b) || chars::is_emoji_modifier(b)
-            });
+        let of_emoji = |before: Option<char>| {
+            matches!(c, '\u{FE0E}' | '\u{FE0F}')
+                && before.is_some_and(|b| {
+                    chars::is_pictographic(b) || chars::is_keycap_base(b) || chars::is_emoji_modifier(b)
+                })
+        };
         match self.policy.variation_selectors {
-            _ if of_emoji => self.out.push(c),
-            VariationSelectors::Keep => self.out.push(c),
-            VariationSelectors::Flag => self.flag(input, c, Found::VariationSelector(c)),
-            VariationSelectors::Remove => self.remove(input, Found::VariationSelector(c)),
+            // Written either way: the waiting joiner is decided first, then the selector looks
+            // at what is really before it.
+            VariationSelectors::Keep => self.push(c),
+            VariationSelectors::Flag => {
+                self.settle(Some(c));
+                match of_emoji(self.out.chars().next_back()) {
+                    true => self.push(c),
+                    false => self.flag(input, c, Found::VariationSelector(c)),
+                }
+            }
+            // Written only after an emoji, which a waiting joiner is not.
+            VariationSelectors::Remove => match of_emoji(self.last_char()) {
+                true => self.push(c),
+                false => self.remove(input, Found::VariationSelector(c)),
+            },
         }
     }
 
     /// Closes what is still open at the end of the text.
     fn finish(mut self, input_len: usize) -> Sanitized {
+        self.settle(None);
         self.close_bidi(0, input_len);
         Sanitized {
             text: self.out,
@@ -580,6 +659,74 @@ mod tests {
         assert_eq!(both("a\u{200D}💻", &p), "a💻");
         assert_eq!(both("👩\u{200D}\u{200D}💻", &p), "👩\u{200D}💻");
         assert_eq!(both("👩\u{200D}", &p), "👩");
+        // The joiner's neighbour is the next character written, not one removed after it.
+        assert_eq!(both("👩\u{200D}\u{0}\u{202E}💻", &p), "👩\u{200D}💻");
+        let flag = Policy {
+            invisible: Invisible::Flag,
+            noncharacters: Noncharacters::Remove,
+            ..p
+        };
+        let out = clean("👩\u{200D}\u{FDD0}👩", &flag);
+        assert_eq!(out.text, "👩\u{200D}👩");
+        assert_eq!(out.changes.len(), 1); // the noncharacter; the joiner joins
+                                          // A joiner before a flag's tags or a variation selector is decided before they look back.
+        let out = clean(
+            "🏴\u{200D}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+            &flag,
+        );
+        assert_eq!(
+            out.changes.iter().filter(|c| c.action == Action::Flagged).count(),
+            7
+        );
+        assert_eq!(clean(&out.text, &flag).changes.len(), 7);
+    }
+
+    /// Cases the property tests found, each once not idempotent in its report: a joiner waiting
+    /// while a character after it is removed, flagged or looks back.
+    #[test]
+    fn joiners_waiting_for_their_neighbour_are_decided_the_same_the_second_time() {
+        let policies = [
+            Policy {
+                invisible: Invisible::Flag,
+                noncharacters: Noncharacters::Remove,
+                ..Policy::default()
+            },
+            Policy {
+                variation_selectors: VariationSelectors::Flag,
+                ..Policy::default()
+            },
+            Policy {
+                variation_selectors: VariationSelectors::Remove,
+                invisible: Invisible::Flag,
+                ..Policy::default()
+            },
+            Policy {
+                line_endings: LineEndings::CrLf,
+                invisible: Invisible::Flag,
+                ..Policy::default()
+            },
+        ];
+        let inputs = [
+            "👩\u{200D}\u{FDD0}👩",
+            "ب\u{200C}\u{FE0E}ب",
+            "*\u{200C}\u{FE0E}",
+            "\u{FE0E}\u{200C}\u{FE0E}",
+            "🏴\u{200C}\u{FE0E}",
+            "\u{200C}\n",
+            "\u{200C}\u{80}",
+            "ب\u{200C}\u{1B}\u{20E3}",
+            "\u{200D}\u{FEFF}x",
+        ];
+        for policy in &policies {
+            for input in inputs {
+                let first = clean(input, policy);
+                let second = clean(&first.text, policy);
+                assert_eq!(second.text, first.text, "{input:?} {policy:?}");
+                let flags = |s: &Sanitized| s.changes.iter().filter(|c| c.action == Action::Flagged).count();
+                assert_eq!(flags(&second), flags(&first), "{input:?} {policy:?}");
+                assert_eq!(second.changes.len(), flags(&second), "{input:?} {policy:?}");
+            }
+        }
     }
 
     #[test]

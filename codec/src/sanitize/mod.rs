@@ -335,9 +335,6 @@ impl Chain {
     /// flagged character still in the text.
     fn clean(&mut self, policy: &Policy) -> bool {
         let result = clean_utf8(self.text.as_bytes(), policy, Mode::Full);
-        if result.changes.is_empty() {
-            return false;
-        }
         self.changes.retain(|(c, _)| c.action != report::Action::Flagged);
         self.step(result)
     }
