@@ -118,6 +118,14 @@ inspector_e2e() {
   node "$ROOT/scripts/e2e/inspector.e2e.mjs" "$ROOT/dist" "$ARTIFACT_DIR"
 }
 
+sanitize_extras() {
+  # The sanitiser's NFC/NFKC (cargo feature normalize, off in the default build, so the stage
+  # above does not compile it) and its benchmark on 1 MiB in quick mode, against the package the
+  # npm stage built; no timing is asserted.
+  cargo test -p utf8lens --features normalize --lib sanitize &&
+    BENCH_QUICK=1 node "$ROOT/tests/npm/bench-sanitize.mjs"
+}
+
 # --- run ----------------------------------------------------------------------------
 
 TOTAL_START=$SECONDS
@@ -130,6 +138,7 @@ else
   run_stage "codec wasm tests in Node" codec_wasm_tests_node
   run_stage "codec wasm tests in headless Chromium" codec_wasm_tests_chromium
   run_stage "npm package (scripts/test-npm.sh)" bash "$ROOT/scripts/test-npm.sh"
+  run_stage "sanitize: feature normalize, benchmark (quick)" sanitize_extras
   run_stage "licence check, offline (scripts/licenses.sh)" bash "$ROOT/scripts/licenses.sh"
   run_stage "fuzz targets, 20 s each (scripts/fuzz.sh)" bash "$ROOT/scripts/fuzz.sh"
   if run_stage "web release build (trunk build --release)" web_release_build; then
