@@ -6,8 +6,8 @@ use web_sys::HtmlElement;
 use yew::prelude::*;
 
 use crate::components::{
-    BitFilling, ByteMap, Codepage, Decoders, ErrorList, ExampleList, InputPanel, Mojibake, Sanitizer, Streaming,
-    Verdict,
+    BitFilling, ByteMap, Codepage, Decoders, ErrorList, ExampleList, InputPanel, Mojibake,
+    Sanitizer, Streaming, Verdict,
 };
 use crate::hooks::{use_inspector, use_summary, InspectorProvider};
 use crate::state::{Action, View};
@@ -95,7 +95,11 @@ fn Tabs(props: &TabsProps) -> Html {
             inspector.dispatch(Action::SetView(view));
             if let Some(tab) = list
                 .cast::<HtmlElement>()
-                .and_then(|l| l.query_selector(&format!("#tab-{}", view.id())).ok().flatten())
+                .and_then(|l| {
+                    l.query_selector(&format!("#tab-{}", view.id()))
+                        .ok()
+                        .flatten()
+                })
                 .and_then(|t| t.dyn_into::<HtmlElement>().ok())
             {
                 let _ = tab.focus();

@@ -93,7 +93,16 @@ mod tests {
 
     #[test]
     fn other_spellings() {
-        for q in ["u+20ac", "0x20AC", "\\u20AC", "\\u{20AC}", "&#x20AC;", "&#8364;", " U+20AC ", "20AC"] {
+        for q in [
+            "u+20ac",
+            "0x20AC",
+            "\\u20AC",
+            "\\u{20AC}",
+            "&#x20AC;",
+            "&#8364;",
+            " U+20AC ",
+            "20AC",
+        ] {
             assert_eq!(parse(q), Ok(0x20AC), "{q:?}");
         }
         assert_eq!(parse("\\U0001F600"), Ok(0x1F600));
@@ -108,7 +117,13 @@ mod tests {
     fn mistakes() {
         assert_eq!(parse(""), Err(QueryError::Empty));
         assert_eq!(parse("U+"), Err(QueryError::BadNumber("U+".into())));
-        assert_eq!(parse("U+80000000"), Err(QueryError::BadNumber("U+80000000".into())));
-        assert_eq!(parse("hello"), Err(QueryError::NotOneCharacter("hello".into())));
+        assert_eq!(
+            parse("U+80000000"),
+            Err(QueryError::BadNumber("U+80000000".into()))
+        );
+        assert_eq!(
+            parse("hello"),
+            Err(QueryError::NotOneCharacter("hello".into()))
+        );
     }
 }

@@ -222,11 +222,22 @@ mod tests {
 
     #[test]
     fn the_bytes_are_what_the_notes_say() {
-        let bytes = |title: &str| EXAMPLES.iter().find(|e| e.title == title).map(|e| e.input.bytes());
+        let bytes = |title: &str| {
+            EXAMPLES
+                .iter()
+                .find(|e| e.title == title)
+                .map(|e| e.input.bytes())
+        };
         assert_eq!(bytes("𐍈"), Some(&b"\xF0\x90\x8D\x88"[..]));
         assert_eq!(bytes("A≢Α."), Some(&b"\x41\xE2\x89\xA2\xCE\x91\x2E"[..]));
-        assert_eq!(bytes("한국어"), Some(&b"\xED\x95\x9C\xEA\xB5\xAD\xEC\x96\xB4"[..]));
-        assert_eq!(bytes("日本語"), Some(&b"\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E"[..]));
+        assert_eq!(
+            bytes("한국어"),
+            Some(&b"\xED\x95\x9C\xEA\xB5\xAD\xEC\x96\xB4"[..])
+        );
+        assert_eq!(
+            bytes("日本語"),
+            Some(&b"\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E"[..])
+        );
         assert_eq!(bytes("😀"), Some(&b"\xF0\x9F\x98\x80"[..]));
         let fffd = |title: &str| bytes(title).map(|b| utf8lens::errors(b).count());
         assert_eq!(fffd("C0 80"), Some(2));
@@ -236,9 +247,15 @@ mod tests {
         assert_eq!(fffd("ED A1 8C ED BE B4"), Some(6));
         assert_eq!(fffd("F5 80 80 80"), Some(4));
         assert_eq!(fffd("E4 BD"), Some(1));
-        let cesu = utf8lens::decode_variant(bytes("ED A1 8C ED BE B4").unwrap_or_default(), utf8lens::Variant::Cesu8);
+        let cesu = utf8lens::decode_variant(
+            bytes("ED A1 8C ED BE B4").unwrap_or_default(),
+            utf8lens::Variant::Cesu8,
+        );
         assert_eq!(cesu, Ok(vec![0x233B4]));
-        assert_eq!(utf8lens::garble("\u{FEFF}", utf8lens::Charset::Windows1252), "ï»¿");
+        assert_eq!(
+            utf8lens::garble("\u{FEFF}", utf8lens::Charset::Windows1252),
+            "ï»¿"
+        );
     }
 
     #[test]

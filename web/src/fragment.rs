@@ -51,7 +51,9 @@ impl Fragment {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             match key {
                 "hex" => {
-                    if let Ok(bytes) = Notation::Hex.parse(&String::from_utf8_lossy(&percent_decode(value))) {
+                    if let Ok(bytes) =
+                        Notation::Hex.parse(&String::from_utf8_lossy(&percent_decode(value)))
+                    {
                         fragment.input = Some(FragmentInput::Hex(bytes));
                     }
                 }
@@ -80,7 +82,9 @@ impl Fragment {
                 let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
                 pairs.push(format!("hex={hex}"));
             }
-            Some(FragmentInput::Text(bytes)) => pairs.push(format!("text={}", percent_encode(bytes))),
+            Some(FragmentInput::Text(bytes)) => {
+                pairs.push(format!("text={}", percent_encode(bytes)))
+            }
             None => {}
         }
         if let Some(n) = self.notation {
@@ -176,14 +180,20 @@ mod tests {
             "hex=c0af&notation=oct&view=errors&sel=1&cp=U%2B20AC&byte=E0&chunk=2&cs=iso-8859-15"
         );
         assert_eq!(Fragment::parse(&format!("#{written}")), f);
-        let text = Fragment { input: Some(FragmentInput::Text("A≢Α.".as_bytes().to_vec())), ..Fragment::default() };
+        let text = Fragment {
+            input: Some(FragmentInput::Text("A≢Α.".as_bytes().to_vec())),
+            ..Fragment::default()
+        };
         assert_eq!(Fragment::parse(&text.write()), text);
     }
 
     #[test]
     fn nonsense_is_ignored() {
         assert_eq!(Fragment::parse(""), Fragment::default());
-        assert_eq!(Fragment::parse("#view=nope&sel=x&zz=1&hex=zz"), Fragment::default());
+        assert_eq!(
+            Fragment::parse("#view=nope&sel=x&zz=1&hex=zz"),
+            Fragment::default()
+        );
         assert_eq!(
             Fragment::parse("#hex=E2%2082%20AC").input,
             Some(FragmentInput::Hex(vec![0xE2, 0x82, 0xAC]))

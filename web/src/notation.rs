@@ -56,9 +56,13 @@ impl Notation {
     /// What the field's note says the notation looks like.
     pub fn hint(self) -> &'static str {
         match self {
-            Notation::Hex => "Two hex digits per byte: E2 82 AC, e282ac, \\xE2\\x82\\xAC or %E2%82%AC.",
+            Notation::Hex => {
+                "Two hex digits per byte: E2 82 AC, e282ac, \\xE2\\x82\\xAC or %E2%82%AC."
+            }
             Notation::Binary => "Eight binary digits per byte: 11100010 10000010 10101100.",
-            Notation::Octal => "One octal number per byte, 0 to 377: 342 202 254 or \\342\\202\\254.",
+            Notation::Octal => {
+                "One octal number per byte, 0 to 377: 342 202 254 or \\342\\202\\254."
+            }
             Notation::Decimal => "One decimal number per byte, 0 to 255: 226 130 172.",
         }
     }
@@ -182,13 +186,24 @@ impl fmt::Display for NotationError {
         match self {
             NotationError::NotADigit(n, c) => write!(f, "{c:?} is not a {} digit", n.label()),
             NotationError::BadGroup(Notation::Hex, g) => {
-                write!(f, "\"{g}\" has an odd number of digits; write each byte as two hex digits")
+                write!(
+                    f,
+                    "\"{g}\" has an odd number of digits; write each byte as two hex digits"
+                )
             }
             NotationError::BadGroup(_, g) => {
-                write!(f, "\"{g}\" is not a multiple of 8 digits; write each byte as eight binary digits")
+                write!(
+                    f,
+                    "\"{g}\" is not a multiple of 8 digits; write each byte as eight binary digits"
+                )
             }
             NotationError::TooLarge(n, g) => {
-                write!(f, "\"{g}\" is not a byte: {} numbers go from 0 to {}", n.label(), n.format(&[255]))
+                write!(
+                    f,
+                    "\"{g}\" is not a byte: {} numbers go from 0 to {}",
+                    n.label(),
+                    n.format(&[255])
+                )
             }
         }
     }

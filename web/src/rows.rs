@@ -8,7 +8,7 @@
 
 use std::ops::Range;
 
-use utf8lens::{Segment, ByteRole};
+use utf8lens::{ByteRole, Segment};
 
 /// How many bytes past a row the codec may look at to classify the row's last segment exactly
 /// (a malformed sequence's kind depends on the byte after it).
@@ -24,7 +24,10 @@ pub fn boundary_at_or_after(bytes: &[u8], offset: usize) -> usize {
     }
     // `start` is a segment boundary, so segmenting from there finds the segment holding `offset`.
     let tail = bytes.get(start..).unwrap_or_default();
-    start + utf8lens::segments(tail).next().map_or(1, |s| s.range().len())
+    start
+        + utf8lens::segments(tail)
+            .next()
+            .map_or(1, |s| s.range().len())
 }
 
 /// How many rows of `per_row` bytes the input takes (an empty input takes none).
@@ -36,7 +39,12 @@ pub fn row_count(len: usize, per_row: usize) -> usize {
 pub fn row_range(bytes: &[u8], row: usize, per_row: usize) -> Range<usize> {
     let per_row = per_row.max(1);
     let start = boundary_at_or_after(bytes, row.saturating_mul(per_row).min(bytes.len()));
-    let end = boundary_at_or_after(bytes, row.saturating_add(1).saturating_mul(per_row).min(bytes.len()));
+    let end = boundary_at_or_after(
+        bytes,
+        row.saturating_add(1)
+            .saturating_mul(per_row)
+            .min(bytes.len()),
+    );
     start..end.max(start)
 }
 
@@ -104,7 +112,20 @@ mod tests {
                 x ^= x << 13;
                 x ^= x >> 17;
                 x ^= x << 5;
-                [0x41, 0x80, 0xBF, 0xC3, 0xE2, 0xED, 0xF0, 0xF4, 0xA0, 0x90, 0xFF, (x >> 8) as u8][(x % 12) as usize]
+                [
+                    0x41,
+                    0x80,
+                    0xBF,
+                    0xC3,
+                    0xE2,
+                    0xED,
+                    0xF0,
+                    0xF4,
+                    0xA0,
+                    0x90,
+                    0xFF,
+                    (x >> 8) as u8,
+                ][(x % 12) as usize]
             })
             .collect();
         out.push(soup);

@@ -173,13 +173,27 @@ pub enum Action {
     /// The notation selector changed: the field is rewritten in the new notation.
     SetNotation(Notation),
     /// A file started loading.
-    LoadStarted { id: u32, name: String, size: usize },
+    LoadStarted {
+        id: u32,
+        name: String,
+        size: usize,
+    },
     /// So many bytes of the file are read.
-    LoadProgress { id: u32, done: usize },
+    LoadProgress {
+        id: u32,
+        done: usize,
+    },
     /// The file is read.
-    LoadFinished { id: u32, name: String, bytes: Vec<u8> },
+    LoadFinished {
+        id: u32,
+        name: String,
+        bytes: Vec<u8>,
+    },
     /// The file could not be read.
-    LoadFailed { id: u32, message: String },
+    LoadFailed {
+        id: u32,
+        message: String,
+    },
     SetView(View),
     /// Select a byte (or nothing).
     Select(Option<usize>),
@@ -350,7 +364,12 @@ impl Reducible for State {
                 }
             }
             Action::LoadStarted { id, name, size } => {
-                next.loading = Some(Loading { id, name, size, done: 0 });
+                next.loading = Some(Loading {
+                    id,
+                    name,
+                    size,
+                    done: 0,
+                });
                 next.load_error = None;
             }
             Action::LoadProgress { id, done } => match next.loading.as_mut() {
@@ -424,13 +443,31 @@ mod tests {
     fn stale_file_progress_is_ignored() {
         let s = reduce(
             State::default(),
-            Action::LoadStarted { id: 2, name: "a.bin".into(), size: 10 },
+            Action::LoadStarted {
+                id: 2,
+                name: "a.bin".into(),
+                size: 10,
+            },
         );
         let s = reduce(s, Action::LoadProgress { id: 1, done: 5 });
         assert_eq!(s.loading.as_ref().map(|l| l.done), Some(0));
-        let s = reduce(s, Action::LoadFinished { id: 1, name: "old".into(), bytes: vec![1] });
+        let s = reduce(
+            s,
+            Action::LoadFinished {
+                id: 1,
+                name: "old".into(),
+                bytes: vec![1],
+            },
+        );
         assert_eq!(&*s.bytes, SAMPLE_TEXT.as_bytes());
-        let s = reduce(s, Action::LoadFinished { id: 2, name: "a.bin".into(), bytes: vec![0xFF] });
+        let s = reduce(
+            s,
+            Action::LoadFinished {
+                id: 2,
+                name: "a.bin".into(),
+                bytes: vec![0xFF],
+            },
+        );
         assert_eq!(&*s.bytes, [0xFF]);
         assert_eq!(s.origin, Origin::File("a.bin".into()));
         assert_eq!(s.loading, None);

@@ -40,11 +40,16 @@ pub fn BitFilling() -> Html {
                 Segment::Malformed(_) => None,
             }
         });
-        let first = utf8lens::segments(inspector.bytes.get(..8.min(inspector.bytes.len())).unwrap_or_default())
-            .find_map(|s| match s {
-                Segment::Char { ch, .. } => Some(u32::from(ch)),
-                Segment::Malformed(_) => None,
-            });
+        let first = utf8lens::segments(
+            inspector
+                .bytes
+                .get(..8.min(inspector.bytes.len()))
+                .unwrap_or_default(),
+        )
+        .find_map(|s| match s {
+            Segment::Char { ch, .. } => Some(u32::from(ch)),
+            Segment::Malformed(_) => None,
+        });
         match (from_selection, first) {
             (Some((cp, at)), _) => (Ok(cp), Source::Selection(at)),
             (None, Some(cp)) => (Ok(cp), Source::FirstChar),
@@ -55,14 +60,24 @@ pub fn BitFilling() -> Html {
     let on_query = {
         let inspector = inspector.clone();
         Callback::from(move |e: InputEvent| {
-            inspector.dispatch(Action::SetCodePoint(e.target_unchecked_into::<HtmlInputElement>().value()))
+            inspector.dispatch(Action::SetCodePoint(
+                e.target_unchecked_into::<HtmlInputElement>().value(),
+            ))
         })
     };
     let source_note = match (&source, &parsed) {
-        (Source::Query, _) => "Clear the field to follow the character selected in the byte map.".to_owned(),
-        (Source::Selection(at), _) => format!("The character selected in the byte map, at byte {at}."),
-        (Source::FirstChar, _) => "The input's first character; select another in the byte map, or type one.".to_owned(),
-        (Source::Default, _) => "The input has no well-formed character here, so this shows U+20AC €.".to_owned(),
+        (Source::Query, _) => {
+            "Clear the field to follow the character selected in the byte map.".to_owned()
+        }
+        (Source::Selection(at), _) => {
+            format!("The character selected in the byte map, at byte {at}.")
+        }
+        (Source::FirstChar, _) => {
+            "The input's first character; select another in the byte map, or type one.".to_owned()
+        }
+        (Source::Default, _) => {
+            "The input has no well-formed character here, so this shows U+20AC €.".to_owned()
+        }
     };
 
     html! {
@@ -92,8 +107,12 @@ pub fn BitFilling() -> Html {
 /// A value UTF-8 cannot encode: what the codec says, and what the old RFC 2279 would have written.
 fn unencodable(cp: u32, why: &str) -> Html {
     let rfc2279 = utf8lens::encode_variant(&[cp], utf8lens::Variant::Rfc2279).ok();
-    let hex = rfc2279.as_ref().map(|b| crate::notation::Notation::Hex.format(b));
-    let link = hex.as_ref().map(|h| format!("#hex={}&view=errors", h.replace(' ', "")));
+    let hex = rfc2279
+        .as_ref()
+        .map(|b| crate::notation::Notation::Hex.format(b));
+    let link = hex
+        .as_ref()
+        .map(|h| format!("#hex={}&view=errors", h.replace(' ', "")));
     html! {
         <div class="unencodable" data-code-point={format!("{cp:04X}")}>
             <p class="cp-problem" role="alert">{ format!("{why}.") }</p>
@@ -187,7 +206,9 @@ fn Explained(props: &ExplainedProps) -> Html {
 
     // Which octet each code point bit goes to, for colouring both ends alike.
     let octet_of_bit = |bit: u8| -> Option<usize> {
-        octets.iter().position(|o| o.bit_sources().contains(&Some(bit)))
+        octets
+            .iter()
+            .position(|o| o.bit_sources().contains(&Some(bit)))
     };
     let cp_bits: String = fill.code_point_bits();
 
@@ -352,7 +373,9 @@ fn Forms(props: &FormsProps) -> Html {
         .iter()
         .map(|o| {
             let bits = format!("{:08b}", o.value());
-            bits.get(o.marker_len().min(8)..).unwrap_or_default().to_owned()
+            bits.get(o.marker_len().min(8)..)
+                .unwrap_or_default()
+                .to_owned()
         })
         .collect();
     let rows: Vec<(&str, String, &str)> = vec![

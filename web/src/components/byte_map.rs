@@ -42,7 +42,12 @@ struct Geometry {
 
 impl Default for Geometry {
     fn default() -> Self {
-        Geometry { scroll_top: 0.0, view_height: 600.0, row_height: 112.0, per_row: 8 }
+        Geometry {
+            scroll_top: 0.0,
+            view_height: 600.0,
+            row_height: 112.0,
+            per_row: 8,
+        }
     }
 }
 
@@ -127,7 +132,10 @@ fn measure(viewport: &HtmlElement, current: Geometry) -> Geometry {
         .unwrap_or(84.0);
     let mut next = current;
     next.per_row = per_row_for(f64::from(viewport.client_width()), cell_width);
-    if let Some(row) = first(".row").map(|r| f64::from(r.offset_height())).filter(|h| *h > 10.0) {
+    if let Some(row) = first(".row")
+        .map(|r| f64::from(r.offset_height()))
+        .filter(|h| *h > 10.0)
+    {
         next.row_height = row;
     }
     // Scrollable once full; until then as tall as its rows, so ask the CSS maximum instead.
@@ -185,10 +193,14 @@ pub fn ByteMap() -> Html {
         let spacer_height = g.spacer_height(rows);
         use_effect(move || {
             if let Some(el) = spacer.cast::<HtmlElement>() {
-                let _ = el.style().set_property("height", &format!("{spacer_height}px"));
+                let _ = el
+                    .style()
+                    .set_property("height", &format!("{spacer_height}px"));
             }
             if let Some(el) = window_ref.cast::<HtmlElement>() {
-                let _ = el.style().set_property("transform", &format!("translateY({window_y}px)"));
+                let _ = el
+                    .style()
+                    .set_property("transform", &format!("translateY({window_y}px)"));
             }
             if let Some(el) = viewport.cast::<HtmlElement>() {
                 let next = measure(&el, *geometry);
@@ -325,13 +337,24 @@ pub fn ByteMap() -> Html {
                 .map(|i| i.value())
                 .unwrap_or_default();
             let value = value.trim();
-            let offset = match value.strip_prefix("0x").or_else(|| value.strip_prefix("0X")) {
+            let offset = match value
+                .strip_prefix("0x")
+                .or_else(|| value.strip_prefix("0X"))
+            {
                 Some(hex) => usize::from_str_radix(hex, 16).ok(),
                 None => value.parse().ok(),
             };
             if let Some(offset) = offset {
                 go_to(offset, true);
             }
+        })
+    };
+
+    let open_bits = {
+        let inspector = inspector.clone();
+        Callback::from(move |_: MouseEvent| {
+            inspector.dispatch(Action::SetCodePoint(String::new()));
+            inspector.dispatch(Action::SetView(View::Bits));
         })
     };
 
@@ -344,7 +367,10 @@ pub fn ByteMap() -> Html {
             (r, range, segments)
         })
         .collect();
-    let first_drawn = drawn_rows.iter().find(|(_, range, _)| !range.is_empty()).map(|(_, r, _)| r.start);
+    let first_drawn = drawn_rows
+        .iter()
+        .find(|(_, range, _)| !range.is_empty())
+        .map(|(_, r, _)| r.start);
     let tab_stop = match selected {
         Some(s) if drawn_rows.iter().any(|(_, r, _)| r.contains(&s)) => Some(s),
         _ => first_drawn,
@@ -372,6 +398,12 @@ pub fn ByteMap() -> Html {
                     <button type="submit">{ "Go" }</button>
                 </form>
             </div>
+            if let Some(text) = selection_text(&bytes, selected) {
+                <p class="selection" aria-live="polite">
+                    { text }
+                    <button type="button" class="link-button" onclick={open_bits}>{ "Open in bit filling (Enter)" }</button>
+                </p>
+            }
             if bytes.is_empty() {
                 <p class="empty">{ "No bytes yet: type some text or bytes above." }</p>
             } else {
@@ -397,6 +429,30 @@ pub fn ByteMap() -> Html {
     }
 }
 
+/// A sentence about the selected byte and the segment it belongs to.
+fn selection_text(bytes: &[u8], selected: Option<usize>) -> Option<String> {
+    let offset = selected?;
+    let byte = *bytes.get(offset)?;
+    let start = utf8lens::char_start(bytes, offset)?;
+    let segment = utf8lens::segments(bytes.get(start..)?).next()?;
+    let len = segment.range().len();
+    let index = offset - start + 1;
+    Some(match segment {
+        Segment::Char { ch, .. } if len == 1 => {
+            format!("Byte {offset} ({byte:02X}) is the whole character U+{:04X} {}. ", u32::from(ch), glyph(ch))
+        }
+        Segment::Char { ch, .. } => format!(
+            "Byte {offset} ({byte:02X}) is byte {index} of {len} of U+{:04X} {}, which starts at byte {start}. ",
+            u32::from(ch),
+            glyph(ch)
+        ),
+        Segment::Malformed(m) => format!(
+            "Byte {offset} ({byte:02X}) is byte {index} of {len} of a malformed sequence ({}) at byte {start}. ",
+            m.kind().as_str()
+        ),
+    })
+}
+
 fn row_html(
     bytes: &[u8],
     row: usize,
@@ -418,7 +474,12 @@ fn row_html(
     }
 }
 
-fn segment_html(bytes: &[u8], seg: RowSegment, selected: Option<usize>, tab_stop: Option<usize>) -> Html {
+fn segment_html(
+    bytes: &[u8],
+    seg: RowSegment,
+    selected: Option<usize>,
+    tab_stop: Option<usize>,
+) -> Html {
     let range = seg.range();
     let is_selected = selected.is_some_and(|s| range.contains(&s));
     let (head, kind, what) = match seg.segment {
@@ -444,14 +505,30 @@ fn segment_html(bytes: &[u8], seg: RowSegment, selected: Option<usize>, tab_stop
                 </>
             },
             Some(m.kind().as_str()),
-            format!("a malformed sequence ({}), shown as U+FFFD", m.kind().as_str()),
+            format!(
+                "a malformed sequence ({}), shown as U+FFFD",
+                m.kind().as_str()
+            ),
         ),
     };
     let len = range.len();
-    let cells = range.clone().zip(seg.roles.iter()).enumerate().map(|(i, (offset, &role))| {
-        let byte = bytes.get(offset).copied().unwrap_or(0);
-        cell_html(offset, byte, role, i, len, &what, selected == Some(offset), tab_stop == Some(offset))
-    });
+    let cells = range
+        .clone()
+        .zip(seg.roles.iter())
+        .enumerate()
+        .map(|(i, (offset, &role))| {
+            let byte = bytes.get(offset).copied().unwrap_or(0);
+            cell_html(
+                offset,
+                byte,
+                role,
+                i,
+                len,
+                &what,
+                selected == Some(offset),
+                tab_stop == Some(offset),
+            )
+        });
     html! {
         <div class={classes!(
                 "segment",
@@ -539,12 +616,20 @@ mod tests {
 
     #[test]
     fn the_window_covers_the_viewport() {
-        let g = Geometry { scroll_top: 0.0, view_height: 500.0, row_height: 100.0, per_row: 8 };
+        let g = Geometry {
+            scroll_top: 0.0,
+            view_height: 500.0,
+            row_height: 100.0,
+            per_row: 8,
+        };
         assert_eq!(g.window(3), (0..3, 0.0));
         let (rows, y) = g.window(1000);
         assert_eq!(rows, 0..10);
         assert_eq!(y, 0.0);
-        let g = Geometry { scroll_top: 1050.0, ..g };
+        let g = Geometry {
+            scroll_top: 1050.0,
+            ..g
+        };
         let (rows, y) = g.window(1000);
         assert_eq!(rows, 6..20);
         assert_eq!(y, 600.0);
@@ -552,10 +637,18 @@ mod tests {
 
     #[test]
     fn huge_inputs_scale_the_scrollbar() {
-        let g = Geometry { scroll_top: 0.0, view_height: 500.0, row_height: 100.0, per_row: 8 };
+        let g = Geometry {
+            scroll_top: 0.0,
+            view_height: 500.0,
+            row_height: 100.0,
+            per_row: 8,
+        };
         let rows = 10_000_000; // 1e9 px of rows
         assert_eq!(g.spacer_height(rows), MAX_SCROLL_HEIGHT);
-        let bottom = Geometry { scroll_top: MAX_SCROLL_HEIGHT - 500.0, ..g };
+        let bottom = Geometry {
+            scroll_top: MAX_SCROLL_HEIGHT - 500.0,
+            ..g
+        };
         let (drawn, _) = bottom.window(rows);
         assert_eq!(drawn.end, rows);
         let y = g.scroll_for(rows, bottom.content_top(rows));

@@ -88,7 +88,11 @@ pub fn Codepage() -> Html {
                 select(byte);
                 if let Some(cell) = grid
                     .cast::<HtmlElement>()
-                    .and_then(|g| g.query_selector(&format!("[data-byte=\"{byte:02X}\"]")).ok().flatten())
+                    .and_then(|g| {
+                        g.query_selector(&format!("[data-byte=\"{byte:02X}\"]"))
+                            .ok()
+                            .flatten()
+                    })
                     .and_then(|c| c.dyn_into::<HtmlElement>().ok())
                 {
                     let _ = cell.focus();
@@ -168,18 +172,23 @@ pub fn Codepage() -> Html {
 /// The tag under the hex digits, and a title for screen readers.
 fn short_label(byte: u8, class: ByteClass) -> (String, String) {
     match class {
-        ByteClass::Ascii => (
-            char::from(byte)
-                .is_ascii_graphic()
-                .then(|| char::from(byte).to_string())
-                .unwrap_or_else(|| crate::visible::label(char::from(byte)).unwrap_or_default()),
-            "ASCII".to_owned(),
-        ),
+        ByteClass::Ascii => {
+            let ch = char::from(byte);
+            let tag = if ch.is_ascii_graphic() {
+                ch.to_string()
+            } else {
+                crate::visible::label(ch).unwrap_or_default()
+            };
+            (tag, "ASCII".to_owned())
+        }
         ByteClass::Continuation => ("cont".to_owned(), "continuation byte".to_owned()),
         ByteClass::Lead(lead) => {
             let n = lead.sequence_len();
             let mark = if restricted(lead) { "!" } else { "" };
-            (format!("{n}B{mark}"), format!("lead of {n} bytes, {}", lead.block()))
+            (
+                format!("{n}B{mark}"),
+                format!("lead of {n} bytes, {}", lead.block()),
+            )
         }
         ByteClass::NeverValid(why) => ("×".to_owned(), format!("never valid: {}", why.reason())),
     }
@@ -251,8 +260,12 @@ fn restriction(lead: LeadByte) -> Option<String> {
     let probe = [lead.byte(), first, 0x80, 0x80];
     let error = utf8lens::errors(&probe).next()?;
     let meaning = match error.kind() {
-        ErrorKind::Overlong => "they would spell a code point that fits in fewer bytes (an overlong form)",
-        ErrorKind::Surrogate => "they would spell the UTF-16 surrogates U+D800 to U+DFFF, which are not characters",
+        ErrorKind::Overlong => {
+            "they would spell a code point that fits in fewer bytes (an overlong form)"
+        }
+        ErrorKind::Surrogate => {
+            "they would spell the UTF-16 surrogates U+D800 to U+DFFF, which are not characters"
+        }
         ErrorKind::TooLarge => "they would spell values above U+10FFFF, the last code point",
         _ => "they are not allowed there",
     };
@@ -268,11 +281,18 @@ fn describe_ranges(bytes: &[u8]) -> String {
     let mut i = 0;
     while let Some(&start) = bytes.get(i) {
         let mut end = start;
-        while bytes.get(i + 1).is_some_and(|&b| Some(b) == end.checked_add(1)) {
+        while bytes
+            .get(i + 1)
+            .is_some_and(|&b| Some(b) == end.checked_add(1))
+        {
             i += 1;
             end = bytes[i];
         }
-        out.push(if start == end { format!("{start:02X}") } else { format!("{start:02X}–{end:02X}") });
+        out.push(if start == end {
+            format!("{start:02X}")
+        } else {
+            format!("{start:02X}–{end:02X}")
+        });
         i += 1;
     }
     out.join(", ")

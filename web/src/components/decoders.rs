@@ -34,7 +34,11 @@ fn code_points_html(cps: &[u32]) -> Html {
                     let t = std::mem::take(&mut text);
                     pieces.push(html! { <VisibleText text={AttrValue::from(t)} /> });
                 }
-                let label = if cp > 0x10_FFFF { format!("0x{cp:X}") } else { format!("U+{cp:04X}") };
+                let label = if cp > 0x10_FFFF {
+                    format!("0x{cp:X}")
+                } else {
+                    format!("U+{cp:04X}")
+                };
                 pieces.push(html! { <span class="hidden-char lone" title="not a Unicode scalar value">{ label }</span> });
             }
         }
@@ -61,7 +65,13 @@ fn text_row(id: &'static str, name: &'static str, about: &'static str, text: Str
     } else {
         html! { <VisibleText text={AttrValue::from(text)} /> }
     };
-    Row { id, name, about, result: Ok(output), replacements: None }
+    Row {
+        id,
+        name,
+        about,
+        result: Ok(output),
+        replacements: None,
+    }
 }
 
 #[component]
@@ -97,7 +107,10 @@ pub fn Decoders() -> Html {
     ));
     let utf8b = utf8lens::decode_utf8b(bytes);
     let escaped: Vec<u32> = char::decode_utf16(utf8b.iter().copied())
-        .map(|r| r.map(u32::from).unwrap_or_else(|e| u32::from(e.unpaired_surrogate())))
+        .map(|r| {
+            r.map(u32::from)
+                .unwrap_or_else(|e| u32::from(e.unpaired_surrogate()))
+        })
         .collect();
     let lossless = utf8lens::encode_utf8b(&utf8b) == bytes;
     rows.push(Row {
@@ -125,10 +138,22 @@ pub fn Decoders() -> Html {
     ));
     for variant in Variant::ALL {
         let (name, about) = match variant {
-            Variant::Cesu8 => ("CESU-8", "supplementary characters as two 3-byte surrogates; no 4-byte sequences"),
-            Variant::Mutf8 => ("Modified UTF-8", "Java: CESU-8 with U+0000 as C0 80 and lone surrogates allowed"),
-            Variant::Wtf8 => ("WTF-8", "UTF-8 plus lone surrogates, for ill-formed UTF-16 such as JavaScript strings"),
-            Variant::Rfc2279 => ("RFC 2279", "the original UTF-8: up to 6 bytes, values to 0x7FFFFFFF, surrogates allowed"),
+            Variant::Cesu8 => (
+                "CESU-8",
+                "supplementary characters as two 3-byte surrogates; no 4-byte sequences",
+            ),
+            Variant::Mutf8 => (
+                "Modified UTF-8",
+                "Java: CESU-8 with U+0000 as C0 80 and lone surrogates allowed",
+            ),
+            Variant::Wtf8 => (
+                "WTF-8",
+                "UTF-8 plus lone surrogates, for ill-formed UTF-16 such as JavaScript strings",
+            ),
+            Variant::Rfc2279 => (
+                "RFC 2279",
+                "the original UTF-8: up to 6 bytes, values to 0x7FFFFFFF, surrogates allowed",
+            ),
         };
         rows.push(Row {
             id: variant.name(),

@@ -22,7 +22,11 @@ pub struct Props {
 pub fn ErrorList(props: &Props) -> Html {
     let inspector = use_inspector();
     let bytes = inspector.bytes.clone();
-    let listed = use_memo(bytes.clone(), |b| utf8lens::errors(b).take(LIST_LIMIT).collect::<Vec<Malformed>>());
+    let listed = use_memo(bytes.clone(), |b| {
+        utf8lens::errors(b)
+            .take(LIST_LIMIT)
+            .collect::<Vec<Malformed>>()
+    });
     let counts = props.summary.counts();
 
     if listed.is_empty() {

@@ -18,13 +18,17 @@ pub fn InputPanel() -> Html {
     let on_text = {
         let inspector = inspector.clone();
         Callback::from(move |e: InputEvent| {
-            inspector.dispatch(Action::EditText(e.target_unchecked_into::<HtmlTextAreaElement>().value()))
+            inspector.dispatch(Action::EditText(
+                e.target_unchecked_into::<HtmlTextAreaElement>().value(),
+            ))
         })
     };
     let on_notation = {
         let inspector = inspector.clone();
         Callback::from(move |e: InputEvent| {
-            inspector.dispatch(Action::EditNotation(e.target_unchecked_into::<HtmlInputElement>().value()))
+            inspector.dispatch(Action::EditNotation(
+                e.target_unchecked_into::<HtmlInputElement>().value(),
+            ))
         })
     };
     let on_notation_kind = {
@@ -65,7 +69,10 @@ pub fn InputPanel() -> Html {
         Callback::from(move |e: DragEvent| {
             e.prevent_default();
             dragging.set(false);
-            let file = e.data_transfer().and_then(|dt| dt.files()).and_then(|files| files.get(0));
+            let file = e
+                .data_transfer()
+                .and_then(|dt| dt.files())
+                .and_then(|files| files.get(0));
             if let Some(file) = file {
                 load_file.emit(file);
             }
@@ -92,7 +99,6 @@ pub fn InputPanel() -> Html {
         _ => "Every character you type is encoded as UTF-8 below.".to_owned(),
     };
     let notation = state.notation;
-    let notation_id = format!("notation-input");
 
     html! {
         <section
@@ -119,7 +125,7 @@ pub fn InputPanel() -> Html {
             </div>
             <div class="field">
                 <div class="field-label-row">
-                    <label for={notation_id.clone()}>{ "Bytes as" }</label>
+                    <label for="notation-input">{ "Bytes as" }</label>
                     <select id="notation-kind" aria-label="Byte notation" onchange={on_notation_kind}>
                         { for Notation::ALL.iter().map(|n| html! {
                             <option value={n.id()} selected={*n == notation}>{ n.label() }</option>
@@ -127,7 +133,7 @@ pub fn InputPanel() -> Html {
                     </select>
                 </div>
                 <input
-                    id={notation_id}
+                    id="notation-input"
                     class="notation-input"
                     type="text"
                     spellcheck="false"

@@ -6,10 +6,22 @@ use yew::prelude::*;
 
 /// Each role with a one-line explanation, in reading order.
 const ROLES: [(ByteRole, &str); 4] = [
-    (ByteRole::Ascii, "a whole character in one byte (U+0000 to U+007F)"),
-    (ByteRole::Lead, "starts a multi-byte character and says how long it is"),
-    (ByteRole::Continuation, "carries six more bits of the character"),
-    (ByteRole::Invalid, "part of no valid sequence; decoders show U+FFFD"),
+    (
+        ByteRole::Ascii,
+        "a whole character in one byte (U+0000 to U+007F)",
+    ),
+    (
+        ByteRole::Lead,
+        "starts a multi-byte character and says how long it is",
+    ),
+    (
+        ByteRole::Continuation,
+        "carries six more bits of the character",
+    ),
+    (
+        ByteRole::Invalid,
+        "part of no valid sequence; decoders show U+FFFD",
+    ),
 ];
 
 #[component]

@@ -29,10 +29,13 @@ fn head(text: &str, limit: usize) -> &str {
 pub fn Mojibake() -> Html {
     let inspector = use_inspector();
     let all = &inspector.bytes;
-    let window = all.get(..(TEXT_LIMIT * 4).min(all.len())).unwrap_or_default();
+    let window = all
+        .get(..(TEXT_LIMIT * 4).min(all.len()))
+        .unwrap_or_default();
     let lossy = utf8lens::decode_lossy(window);
     let text = head(&lossy, TEXT_LIMIT).to_owned();
-    let valid = utf8lens::validate(all.get(..BYTES_LIMIT.min(all.len())).unwrap_or_default()).is_ok();
+    let valid =
+        utf8lens::validate(all.get(..BYTES_LIMIT.min(all.len())).unwrap_or_default()).is_ok();
     let charset = inspector.charset;
 
     let on_charset = {
@@ -84,7 +87,10 @@ fn traced_html(trace: &[GlyphTrace]) -> Html {
     let mut groups: Vec<Html> = Vec::new();
     let mut i = 0;
     while let Some(first) = trace.get(i) {
-        let run: Vec<&GlyphTrace> = trace[i..].iter().take_while(|t| t.char_index == first.char_index).collect();
+        let run: Vec<&GlyphTrace> = trace[i..]
+            .iter()
+            .take_while(|t| t.char_index == first.char_index)
+            .collect();
         i += run.len();
         let bytes: Vec<u8> = run.iter().map(|t| t.byte).collect();
         let title = format!(
@@ -94,7 +100,8 @@ fn traced_html(trace: &[GlyphTrace]) -> Html {
             Notation::Hex.format(&bytes),
             run.iter()
                 .map(|t| match t.glyph {
-                    Some(g) => format!("{:02X} → {}", t.byte, crate::components::byte_map::glyph(g)),
+                    Some(g) =>
+                        format!("{:02X} → {}", t.byte, crate::components::byte_map::glyph(g)),
                     None => format!("{:02X} → undefined", t.byte),
                 })
                 .collect::<Vec<_>>()
@@ -184,7 +191,10 @@ fn Trace(props: &TextProps) -> Html {
     let mut rows: Vec<Html> = Vec::new();
     let mut i = 0;
     while let Some(first) = garbled.trace.get(i) {
-        let run: Vec<&GlyphTrace> = garbled.trace[i..].iter().take_while(|t| t.char_index == first.char_index).collect();
+        let run: Vec<&GlyphTrace> = garbled.trace[i..]
+            .iter()
+            .take_while(|t| t.char_index == first.char_index)
+            .collect();
         i += run.len();
         let bytes: Vec<u8> = run.iter().map(|t| t.byte).collect();
         let glyphs: String = run.iter().map(|t| t.glyph.unwrap_or('\u{FFFD}')).collect();
@@ -336,7 +346,10 @@ fn RepairView(props: &TextProps) -> Html {
 fn LegacyReadings() -> Html {
     let inspector = use_inspector();
     let all = &inspector.bytes;
-    let bytes = all.get(..BYTES_LIMIT.min(all.len())).unwrap_or_default().to_vec();
+    let bytes = all
+        .get(..BYTES_LIMIT.min(all.len()))
+        .unwrap_or_default()
+        .to_vec();
     html! {
         <section aria-labelledby="legacy-heading">
             <h3 id="legacy-heading">{ "These bytes are not UTF-8. Read as a legacy charset they say:" }</h3>
@@ -364,7 +377,11 @@ fn LegacyReadings() -> Html {
 /// The seeds' table: German letters in the three Western charsets, 'Höhe' both ways, the BOM.
 #[component]
 fn SeedsTable() -> Html {
-    const CHARSETS: [Charset; 3] = [Charset::Iso8859_1, Charset::Iso8859_15, Charset::Windows1252];
+    const CHARSETS: [Charset; 3] = [
+        Charset::Iso8859_1,
+        Charset::Iso8859_15,
+        Charset::Windows1252,
+    ];
     let letters = ["ä", "ö", "ü", "ß", "Ä", "Ö", "Ü"];
     let hoehe = utf8lens::misread_as_utf8("Höhe", Charset::Iso8859_1).ok();
     html! {

@@ -3,8 +3,8 @@
 //! `data-issue` naming its kind. A bundled sample page mixes the usual suspects.
 
 use utf8lens::{
-    Action as Done, Bidi, Bom, Change, Controls, Found, Invalid, Invisible, LineEndings, Noncharacters, Policy,
-    VariationSelectors,
+    Action as Done, Bidi, Bom, Change, Controls, Found, Invalid, Invisible, LineEndings,
+    Noncharacters, Policy, VariationSelectors,
 };
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -68,7 +68,10 @@ pub fn Sanitizer() -> Html {
         })
     };
     let p = *policy;
-    let select = |id: &'static str, label: &'static str, options: &[(&'static str, &'static str, bool)], on: Callback<Event>| {
+    let select = |id: &'static str,
+                  label: &'static str,
+                  options: &[(&'static str, &'static str, bool)],
+                  on: Callback<Event>| {
         html! {
             <div class="policy-option">
                 <label for={id}>{ label }</label>
@@ -151,10 +154,16 @@ fn shown(input: &[u8], change: &Change) -> Html {
     match &change.found {
         Found::Malformed(_) => html! { { format!("⟨{}⟩", Notation::Hex.format(bytes)) } },
         Found::UnclosedBidi(c) => {
-            let closer = if matches!(u32::from(*c), 0x2066..=0x2068) { "PDI" } else { "PDF" };
+            let closer = if matches!(u32::from(*c), 0x2066..=0x2068) {
+                "PDI"
+            } else {
+                "PDF"
+            };
             html! { { format!("+{closer}") } }
         }
-        _ => html! { <VisibleText text={AttrValue::from(utf8lens::decode_lossy(bytes).into_owned())} /> },
+        _ => {
+            html! { <VisibleText text={AttrValue::from(utf8lens::decode_lossy(bytes).into_owned())} /> }
+        }
     }
 }
 
@@ -168,11 +177,19 @@ fn highlighted(input: &[u8], changes: &[Change]) -> Html {
         if change.input.start < cursor {
             continue; // inside a finding already shown (a repaired stretch holds others)
         }
-        if let Some(plain) = input.get(cursor..change.input.start).filter(|p| !p.is_empty()) {
+        if let Some(plain) = input
+            .get(cursor..change.input.start)
+            .filter(|p| !p.is_empty())
+        {
             pieces.push(html! { <VisibleText text={AttrValue::from(utf8lens::decode_lossy(plain).into_owned())} /> });
         }
         let kind = change.found.kind();
-        let title = format!("{} ({}): {}", change.found, change.action.as_str(), change.reason());
+        let title = format!(
+            "{} ({}): {}",
+            change.found,
+            change.action.as_str(),
+            change.reason()
+        );
         let inserted = change.input.is_empty();
         pieces.push(html! {
             <mark class={classes!("issue", format!("issue-{kind}"), inserted.then_some("issue-inserted"))}
@@ -221,13 +238,28 @@ mod tests {
     fn the_sample_page_shows_every_common_issue() {
         let result = utf8lens::sanitize(&sample_page(), &Policy::default());
         let kinds: Vec<&str> = result.changes.iter().map(|c| c.found.kind()).collect();
-        for kind in ["bom", "invisible", "bidi-control", "malformed", "control", "nul", "tag", "noncharacter"] {
+        for kind in [
+            "bom",
+            "invisible",
+            "bidi-control",
+            "malformed",
+            "control",
+            "nul",
+            "tag",
+            "noncharacter",
+        ] {
             assert!(kinds.contains(&kind), "{kind} in {kinds:?}");
         }
         // The emoji's joiner and selector and the Persian ZWNJ stay.
         assert!(result.text.contains("👩\u{200D}💻") && result.text.contains("❤\u{FE0F}"));
         assert!(result.text.contains("می\u{200C}خواهم"));
-        let repaired = utf8lens::sanitize(&sample_page(), &Policy { repair_mojibake: true, ..Policy::default() });
+        let repaired = utf8lens::sanitize(
+            &sample_page(),
+            &Policy {
+                repair_mojibake: true,
+                ..Policy::default()
+            },
+        );
         assert!(repaired.text.contains("Schöne Grüße aus Köln"));
     }
 }

@@ -52,7 +52,11 @@ pub fn Streaming() -> Html {
     let bytes = all.get(..LIMIT.min(all.len())).unwrap_or_default();
     let size = inspector.chunk_size;
     let (chunks, end) = stream(bytes, size);
-    let streamed: String = chunks.iter().map(|c| c.output.as_str()).chain([end.as_str()]).collect();
+    let streamed: String = chunks
+        .iter()
+        .map(|c| c.output.as_str())
+        .chain([end.as_str()])
+        .collect();
     let naive: String = chunks.iter().map(|c| c.naive.as_str()).collect();
     let whole = utf8lens::decode_lossy(bytes).into_owned();
 

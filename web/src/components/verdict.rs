@@ -24,7 +24,10 @@ pub fn Verdict(props: &Props) -> Html {
             format::plural(bytes.len(), "byte", "bytes"),
             format::plural(c.chars, "character", "characters")
         ),
-        (Ok(()), None) => format!("Valid UTF-8: {}.", format::plural(bytes.len(), "byte", "bytes")),
+        (Ok(()), None) => format!(
+            "Valid UTF-8: {}.",
+            format::plural(bytes.len(), "byte", "bytes")
+        ),
         (Err(e), Some(c)) => format!(
             "Not valid UTF-8: {} among {}, so a decoder shows {} U+FFFD. The first is at byte {}.",
             format::plural(c.errors, "malformed sequence", "malformed sequences"),

@@ -25,7 +25,11 @@ pub fn use_file_loader() -> Callback<web_sys::File> {
         };
         let name = file.name();
         let size = file.size() as usize;
-        dispatcher.dispatch(Action::LoadStarted { id, name: name.clone(), size });
+        dispatcher.dispatch(Action::LoadStarted {
+            id,
+            name: name.clone(),
+            size,
+        });
         let dispatcher = dispatcher.clone();
         yew::platform::spawn_local(async move {
             let action = match read(&file, size, id, &dispatcher).await {
@@ -51,16 +55,21 @@ async fn read(
         ));
     }
     let mut bytes = Vec::new();
-    bytes
-        .try_reserve_exact(size)
-        .map_err(|_| format!("Not enough memory to open a file of {}.", crate::format::size(size)))?;
+    bytes.try_reserve_exact(size).map_err(|_| {
+        format!(
+            "Not enough memory to open a file of {}.",
+            crate::format::size(size)
+        )
+    })?;
     let mut start = 0;
     while start < size {
         let end = (start + SLICE).min(size);
         let blob = file
             .slice_with_f64_and_f64(start as f64, end as f64)
             .map_err(describe)?;
-        let buffer = JsFuture::from(blob.array_buffer()).await.map_err(describe)?;
+        let buffer = JsFuture::from(blob.array_buffer())
+            .await
+            .map_err(describe)?;
         let array = Uint8Array::new(&buffer);
         let old = bytes.len();
         bytes.resize(old + array.length() as usize, 0);
@@ -74,7 +83,9 @@ async fn read(
 fn describe(error: JsValue) -> String {
     let detail = match error.dyn_ref::<js_sys::Error>() {
         Some(e) => String::from(e.message()),
-        None => error.as_string().unwrap_or_else(|| "unknown error".to_owned()),
+        None => error
+            .as_string()
+            .unwrap_or_else(|| "unknown error".to_owned()),
     };
     format!("The file could not be read: {detail}")
 }

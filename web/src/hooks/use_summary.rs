@@ -37,7 +37,10 @@ impl Counts {
                 Segment::Char { .. } => self.chars += 1,
                 Segment::Malformed(m) => {
                     self.errors += 1;
-                    let k = ErrorKind::ALL.iter().position(|&k| k == m.kind()).unwrap_or(0);
+                    let k = ErrorKind::ALL
+                        .iter()
+                        .position(|&k| k == m.kind())
+                        .unwrap_or(0);
                     if let Some(n) = self.by_kind.get_mut(k) {
                         *n += 1;
                     }
@@ -50,7 +53,9 @@ impl Counts {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Summary {
     /// Counted so far: this many bytes.
-    Counting { done: usize },
+    Counting {
+        done: usize,
+    },
     Done(Counts),
 }
 
@@ -78,7 +83,9 @@ pub fn use_summary(bytes: &ByteBuf) -> Summary {
     };
     let progress = use_state(|| 0usize);
     let small = bytes.len() <= AT_ONCE;
-    let at_once = use_memo(bytes.clone(), |b| (b.len() <= AT_ONCE).then(|| count_all(b)));
+    let at_once = use_memo(bytes.clone(), |b| {
+        (b.len() <= AT_ONCE).then(|| count_all(b))
+    });
 
     {
         let result = result.clone();
