@@ -448,7 +448,7 @@ pub fn garble_rounds(
 /// ```js
 /// const m = misreadAsUtf8("Höhe", "iso-8859-1");
 /// m.text;       // "H\uFFFDhe"
-/// m.pieces[1];  // { start: 1, end: 2, output: "\uFFFD", error: "truncated", swallowed: 0 }
+/// m.pieces[1];  // { start: 1, end: 2, output: "\uFFFD", error: "invalid-byte", swallowed: 0 }
 /// misreadAsUtf8("Ã¤", "windows-1252").text; // "ä"
 /// ```
 #[wasm_bindgen(js_name = misreadAsUtf8, unchecked_return_type = "MisreadResult")]
