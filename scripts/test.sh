@@ -143,6 +143,7 @@ else
   run_stage "fuzz targets, 20 s each (scripts/fuzz.sh)" bash "$ROOT/scripts/fuzz.sh"
   if run_stage "web release build (trunk build --release)" web_release_build; then
     run_stage "inspector e2e in headless Chromium" inspector_e2e
+    run_stage "CSP of the built app in headless Chromium (scripts/csp-check.mjs)" node "$ROOT/scripts/csp-check.mjs" "$ROOT/dist"
   else
     skip_stage "inspector e2e in headless Chromium" "the build failed"
   fi
