@@ -378,19 +378,62 @@ fn Forms(props: &FormsProps) -> Html {
                 .to_owned()
         })
         .collect();
-    let rows: Vec<(&str, String, &str)> = vec![
-        ("Code point, hex", format!("U+{cp:04X}"), "how Unicode names it"),
-        ("Code point, decimal", cp.to_string(), "&#8364; style HTML references use it"),
-        ("Code point, octal", format!("{cp:o}"), ""),
-        ("Code point, binary", grouped.join(" "), "grouped as the octets take it"),
-        ("UTF-8 bytes, hex", Notation::Hex.format(bytes), ""),
-        ("UTF-8 bytes, octal", Notation::Octal.format(bytes), "a lead byte is 3xx, a continuation byte 2yy, ASCII 0yy or 1yy: the top bits 11, 10 and 0 make the first digit"),
-        ("UTF-8 bytes, binary", Notation::Binary.format(bytes), ""),
-        ("UTF-8 bytes, decimal", Notation::Decimal.format(bytes), ""),
-        ("C / Python bytes", bytes.iter().map(|b| format!("\\x{b:02X}")).collect(), ""),
-        ("URL", bytes.iter().map(|b| format!("%{b:02X}")).collect(), "percent-encoded UTF-8"),
-        ("HTML", format!("&#x{cp:X};"), ""),
-        ("JavaScript / JSON", js, if utf16.len() == 2 { "a UTF-16 surrogate pair: two code units" } else { "one UTF-16 code unit" }),
+    let utf16_note = if utf16.len() == 2 {
+        "a UTF-16 surrogate pair: two code units"
+    } else {
+        "one UTF-16 code unit"
+    };
+    let rows: Vec<(&str, String, String)> = vec![
+        (
+            "Code point, hex",
+            format!("U+{cp:04X}"),
+            "how Unicode names it".into(),
+        ),
+        (
+            "Code point, decimal",
+            cp.to_string(),
+            format!("HTML's &#{cp}; uses it"),
+        ),
+        ("Code point, octal", format!("{cp:o}"), String::new()),
+        (
+            "Code point, binary",
+            grouped.join(" "),
+            "grouped as the octets take it".into(),
+        ),
+        (
+            "UTF-8 bytes, hex",
+            Notation::Hex.format(bytes),
+            String::new(),
+        ),
+        (
+            "UTF-8 bytes, octal",
+            Notation::Octal.format(bytes),
+            "a lead byte is 3xx, a continuation byte 2yy, ASCII 0yy or 1yy: the top bits 11, 10 \
+             and 0 make the first digit"
+                .into(),
+        ),
+        (
+            "UTF-8 bytes, binary",
+            Notation::Binary.format(bytes),
+            String::new(),
+        ),
+        (
+            "UTF-8 bytes, decimal",
+            Notation::Decimal.format(bytes),
+            String::new(),
+        ),
+        (
+            "C / Python bytes",
+            bytes.iter().map(|b| format!("\\x{b:02X}")).collect(),
+            String::new(),
+        ),
+        (
+            "URL",
+            bytes.iter().map(|b| format!("%{b:02X}")).collect(),
+            "percent-encoded UTF-8".into(),
+        ),
+        ("HTML", format!("&#x{cp:X};"), String::new()),
+        ("JavaScript / JSON", js, utf16_note.into()),
     ];
     html! {
         <section class="forms" aria-labelledby="forms-heading">

@@ -47,7 +47,17 @@ fn code_points_html(cps: &[u32]) -> Html {
         pieces.push(html! { <VisibleText text={AttrValue::from(text)} /> });
     }
     // The numbers too, for characters the reader's fonts may not have.
-    let listed: Vec<String> = cps.iter().take(8).map(|cp| format!("U+{cp:04X}")).collect();
+    let listed: Vec<String> = cps
+        .iter()
+        .take(8)
+        .map(|&cp| {
+            if cp > 0x10_FFFF {
+                format!("0x{cp:X}")
+            } else {
+                format!("U+{cp:04X}")
+            }
+        })
+        .collect();
     let more = if cps.len() > 8 { " …" } else { "" };
     html! {
         <>

@@ -1,0 +1,222 @@
+//! Component tests: the app rendered into a test root in a real browser, the scheduler given time
+//! to flush, and the DOM asserted on. They need no Trunk build; the end-to-end tests in
+//! `scripts/e2e/` drive the built page.
+//!
+//!     CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner WASM_BINDGEN_USE_BROWSER=1 \
+//!       CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_WEBDRIVER_JSON=$PWD/webdriver.json \
+//!       cargo test -p utf8lens-web --target wasm32-unknown-unknown --test components
+#![cfg(target_arch = "wasm32")]
+
+use std::time::Duration;
+
+use utf8lens_web::App;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlElement, HtmlTextAreaElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .expect("a document")
+}
+
+/// Lets Yew render and run its effects.
+async fn settle() {
+    yew::platform::time::sleep(Duration::from_millis(30)).await;
+}
+
+/// Mounts the app as a link to `fragment` opens it, in a fresh root.
+async fn open(fragment: &str) -> (Element, yew::AppHandle<App>) {
+    let window = web_sys::window().expect("a window");
+    window
+        .location()
+        .set_hash(fragment)
+        .expect("set the fragment");
+    let root = document().create_element("div").expect("a div");
+    document()
+        .body()
+        .expect("a body")
+        .append_child(&root)
+        .expect("append");
+    let handle = yew::Renderer::<App>::with_root(root.clone()).render();
+    settle().await;
+    (root, handle)
+}
+
+fn close(root: Element, handle: yew::AppHandle<App>) {
+    handle.destroy();
+    root.remove();
+}
+
+fn attrs(root: &Element, selector: &str, name: &str) -> Vec<String> {
+    let list = root.query_selector_all(selector).expect("a selector");
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<Element>().ok())
+        .filter_map(|e| e.get_attribute(name))
+        .collect()
+}
+
+fn click(root: &Element, selector: &str) {
+    root.query_selector(selector)
+        .ok()
+        .flatten()
+        .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+        .unwrap_or_else(|| panic!("no {selector}"))
+        .click();
+}
+
+#[wasm_bindgen_test]
+async fn the_byte_map_gives_every_byte_its_offset_and_role() {
+    let (root, handle) = open("#hex=41c0afe282ac").await;
+    assert_eq!(
+        attrs(&root, ".cell", "data-offset"),
+        ["0", "1", "2", "3", "4", "5"]
+    );
+    assert_eq!(
+        attrs(&root, ".cell", "data-role"),
+        [
+            "ascii",
+            "invalid",
+            "invalid",
+            "lead",
+            "continuation",
+            "continuation"
+        ]
+    );
+    assert_eq!(
+        attrs(&root, ".segment-malformed", "data-kind"),
+        ["invalid-byte", "unexpected-continuation"]
+    );
+    close(root, handle);
+}
+
+#[wasm_bindgen_test]
+async fn typing_text_goes_through_the_reducer_to_every_view() {
+    let (root, handle) = open("#text=x").await;
+    let text: HtmlTextAreaElement = root
+        .query_selector("#text-input")
+        .ok()
+        .flatten()
+        .and_then(|e| e.dyn_into().ok())
+        .expect("the text box");
+    text.set_value("ä€");
+    let event = web_sys::InputEvent::new("input").expect("an input event");
+    text.dispatch_event(&event).expect("dispatch");
+    settle().await;
+    assert_eq!(
+        attrs(&root, ".cell", "data-role"),
+        [
+            "lead",
+            "continuation",
+            "lead",
+            "continuation",
+            "continuation"
+        ]
+    );
+    assert_eq!(
+        web_sys::window()
+            .and_then(|w| w.location().hash().ok())
+            .as_deref(),
+        Some("#text=%C3%A4%E2%82%AC")
+    );
+    click(&root, "#tab-mojibake");
+    settle().await;
+    let garbled = attrs(
+        &root,
+        r#".garbled[data-charset="windows-1252"]"#,
+        "data-text",
+    );
+    assert_eq!(garbled, ["Ã¤â‚¬"]);
+    close(root, handle);
+}
+
+#[wasm_bindgen_test]
+async fn errors_carry_their_kind_rule_and_meaning() {
+    let (root, handle) = open("#hex=eda080&view=errors").await;
+    assert_eq!(
+        attrs(&root, ".error", "data-kind"),
+        [
+            "surrogate",
+            "unexpected-continuation",
+            "unexpected-continuation"
+        ]
+    );
+    let first = root
+        .query_selector(".error")
+        .ok()
+        .flatten()
+        .expect("an error");
+    let text = first.text_content().unwrap_or_default();
+    assert!(text.contains("UTF8-3 = %xED %x80-9F UTF8-tail"), "{text}");
+    assert!(text.contains("U+D800"), "{text}");
+    close(root, handle);
+}
+
+#[wasm_bindgen_test]
+async fn the_codepage_shows_what_may_follow_a_lead() {
+    let (root, handle) = open("#view=codepage").await;
+    assert_eq!(attrs(&root, ".cp-cell", "data-byte").len(), 256);
+    click(&root, r#"[data-byte="F0"]"#);
+    settle().await;
+    let follows = attrs(&root, r#".cp-cell[data-follows="true"]"#, "data-byte");
+    assert_eq!(follows.first().map(String::as_str), Some("90"));
+    assert_eq!(follows.len(), 48);
+    close(root, handle);
+}
+
+#[wasm_bindgen_test]
+async fn the_decoders_count_their_replacements() {
+    let (root, handle) = open("#hex=f5808080&view=decoders").await;
+    assert_eq!(
+        attrs(&root, r#"[data-decoder="fffd"]"#, "data-replacements"),
+        ["4"]
+    );
+    assert_eq!(
+        attrs(&root, r#"[data-decoder="strict"]"#, "data-ok"),
+        ["false"]
+    );
+    // RFC 2279 had no U+10FFFF ceiling: F5 80 80 80 is 0x140000 there.
+    assert_eq!(
+        attrs(&root, r#"[data-decoder="rfc2279"]"#, "data-ok"),
+        ["true"]
+    );
+    let rfc2279 = root
+        .query_selector(r#"[data-decoder="rfc2279"] .code-point-list"#)
+        .ok()
+        .flatten();
+    assert_eq!(
+        rfc2279.and_then(|e| e.text_content()).as_deref(),
+        Some(" (0x140000)")
+    );
+    close(root, handle);
+}
+
+#[wasm_bindgen_test]
+async fn the_sanitiser_flags_each_finding() {
+    let (root, handle) = open("#text=a%E2%80%AEb%E2%80%8Bc&view=sanitize").await;
+    assert_eq!(
+        attrs(&root, ".sanitize-input [data-issue]", "data-issue"),
+        ["bidi-control", "invisible"]
+    );
+    let clean = root
+        .query_selector(".sanitize-output")
+        .ok()
+        .flatten()
+        .and_then(|e| e.text_content());
+    assert_eq!(clean.as_deref(), Some("abc"));
+    close(root, handle);
+}
+
+#[wasm_bindgen_test]
+async fn streaming_carries_a_split_character() {
+    let (root, handle) = open("#text=a%E2%82%AC&view=stream&chunk=2").await;
+    assert_eq!(attrs(&root, ".chunk[data-chunk]", "data-held"), ["E2", ""]);
+    assert_eq!(
+        attrs(&root, ".chunk[data-chunk]", "data-output"),
+        ["a", "€"]
+    );
+    close(root, handle);
+}
