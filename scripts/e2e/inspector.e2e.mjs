@@ -380,6 +380,11 @@ async function run() {
       );
       await follow(page, "#hex=eda080&view=errors", "errors");
       check(
+        "ED A0 80: the stray continuation bytes belong to the would-be surrogate",
+        await page.$$eval(".error-owner", (o) => o.length),
+        2,
+      );
+      check(
         "ED A0 80: meant U+D800, rule of ED",
         await page.$eval('.error[data-offset="0"]', (e) => [
           e.querySelector(".error-meaning").textContent.includes("U+D800"),
@@ -803,6 +808,7 @@ async function run() {
       const p = await newPage();
       for (const [view, fragment] of views) {
         await open(p, fragment);
+        if (view === "sanitize") await p.click("#load-sample");
         await p.waitForTimeout(200);
         await shot(p, `view-${view}-light`);
       }

@@ -127,6 +127,7 @@ pub fn Codepage() -> Html {
                     tabindex={if byte == tab_stop { "0" } else { "-1" }}
                     aria-selected={is_selected.to_string()}
                     aria-label={format!("{byte:02X}: {title}")}
+                    title={format!("{byte:02X}: {title}")}
                     data-byte={format!("{byte:02X}")}
                     data-class={class_name(class)}
                     data-follows={can_follow.then_some("true")}>

@@ -71,7 +71,10 @@ pub fn ErrorList(props: &Props) -> Html {
                 <p class="error-totals">{ totals }</p>
             }
             <ol class="error-list">
-                { for listed.iter().map(|m| error_html(m, inspector.selected, show(m.offset()))) }
+                { for listed.iter().enumerate().map(|(i, m)| {
+                    let owner = i.checked_sub(1).and_then(|j| would_be_owner(&listed[..=j], m));
+                    error_html(m, owner, inspector.selected, show(m.offset()))
+                }) }
             </ol>
             if more > 0 {
                 <p class="error-more">{ format!("…and {} more, not listed.", format::count(more)) }</p>
@@ -80,7 +83,26 @@ pub fn ErrorList(props: &Props) -> Html {
     }
 }
 
-fn error_html(m: &Malformed, selected: Option<usize>, on_show: Callback<MouseEvent>) -> Html {
+/// The earlier error whose would-be sequence (as its lead byte announced it) covers this stray
+/// continuation byte: `ED A0 80` is one surrogate to a reader, three U+FFFD to a decoder.
+fn would_be_owner(earlier: &[Malformed], m: &Malformed) -> Option<usize> {
+    if m.kind() != ErrorKind::UnexpectedContinuation {
+        return None;
+    }
+    earlier
+        .iter()
+        .rev()
+        .take(3)
+        .find(|e| (e.offset()..e.offset() + e.sequence_bytes().len()).contains(&m.offset()))
+        .map(|e| e.offset())
+}
+
+fn error_html(
+    m: &Malformed,
+    owner: Option<usize>,
+    selected: Option<usize>,
+    on_show: Callback<MouseEvent>,
+) -> Html {
     let meaning = m.intended().map(|i| {
         let cp = i.code_point();
         let what = match char::from_u32(cp) {
@@ -111,6 +133,12 @@ fn error_html(m: &Malformed, selected: Option<usize>, on_show: Callback<MouseEve
                 </button>
             </p>
             <p class="error-message">{ m.to_string() }</p>
+            if let Some(owner) = owner {
+                <p class="error-owner">
+                    { format!("It belongs to the would-be sequence at byte {owner}: the lead byte there announced it, \
+                               but a decoder that rejected the lead must reject its continuation bytes one by one.") }
+                </p>
+            }
             <dl class="error-facts">
                 <dt>{ "Rule broken" }</dt>
                 <dd><code class="abnf">{ m.abnf_rule() }</code></dd>

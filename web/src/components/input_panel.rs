@@ -81,7 +81,7 @@ pub fn InputPanel() -> Html {
 
     let state = &*inspector;
     let small = state.fields_hold_input();
-    let invalid = utf8lens::validate(&state.bytes).is_err();
+    let invalid = *use_memo(state.bytes.clone(), |b| utf8lens::validate(b).is_err());
     let text_note = match (&state.origin, small, invalid) {
         (Origin::File(name), false, _) => format!(
             "{name} ({}) is too large to edit here; the views below show all of it. Typing replaces it.",

@@ -16,7 +16,9 @@ pub struct Props {
 pub fn Verdict(props: &Props) -> Html {
     let inspector = use_inspector();
     let bytes = &inspector.bytes;
-    let valid = utf8lens::validate(bytes);
+    // Validated once per input, not on every render (a 50 MiB file re-renders as it is counted).
+    let valid = use_memo(inspector.bytes.clone(), |b| utf8lens::validate(b));
+    let valid = &*valid;
     let counts = props.summary.counts();
     let line = match (&valid, counts) {
         (Ok(()), Some(c)) => format!(
