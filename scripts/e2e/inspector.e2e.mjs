@@ -753,13 +753,20 @@ async function run() {
             v.scrollTop = (v.scrollHeight - v.clientHeight) * f;
             v.dispatchEvent(new Event("scroll"));
           }, fraction);
-          await big.waitForTimeout(150);
+          const expected = fraction === 1 ? size - 1 : size / 2;
+          const tolerance = size * 0.01 + 2000;
+          await big
+            .waitForFunction(
+              ([e, t]) => [...document.querySelectorAll(".cell")].some((c) => Math.abs(Number(c.dataset.offset) - e) < t),
+              [expected, tolerance],
+              { timeout: 15_000 },
+            )
+            .catch(() => {});
           const offsets = await big.$$eval(".cell", (c) => c.map((x) => Number(x.dataset.offset)));
           const last = Math.max(...offsets);
-          const expected = fraction === 1 ? size - 1 : size / 2;
           assert(
             `${label}: scrolled to the ${where}, its bytes are drawn`,
-            Math.abs(last - expected) < size * 0.01 + 2000 && offsets.length < 400,
+            Math.abs(last - expected) < tolerance && offsets.length < 400,
             `last offset ${last}, ${offsets.length} cells`,
           );
         }
