@@ -3,7 +3,8 @@
 //! Offsets given to JS: `inputStart`/`inputEnd` in the input's units (UTF-16 code units for a
 //! string, bytes for bytes), `outputStart`/`outputEnd` in UTF-16 code units of `text`. The change
 //! objects are built on the JS side from one numeric table and a list of distinct strings, so a
-//! text with ten thousand findings costs two calls across the boundary, not a hundred thousand.
+//! text with ten thousand findings costs two calls across the boundary, not a hundred thousand; and
+//! without the rewriting steps the text of a string is rebuilt on the JS side from the string itself.
 
 use js_sys::{Array, JsString, Object, Uint32Array};
 use wasm_bindgen::prelude::*;
@@ -143,12 +144,16 @@ export function isWellFormed(text) {
     : !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
 }
 
-// The change objects, from a table of 9 numbers per change and the distinct strings it indexes:
-// kind, action, input start, input end, output start, output end, code point + 1 (0: none),
-// found, reason.
-export function buildChanges(table, strings) {
-  const changes = new Array(table.length / 9);
-  for (let i = 0, j = 0; j < table.length; i++, j += 9) {
+// The result, from a table of 10 numbers per change and the distinct strings it indexes: kind,
+// action, input start, input end, output start, output end, code point + 1 (0: none), found,
+// reason, and what the change wrote. When `input` is a string and no step rewrote whole stretches,
+// the text is the input with each change's stretch replaced by what it wrote: slices of a string
+// the engine already has, instead of a second copy of the whole text through WebAssembly memory.
+export function buildResult(table, strings, input, text) {
+  const changes = new Array(table.length / 10);
+  let rebuilt = text === undefined ? "" : undefined;
+  let at = 0;
+  for (let i = 0, j = 0; j < table.length; i++, j += 10) {
     const change = {
       kind: strings[table[j]],
       action: strings[table[j + 1]],
@@ -161,16 +166,20 @@ export function buildChanges(table, strings) {
     };
     if (table[j + 6] !== 0) change.codePoint = table[j + 6] - 1;
     changes[i] = change;
+    if (rebuilt !== undefined && change.action !== "flagged") {
+      rebuilt += input.slice(at, change.inputStart) + strings[table[j + 9]];
+      at = change.inputEnd;
+    }
   }
-  return changes;
+  return { text: rebuilt === undefined ? text : rebuilt + input.slice(at), changes };
 }
 "#)]
 extern "C" {
     #[wasm_bindgen(js_name = isWellFormed)]
     fn is_well_formed(text: &JsString) -> bool;
 
-    #[wasm_bindgen(js_name = buildChanges)]
-    fn build_changes(table: &Uint32Array, strings: &Array) -> Array;
+    #[wasm_bindgen(js_name = buildResult)]
+    fn build_result(table: &Uint32Array, strings: &Array, input: &JsValue, text: &JsValue) -> Object;
 }
 
 /// Cleans malformed and deceptive text: a string (lone surrogates and all) or UTF-8 bytes.
@@ -197,6 +206,9 @@ pub fn sanitize(
     };
     let normalize = |text: &str| normalize_text(text, form.unwrap_or("NFC"));
     let normalizer = form.map(|form| Normalizer { form, apply: &normalize });
+    // Without the rewriting steps every change replaces its own stretch of the input, so a string's
+    // result can be rebuilt from the string and the changes (see buildResult).
+    let rebuild = normalizer.is_none() && !policy.repair_mojibake;
 
     if let Some(text) = input.dyn_ref::<JsString>() {
         if text.length() as usize > args::MAX_INPUT_BYTES / 3 {
@@ -210,11 +222,11 @@ pub fn sanitize(
             // The usual case: one fast conversion to UTF-8, then offsets converted back.
             let utf8 = String::from(text);
             let result = run(Input::Utf8(utf8.as_bytes()), &policy, normalizer.as_ref());
-            return Ok(to_js(result, Some(&utf8)));
+            return Ok(to_js(result, Some(&utf8), rebuild.then_some(input)));
         }
         let units = args::text(input, FUNC)?;
         let result = run(Input::Utf16(&units), &policy, normalizer.as_ref());
-        return Ok(to_js(result, None));
+        return Ok(to_js(result, None, rebuild.then_some(input)));
     }
     let bytes = args::bytes(input, FUNC, Detached::Refuse).map_err(|_| {
         args::type_error(format!(
@@ -223,7 +235,7 @@ pub fn sanitize(
         ))
     })?;
     let result = run(Input::Utf8(&bytes), &policy, normalizer.as_ref());
-    Ok(to_js(result, None))
+    Ok(to_js(result, None, None))
 }
 
 /// NFC or NFKC: with the crate when built with `normalize`, else with the engine's own
@@ -281,17 +293,22 @@ fn bad_choice(name: &str, value: &str, choices: &[&str]) -> JsValue {
 }
 
 /// `{text, changes}`, with offsets in UTF-16 code units (and input offsets converted from UTF-8
-/// when the input string was passed as UTF-8).
-fn to_js(result: Sanitized, utf8_input: Option<&str>) -> Object {
+/// when the input string was passed as UTF-8). With `rebuild`, the input string, JS rebuilds the
+/// text from it and what each change wrote.
+fn to_js(result: Sanitized, utf8_input: Option<&str>, rebuild: Option<&JsValue>) -> Object {
     let Sanitized { text, changes } = result;
     let mut output_units = Utf16Cursor::new(&text);
     let mut input_units = utf8_input.map(Utf16Cursor::new);
     let mut strings = Strings::default();
-    let mut table: Vec<u32> = Vec::with_capacity(changes.len() * 9);
+    let mut table: Vec<u32> = Vec::with_capacity(changes.len() * 10);
     for change in &changes {
         let (input_start, input_end) = match &mut input_units {
             Some(units) => (units.units_at(change.input.start), units.units_at(change.input.end)),
             None => (change.input.start, change.input.end),
+        };
+        let written = match rebuild {
+            Some(_) => strings.index(text.get(change.output.clone()).unwrap_or_default()),
+            None => 0,
         };
         table.extend([
             strings.index(change.found.kind()),
@@ -303,13 +320,14 @@ fn to_js(result: Sanitized, utf8_input: Option<&str>) -> Object {
             change.found.code_point().map_or(0, |cp| cp + 1),
             strings.index(&change.found.to_string()),
             strings.index(&change.reason()),
+            written,
         ]);
     }
-    let result = Object::new();
-    args::set(&result, "text", text.as_str());
     let table = Uint32Array::from(&table[..]);
-    args::set(&result, "changes", build_changes(&table, &strings.into_array()));
-    result
+    match rebuild {
+        Some(input) => build_result(&table, &strings.into_array(), input, &JsValue::UNDEFINED),
+        None => build_result(&table, &strings.into_array(), &JsValue::UNDEFINED, &JsValue::from_str(&text)),
+    }
 }
 
 /// The distinct strings of the change table.
