@@ -135,7 +135,8 @@ for target in "${targets[@]}"; do
     -artifact_prefix="$artifacts/" -print_final_stats=1 "${SEED_FLAG[@]}" >"$log" 2>&1
   status=$?
   took=$((SECONDS - started))
-  runs="$(grep -Eo '^stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' | tail -n 1)"
+  # -a: the log can hold raw bytes of inputs (libFuzzer's dictionary entries).
+  runs="$(grep -aEo '^stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' | tail -n 1)"
   runs="${runs:-0}"
   if [ "$status" -eq 0 ]; then
     result=ok
@@ -144,8 +145,8 @@ for target in "${targets[@]}"; do
   else
     result=FAILED
     failed=$((failed + 1))
-    artifact="$(grep -Eo "$artifacts/[^ ]+" "$log" | tail -n 1)"
-    grep -E 'panicked at|^thread|assertion|SUMMARY|ERROR: libFuzzer' "$log" | head -n 12 | sed 's/^/    /'
+    artifact="$(grep -aEo "$artifacts/[^ ]+" "$log" | tail -n 1)"
+    grep -aE 'panicked at|^thread|assertion|SUMMARY|ERROR: libFuzzer' "$log" | head -n 12 | sed 's/^/    /'
     say "$target: FAILED after $runs executions (log: ${log#"$ROOT"/})"
     if [ -n "$artifact" ]; then
       say "  input: ${artifact#"$ROOT"/} ($(wc -c <"$artifact") bytes): $(od -An -tx1 -v "$artifact" | tr -s ' \n' ' ' | cut -c1-200)"
