@@ -110,6 +110,16 @@ codec_wasm_tests_chromium() {
     cargo test -p utf8lens --target wasm32-unknown-unknown --test wasm --test wasm_simd
 }
 
+web_component_tests_chromium() {
+  # The inspector's components rendered into a test root in headless Chromium (web/tests/components.rs).
+  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+    WASM_BINDGEN_USE_BROWSER=1 \
+    CHROMEDRIVER=/usr/bin/chromedriver \
+    WASM_BINDGEN_TEST_WEBDRIVER_JSON="$ROOT/webdriver.json" \
+    WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}" \
+    cargo test -p utf8lens-web --target wasm32-unknown-unknown --test components
+}
+
 web_release_build() {
   trunk build --release
 }
@@ -137,6 +147,7 @@ else
   run_stage "web unit tests (native)" web_unit_tests
   run_stage "codec wasm tests in Node" codec_wasm_tests_node
   run_stage "codec wasm tests in headless Chromium" codec_wasm_tests_chromium
+  run_stage "inspector component tests in headless Chromium" web_component_tests_chromium
   run_stage "npm package (scripts/test-npm.sh)" bash "$ROOT/scripts/test-npm.sh"
   run_stage "sanitize: feature normalize, benchmark (quick)" sanitize_extras
   run_stage "licence check, offline (scripts/licenses.sh)" bash "$ROOT/scripts/licenses.sh"
