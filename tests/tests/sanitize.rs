@@ -250,19 +250,17 @@ fn is_bidi_control(c: char) -> bool {
 fn bidi_balanced(line: &str) -> bool {
     let mut open: Vec<char> = Vec::new();
     for c in line.chars() {
-        match c {
-            '\u{202A}'..='\u{202B}' | '\u{202D}'..='\u{202E}' | '\u{2066}'..='\u{2068}' => open.push(c),
-            '\u{202C}' => {
-                if !matches!(open.pop(), Some('\u{202A}'..='\u{202E}')) {
-                    return false;
-                }
+        let matched = match c {
+            '\u{202A}'..='\u{202B}' | '\u{202D}'..='\u{202E}' | '\u{2066}'..='\u{2068}' => {
+                open.push(c);
+                true
             }
-            '\u{2069}' => {
-                if !matches!(open.pop(), Some('\u{2066}'..='\u{2068}')) {
-                    return false;
-                }
-            }
-            _ => {}
+            '\u{202C}' => matches!(open.pop(), Some('\u{202A}'..='\u{202E}')),
+            '\u{2069}' => matches!(open.pop(), Some('\u{2066}'..='\u{2068}')),
+            _ => true,
+        };
+        if !matched {
+            return false;
         }
     }
     open.is_empty()
@@ -383,7 +381,7 @@ fn left_over(c: char, policy: &Policy) -> bool {
         Bidi::Balance => false,
     };
     let invisible = policy.invisible == Invisible::Remove
-        && matches!(u, 0x200B | 0x2060..=0x2064 | 0x206A..=0x206F | 0x180E | 0xE0000..=0xE001F | 0xE0080..=0xE00FF);
+        && matches!(u, 0x200B | 0x2060..=0x2064 | 0x206A..=0x206F | 0x180E | 0xE0000..=0xE001F);
     let line = policy.line_endings != LineEndings::Keep && matches!(u, 0x85 | 0x2028 | 0x2029);
     u == 0
         || (control && !(u == 0x85 && policy.line_endings != LineEndings::Keep))
