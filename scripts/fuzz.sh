@@ -15,8 +15,10 @@
 # wall time, up to the crash if there was one), which is where docs/FUZZING.md's totals come from.
 #
 # --update-corpus merges the committed corpus, the scratch corpus and the hand-made seeds
-# (codec/fuzz/seeds.py) with libFuzzer's -merge=1, which keeps the smallest set of inputs covering
-# the same code, and replaces codec/fuzz/corpus/<target>/ with it.
+# (codec/fuzz/seeds.py) with libFuzzer's -merge=1, keeping the smallest set of inputs that covers
+# the same edges (hit counts and comparison values are left out, which keeps the committed corpus
+# to a few hundred KB), and replaces codec/fuzz/corpus/<target>/ with it. Inputs named
+# regression-* (the findings of docs/FUZZING.md) are kept whatever their coverage.
 #
 # Toolchain: nightly when rustup has it (cargo +nightly fuzz); otherwise the default toolchain
 # with RUSTC_BOOTSTRAP=1, which accepts the same unstable flags (a fresh machine has only the one
@@ -106,11 +108,12 @@ if [ "$mode" = update ]; then
     rm -rf "$fresh"
     mkdir -p "$fresh" "$WORK/corpus/$target" "$FUZZ_DIR/corpus/$target" "$seeds/$target"
     if "${FUZZ[@]}" run "${BUILD_FLAGS[@]}" "$target" "$fresh" "$FUZZ_DIR/corpus/$target" \
-      "$WORK/corpus/$target" "$seeds/$target" -- -merge=1 -timeout="$TIMEOUT" \
+      "$WORK/corpus/$target" "$seeds/$target" -- -merge=1 -use_counters=0 -use_cmp=0 -timeout="$TIMEOUT" \
       >"$WORK/merge-$target.log" 2>&1; then
+      cp "$FUZZ_DIR/corpus/$target"/regression-* "$fresh/" 2>/dev/null || true
       rm -rf "$FUZZ_DIR/corpus/$target"
       mv "$fresh" "$FUZZ_DIR/corpus/$target"
-      say "$target: corpus now $(find "$FUZZ_DIR/corpus/$target" -type f | wc -l) files, $(du -sk "$FUZZ_DIR/corpus/$target" | cut -f1) KiB"
+      say "$target: corpus now $(find "$FUZZ_DIR/corpus/$target" -type f | wc -l) files, $(du -sk --apparent-size "$FUZZ_DIR/corpus/$target" | cut -f1) KiB"
       passed=$((passed + 1))
     else
       tail -n 20 "$WORK/merge-$target.log"
