@@ -63,7 +63,12 @@ pub fn validate(
     #[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue,
 ) -> Result<bool, JsValue> {
     let bytes = args::bytes(bytes, "validate", Detached::Refuse)?;
-    Ok(crate::validate(&bytes).is_ok())
+    Ok(validate_slice(&bytes))
+}
+
+/// `validate` once the bytes are in wasm memory (shared with `Utf8InputBuffer`).
+pub(crate) fn validate_slice(bytes: &[u8]) -> bool {
+    crate::validate(bytes).is_ok()
 }
 
 /// The first malformed sequence, or `undefined` if `bytes` is well-formed.
@@ -77,9 +82,14 @@ pub fn first_error(
     #[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue,
 ) -> Result<JsValue, JsValue> {
     let bytes = args::bytes(bytes, "firstError", Detached::Refuse)?;
-    Ok(crate::errors(&bytes)
+    Ok(first_error_slice(&bytes))
+}
+
+/// `firstError` once the bytes are in wasm memory (shared with `Utf8InputBuffer`).
+pub(crate) fn first_error_slice(bytes: &[u8]) -> JsValue {
+    crate::errors(bytes)
         .next()
-        .map_or(JsValue::UNDEFINED, |m| error_info(&m).into()))
+        .map_or(JsValue::UNDEFINED, |m| error_info(&m).into())
 }
 
 /// Every malformed sequence, in order: one entry per U+FFFD that TextDecoder would produce.
@@ -93,9 +103,14 @@ pub fn errors(
     #[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue,
 ) -> Result<Array, JsValue> {
     let bytes = args::bytes(bytes, "errors", Detached::Refuse)?;
-    Ok(crate::errors(&bytes)
+    Ok(errors_slice(&bytes))
+}
+
+/// `errors` once the bytes are in wasm memory (shared with `Utf8InputBuffer`).
+pub(crate) fn errors_slice(bytes: &[u8]) -> Array {
+    crate::errors(bytes)
         .map(|m| JsValue::from(error_info(&m)))
-        .collect())
+        .collect()
 }
 
 /// Decodes UTF-8 to a string in one call.
@@ -117,29 +132,59 @@ pub fn decode(
     #[wasm_bindgen(unchecked_optional_param_type = "DecodeOptions | null")] options: &JsValue,
 ) -> Result<JsValue, JsValue> {
     const FUNC: &str = "decode";
-    let options = args::options(options, FUNC)?;
-    let fatal = args::flag(&options, "fatal")?;
-    let ignore_bom = args::flag(&options, "ignoreBOM")?;
-    let replacement = args::string_option(&options, "replacement", FUNC)?;
+    let options = DecodeSettings::read(options, FUNC)?;
     let bytes = args::bytes(bytes, FUNC, Detached::Refuse)?;
+    decode_slice(FUNC, &bytes, options)
+}
+
+/// The options of `decode`, read (running any getters) before the bytes are looked at.
+pub(crate) struct DecodeSettings {
+    fatal: bool,
+    ignore_bom: bool,
+    replacement: Option<String>,
+}
+
+impl DecodeSettings {
+    pub(crate) fn read(options: &JsValue, func: &str) -> Result<Self, JsValue> {
+        let options = args::options(options, func)?;
+        Ok(DecodeSettings {
+            fatal: args::flag(&options, "fatal")?,
+            ignore_bom: args::flag(&options, "ignoreBOM")?,
+            replacement: args::string_option(&options, "replacement", func)?,
+        })
+    }
+}
+
+/// `decode` once the options are read and the bytes are in wasm memory (shared with
+/// `Utf8InputBuffer`); `func` names the caller in error messages.
+pub(crate) fn decode_slice(
+    func: &str,
+    bytes: &[u8],
+    options: DecodeSettings,
+) -> Result<JsValue, JsValue> {
+    let DecodeSettings {
+        fatal,
+        ignore_bom,
+        replacement,
+    } = options;
     let body = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
         Some(rest) if !ignore_bom => rest,
-        _ => &bytes[..],
+        _ => bytes,
     };
     if fatal {
         return match crate::errors(body).next() {
             Some(m) => {
                 let shift = bytes.len() - body.len();
-                Err(fatal_error(FUNC, &m.with_offset(m.offset() + shift)))
+                Err(fatal_error(func, &m.with_offset(m.offset() + shift)))
             }
             None => {
                 let text = crate::decode_lossy(body);
-                checked_output(FUNC, &text)?;
+                checked_output(func, &text)?;
                 Ok(text.as_ref().into())
             }
         };
     }
-    args::ensure_room(FUNC, bytes.len(), 3 * bytes.len())?;
+    args::ensure_room(func, bytes.len(), 3 * bytes.len())?;
     let policy = match replacement.as_deref() {
         None | Some("fffd") => Replacement::Fffd,
         Some("drop") => Replacement::Drop,
@@ -148,12 +193,12 @@ pub fn decode(
         Some("utf8b") => return Ok(glue::string_from_utf16(&crate::decode_utf8b(body)).into()),
         Some(other) => {
             return Err(args::type_error(format!(
-                "{FUNC}: replacement must be \"fffd\", \"drop\", \"utf8b\", \"latin1\" or \"windows-1252\", not {other:?}"
+                "{func}: replacement must be \"fffd\", \"drop\", \"utf8b\", \"latin1\" or \"windows-1252\", not {other:?}"
             )))
         }
     };
     let text = crate::decode_with(body, policy);
-    checked_output(FUNC, &text)?;
+    checked_output(func, &text)?;
     Ok(text.as_ref().into())
 }
 
