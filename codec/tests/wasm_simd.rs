@@ -14,18 +14,29 @@ fn agrees(bytes: &[u8]) {
     let ours = validate(bytes);
     assert_eq!(ours.is_ok(), std.is_ok(), "verdict on {bytes:02X?}");
     if let (Err(ours), Err(std)) = (ours, std) {
-        assert_eq!((ours.valid_up_to(), ours.error_len()), (std.valid_up_to(), std.error_len()));
+        assert_eq!(
+            (ours.valid_up_to(), ours.error_len()),
+            (std.valid_up_to(), std.error_len())
+        );
     }
     let replacements = String::from_utf8_lossy(bytes).matches('\u{FFFD}').count()
-        - bytes.utf8_chunks().map(|c| c.valid().matches('\u{FFFD}').count()).sum::<usize>();
-    assert_eq!(errors(bytes).count(), replacements, "error count on {bytes:02X?}");
+        - bytes
+            .utf8_chunks()
+            .map(|c| c.valid().matches('\u{FFFD}').count())
+            .sum::<usize>();
+    assert_eq!(
+        errors(bytes).count(),
+        replacements,
+        "error count on {bytes:02X?}"
+    );
 }
 
-/// Runs `agrees` on `core` after 0..32 ASCII bytes, and after 30..=66 ASCII bytes so that `core`
-/// straddles the first 64-byte block boundary, with ASCII or a multi-byte character after it.
+/// Runs `agrees` on `core` after 0..32 ASCII bytes, and after 56..=66, 120..=136 and 186..=198 ASCII
+/// bytes so that `core` straddles the first 64-byte block boundary, the second, and the end of the
+/// validator's 128-byte ASCII skip, with ASCII or a multi-byte character after it.
 fn at_every_alignment(core: &[u8]) {
     let mut buf = Vec::with_capacity(core.len() + 80);
-    for prefix in (0..=32).chain(56..=66) {
+    for prefix in (0..=32).chain(56..=66).chain(120..=136).chain(186..=198) {
         for suffix in [&b""[..], b"z", "é".as_bytes(), "𐍈".as_bytes()] {
             buf.clear();
             buf.extend(std::iter::repeat_n(b'a', prefix));
@@ -72,6 +83,32 @@ fn interesting_three_and_four_byte_inputs_at_every_alignment() {
 }
 
 #[wasm_bindgen_test]
+fn long_ascii_runs_broken_at_every_position() {
+    // The validator skips ASCII 64 and then 128 bytes at a time; whatever ends the run must be seen
+    // wherever it falls, and a sequence left open before the run must still count.
+    let ends: [&[u8]; 7] = [
+        &[0x80],
+        &[0xC3],
+        &[0xE9],
+        &[0xFF],
+        "é".as_bytes(),
+        "€".as_bytes(),
+        "😀".as_bytes(),
+    ];
+    for len in [64, 127, 128, 191, 192, 255, 256, 320, 449] {
+        let mut buf = vec![b'a'; len];
+        for at in 0..len {
+            for end in ends {
+                let stop = (at + end.len()).min(len);
+                buf[at..stop].copy_from_slice(&end[..stop - at]);
+                agrees(&buf);
+                buf[at..stop].fill(b'a');
+            }
+        }
+    }
+}
+
+#[wasm_bindgen_test]
 fn every_three_byte_input_alone() {
     for a in 0x80..=0xFFu8 {
         for b in 0..=0xFFu8 {
@@ -84,7 +121,8 @@ fn every_three_byte_input_alone() {
 
 #[wasm_bindgen_test]
 fn real_text_with_each_position_corrupted() {
-    let text = "Grüße aus Zürich — Привет, мир! 你好，世界。😀👍🏽 مرحبا بالعالم שלום עולם नमस्ते दुनिया. \
+    let text =
+        "Grüße aus Zürich — Привет, мир! 你好，世界。😀👍🏽 مرحبا بالعالم שלום עולם नमस्ते दुनिया. \
                 Ελληνικά κείμενα και ASCII μαζί, 한국어 텍스트, 日本語のテキスト.";
     let bytes = text.as_bytes();
     agrees(bytes);
@@ -110,7 +148,17 @@ fn random_inputs_of_many_lengths() {
         state ^= state >> 27;
         state.wrapping_mul(0x2545_F491_4F6C_DD1D)
     };
-    let chars = ["a", "é", "€", "😀", "\u{7FF}", "\u{800}", "\u{FFFF}", "\u{10000}", "\u{10FFFF}"];
+    let chars = [
+        "a",
+        "é",
+        "€",
+        "😀",
+        "\u{7FF}",
+        "\u{800}",
+        "\u{FFFF}",
+        "\u{10000}",
+        "\u{10FFFF}",
+    ];
     for round in 0..3000 {
         let len = (next() % 300) as usize;
         let mut buf = Vec::with_capacity(len + 4);
