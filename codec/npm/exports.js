@@ -108,6 +108,126 @@ function check(self, member) {
   }
 }
 
+// --- The zero-copy input buffer --------------------------------------------------------------------
+// Wrapped for the reasons Utf8Decoder is: a freed buffer, another `this`, or free() from a getter of
+// decode's options while the buffer is being read become TypeErrors before WebAssembly is entered.
+// The view over the region is cached and made again once WebAssembly memory has grown (growing
+// detaches the old one, whose length is then 0). Each view keeps its buffer reachable (the WeakMap),
+// so that garbage collection cannot free a region that a live view still writes into.
+import { Utf8InputBuffer as WasmUtf8InputBuffer } from "./wasm/utf8lens.js";
+
+const bufferOfView = new WeakMap();
+let isInputBuffer, wasmBufferOf;
+
+/** A reusable region of WebAssembly memory to write input into, read by the codec without a copy. */
+export class Utf8InputBuffer {
+  #buffer;
+  #capacity;
+  #view;
+  #busy = 0;
+
+  constructor(capacity) {
+    const buffer = new WasmUtf8InputBuffer(capacity);
+    this.#buffer = buffer;
+    this.#capacity = buffer.capacity;
+    this.#view = this.#newView(buffer);
+  }
+
+  /** The size of the region in bytes (0 once freed). */
+  get capacity() {
+    checkInputBuffer(this, "capacity");
+    return this.#capacity;
+  }
+
+  /** A Uint8Array over the whole region. Read it again after any other utf8lens call. */
+  get bytes() {
+    const buffer = liveInputBuffer(this, "bytes");
+    if (this.#view.length !== this.#capacity) this.#view = this.#newView(buffer);
+    return this.#view;
+  }
+
+  validate(length) {
+    const buffer = liveInputBuffer(this, "validate");
+    this.#busy++;
+    try {
+      return buffer.validate(length);
+    } finally {
+      this.#busy--;
+    }
+  }
+
+  firstError(length) {
+    const buffer = liveInputBuffer(this, "firstError");
+    this.#busy++;
+    try {
+      return buffer.firstError(length);
+    } finally {
+      this.#busy--;
+    }
+  }
+
+  errors(length) {
+    const buffer = liveInputBuffer(this, "errors");
+    this.#busy++;
+    try {
+      return buffer.errors(length);
+    } finally {
+      this.#busy--;
+    }
+  }
+
+  decode(length, options = undefined) {
+    const buffer = liveInputBuffer(this, "decode");
+    this.#busy++;
+    try {
+      return buffer.decode(length, options);
+    } finally {
+      this.#busy--;
+    }
+  }
+
+  /** Frees the region now instead of when the buffer is garbage-collected. Views of it must not be used after. */
+  free() {
+    checkInputBuffer(this, "free");
+    if (this.#busy > 0) throw new TypeError("Utf8InputBuffer.free: called while this buffer is being read (from a getter of decode's options?)");
+    const buffer = this.#buffer;
+    this.#buffer = undefined;
+    this.#capacity = 0;
+    this.#view = new Uint8Array(0);
+    buffer?.free();
+  }
+
+  get [Symbol.toStringTag]() {
+    return "Utf8InputBuffer";
+  }
+
+  #newView(buffer) {
+    const view = buffer.bytes;
+    bufferOfView.set(view, this);
+    return view;
+  }
+
+  static {
+    if (Symbol.dispose) this.prototype[Symbol.dispose] = this.prototype.free;
+    isInputBuffer = (value) => #buffer in value;
+    wasmBufferOf = (buffer) => buffer.#buffer;
+  }
+}
+
+/** The WebAssembly object behind a Utf8InputBuffer, or a TypeError if `self` is none or was freed. */
+function liveInputBuffer(self, member) {
+  checkInputBuffer(self, member);
+  const buffer = wasmBufferOf(self);
+  if (buffer === undefined) throw new TypeError(`Utf8InputBuffer.${member}: this buffer has been freed`);
+  return buffer;
+}
+
+function checkInputBuffer(self, member) {
+  if (self === null || (typeof self !== "object" && typeof self !== "function") || !isInputBuffer(self)) {
+    throw new TypeError(`Utf8InputBuffer.${member}: called on an object that is not a Utf8InputBuffer`);
+  }
+}
+
 // --- The sanitiser on a live page ------------------------------------------------------------------
 // sanitizeDocument and observe walk the DOM, which the WebAssembly core never sees, and hand each
 // string to sanitize. They only ever assign Text.data and attribute values (never markup), so nothing

@@ -5,10 +5,11 @@
 //! or `RangeError`; nothing here panics, because a panic would trap and leave the module unusable.
 //!
 //! Files: `args.rs` (argument checking), `glue.rs` (the few lines of JS that are cheaper on the JS side),
-//! `decode.rs`, `encode.rs`, `inspect.rs`, `legacy.rs` (charsets and mojibake), `sanitize.rs` and
-//! `variants.rs` (the exports, by concept).
+//! `buffer.rs` (the zero-copy input buffer), `decode.rs`, `encode.rs`, `inspect.rs`, `legacy.rs`
+//! (charsets and mojibake), `sanitize.rs` and `variants.rs` (the exports, by concept).
 
 mod args;
+mod buffer;
 mod decode;
 mod encode;
 mod glue;
@@ -22,6 +23,7 @@ use wasm_bindgen::prelude::*;
 // The exports as Rust functions, for codec/tests/js_api.rs (wasm-bindgen-test), which calls them
 // with JS values as JavaScript would. They are reachable from outside the crate once lib.rs
 // declares this module `#[doc(hidden)] pub mod js;`; until then they are unused (the allows).
+pub use self::buffer::Utf8InputBuffer;
 pub use self::decode::{decode, errors, first_error, validate, Utf8Decoder};
 pub use self::encode::{encode, encode_code_point, encode_into, explain_code_point};
 pub use self::inspect::inspect;
