@@ -1,5 +1,6 @@
-//! Throughput of utf8lens's `validate` and `decode_lossy` against std and simdutf8, on the
-//! lipsum texts simdutf and simdutf8 benchmark on (`../shared/conformance/unicode-lipsum`).
+//! Throughput of utf8lens's `validate` and `decode_lossy` against std, simdutf8 and encoding_rs, on the
+//! lipsum texts simdutf and simdutf8 benchmark on (`../shared/conformance/unicode-lipsum`), each
+//! repeated to 64 KiB and to 1 MiB and cut at a character boundary.
 //!
 //! ```text
 //! cargo bench -p utf8lens --bench throughput                            # full run, ~2-3 minutes
@@ -84,6 +85,15 @@ fn with_errors(text: &[u8]) -> Vec<u8> {
     bytes
 }
 
+/// `text` repeated to `size` bytes and cut back to the last character boundary.
+fn sized(text: &[u8], size: usize) -> Vec<u8> {
+    let mut bytes: Vec<u8> = text.iter().copied().cycle().take(size).collect();
+    while bytes.last().is_some_and(|&b| b >= 0x80) && std::str::from_utf8(&bytes).is_err() {
+        bytes.pop();
+    }
+    bytes
+}
+
 /// Registers one benchmark whose every timing is also recorded in [`CALLS`].
 fn bench<O>(
     group: &mut BenchmarkGroup<'_, WallTime>,
@@ -157,24 +167,24 @@ fn main() {
     // (row label, input size, our id, peer ids)
     let mut comparisons: Vec<(String, usize, String, Vec<String>)> = Vec::new();
 
-    for (name, text) in &texts {
-        let mut group = criterion.benchmark_group(format!("validate/{name}"));
-        group.throughput(Throughput::Bytes(text.len() as u64));
-        let ids = ["utf8lens", "std", "simdutf8-basic", "simdutf8-compat"]
-            .map(|f| format!("validate/{name}/{f}"));
-        bench(&mut group, &ids[0], text, |b| utf8lens::validate(b).is_ok());
-        bench(&mut group, &ids[1], text, |b| {
-            std::str::from_utf8(b).is_ok()
-        });
-        bench(&mut group, &ids[2], text, |b| {
-            simdutf8::basic::from_utf8(b).is_ok()
-        });
-        bench(&mut group, &ids[3], text, |b| {
-            simdutf8::compat::from_utf8(b).is_ok()
-        });
-        group.finish();
-        let [ours, peers @ ..] = ids;
-        comparisons.push((format!("validate {name}"), text.len(), ours, peers.to_vec()));
+    for (size_name, size) in [("64KiB", 64 << 10), ("1MiB", 1 << 20)] {
+        for (name, text) in &texts {
+            let input = sized(text, size);
+            let mut group = criterion.benchmark_group(format!("validate/{name}-{size_name}"));
+            group.throughput(Throughput::Bytes(input.len() as u64));
+            let ids = ["utf8lens", "std", "simdutf8-basic", "simdutf8-compat", "encoding_rs"]
+                .map(|f| format!("validate/{name}-{size_name}/{f}"));
+            bench(&mut group, &ids[0], &input, |b| utf8lens::validate(b).is_ok());
+            bench(&mut group, &ids[1], &input, |b| std::str::from_utf8(b).is_ok());
+            bench(&mut group, &ids[2], &input, |b| simdutf8::basic::from_utf8(b).is_ok());
+            bench(&mut group, &ids[3], &input, |b| simdutf8::compat::from_utf8(b).is_ok());
+            bench(&mut group, &ids[4], &input, |b| {
+                encoding_rs::Encoding::utf8_valid_up_to(b) == b.len()
+            });
+            group.finish();
+            let [ours, peers @ ..] = ids;
+            comparisons.push((format!("validate {name} {size_name}"), input.len(), ours, peers.to_vec()));
+        }
     }
 
     let mut lossy_inputs: Vec<(String, Vec<u8>)> = texts.clone();
@@ -204,11 +214,12 @@ fn main() {
     }
 }
 
-/// Prints each benchmark's median throughput and the time ratio ours/peer (below 1: we are faster).
+/// Prints each benchmark's median throughput and the ratio of throughputs utf8lens/peer (above 1:
+/// utf8lens is faster), as the wasm and npm benchmarks do.
 fn print_ratios(comparisons: &[(String, usize, String, Vec<String>)], sample_size: usize) {
     let mb_per_s = |bytes: usize, ns: f64| bytes as f64 / ns * 1e9 / 1e6;
     println!();
-    println!("Median of each benchmark's {sample_size} samples; ratio = our time / peer time (below 1.00: utf8lens is faster).");
+    println!("Median of each benchmark's {sample_size} samples; ratio = utf8lens MB/s / peer MB/s (above 1.00: utf8lens is faster).");
     if quick() {
         println!("UTF8LENS_BENCH_QUICK=1: too few samples for these numbers to mean anything.");
     }
@@ -229,7 +240,7 @@ fn print_ratios(comparisons: &[(String, usize, String, Vec<String>)], sample_siz
                 "{label:<34} {:>7.0} MB/s  {peer_name:<16} {:>7.0} MB/s {:>7.2}",
                 mb_per_s(*len, ours_ns),
                 mb_per_s(*len, peer_ns),
-                ours_ns / peer_ns
+                peer_ns / ours_ns
             );
         }
     }
