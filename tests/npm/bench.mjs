@@ -6,9 +6,10 @@
 //
 // Inputs: the lipsum corpus (../shared/conformance/unicode-lipsum/lipsum/<Lang>-Lipsum.utf8.txt),
 // each text repeated and cut at a character boundary to 16 B, 256 B, 64 KiB and 1 MiB.
-// validate: utf8lens validate vs node:buffer isUtf8, TextDecoder with fatal: true, utf8.js
-// (utf8.decode of the binary string, which throws on malformed input) and utf-8-validate's
-// pure-JS fallback. decode: utf8lens decode vs TextDecoder.decode.
+// validate: utf8lens validate (and Utf8InputBuffer.validate, the zero-copy path, its buffer filled
+// outside the timing) vs node:buffer isUtf8, TextDecoder with fatal: true, utf8.js (utf8.decode of
+// the binary string, which throws on malformed input) and utf-8-validate's pure-JS fallback.
+// decode: utf8lens decode vs TextDecoder.decode.
 // Every batch of calls is timed on its own; the implementations take turns batch by batch, and
 // each figure is the median over the batches. Ratios are utf8lens's throughput divided by the
 // other's (above 1: utf8lens is faster). No figure is asserted anywhere: timings vary by machine.
@@ -80,6 +81,12 @@ const lossyDecoder = new TextDecoder();
 /** The contenders: name → (input) → a function measuring one call on that input. */
 const VALIDATORS = [
   ["utf8lens validate", (b) => () => utf8lens.validate(b)],
+  // The zero-copy path: the bytes are written into the buffer's wasm memory once, outside the timing.
+  ["utf8lens validate (zero-copy)", (b) => {
+    const buffer = new utf8lens.Utf8InputBuffer(b.length);
+    buffer.bytes.set(b);
+    return () => buffer.validate(b.length);
+  }],
   ["buffer.isUtf8", (b) => () => isUtf8(b)],
   ["TextDecoder fatal", (b) => () => {
     try {
