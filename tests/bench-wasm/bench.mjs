@@ -17,8 +17,8 @@ const quick = process.env.BENCH_QUICK === "1";
 const corpus = path.resolve(process.env.UTF8LENS_CONFORMANCE ?? "../shared/conformance", "unicode-lipsum/lipsum");
 const langs = (process.env.BENCH_LANGS ?? "Latin,Russian,Chinese,Emoji,Arabic,Japanese").split(",");
 const sizes = quick ? [65536] : [65536, 1 << 20];
-const batches = quick ? 3 : 11;
-const batchMs = quick ? 5 : 40;
+const batches = quick ? 3 : 21;
+const batchMs = quick ? 5 : 15;
 
 /** `text` repeated and cut at a character boundary to at most `size` bytes. */
 function input(bytes, size) {
@@ -39,25 +39,42 @@ function wasmMemory() {
   return wasm.wasm_memory();
 }
 
-/** Median GB/s of `fn(rounds)` over batches of about batchMs each. */
-function measure(fn, bytes) {
+/** How many rounds make one batch of about batchMs. */
+function calibrate(fn) {
   let rounds = 1;
   for (;;) {
     const t = performance.now();
     fn(rounds);
-    if (performance.now() - t > batchMs / 4 || rounds > 1e7) break;
+    if (performance.now() - t > batchMs / 4 || rounds > 1e7) return Math.max(1, Math.round(rounds * 4));
     rounds *= 2;
   }
-  rounds = Math.max(1, Math.round(rounds * 4));
-  const rates = [];
+}
+
+/** Median GB/s of `fn(rounds)` over batches of about batchMs each. */
+function measure(fn, bytes) {
+  return roundRobin({ fn }, bytes).fn;
+}
+
+/**
+ * Median GB/s of each of `fns` (name -> fn(rounds)), taking turns batch by batch so that whatever
+ * else the machine does hits every contender alike.
+ */
+function roundRobin(fns, bytes) {
+  const entries = Object.entries(fns);
+  const rounds = entries.map(([, fn]) => calibrate(fn));
+  const rates = entries.map(() => []);
   for (let b = 0; b < batches; b++) {
-    const t = performance.now();
-    fn(rounds);
-    const seconds = (performance.now() - t) / 1000;
-    rates.push((bytes * rounds) / seconds / 1e9);
+    entries.forEach(([, fn], k) => {
+      const t = performance.now();
+      fn(rounds[k]);
+      const seconds = (performance.now() - t) / 1000;
+      rates[k].push((bytes * rounds[k]) / seconds / 1e9);
+    });
   }
-  rates.sort((a, b) => a - b);
-  return rates[rates.length >> 1];
+  return Object.fromEntries(entries.map(([name], k) => {
+    const sorted = rates[k].sort((x, y) => x - y);
+    return [name, sorted[sorted.length >> 1]];
+  }));
 }
 
 const contenders = {
@@ -79,8 +96,8 @@ for (const size of sizes) {
     for (const [name, fn] of Object.entries(contenders)) {
       if (fn(1) !== 1) throw new Error(`${name} says the ${lang} input is invalid`);
     }
-    // Interleave the contenders batch by batch so drift hits all alike.
-    const rates = Object.fromEntries(Object.entries(contenders).map(([name, fn]) => [name, measure(fn, bytes.length)]));
+    // The contenders take turns batch by batch, so drift hits all alike.
+    const rates = roundRobin(contenders, bytes.length);
     const row = `${lang} ${size >= 1 << 20 ? size / (1 << 20) + " MiB" : size / 1024 + " KiB"}`.padEnd(18);
     const cells = Object.values(rates).map((r) => r.toFixed(2).padStart(17)).join("");
     const ratioCells = peers.map((p) => {
