@@ -27,7 +27,7 @@ import {
 const bytes = (...values) => new Uint8Array(values);
 // The whole API: the UTF-8 codec, the legacy charsets and mojibake (issue 4) and the sanitiser (issue 6).
 const EXPORTS = [
-  "Utf8Decoder", "charsetTable", "charsets", "decode", "decodeLegacy", "decodeVariant",
+  "Utf8Decoder", "Utf8InputBuffer", "charsetTable", "charsets", "decode", "decodeLegacy", "decodeVariant",
   "decodeVariantCodePoints", "encode", "encodeCodePoint", "encodeInto", "encodeLegacy",
   "encodeVariant", "errors", "explainCodePoint", "firstError", "garble", "garbleRounds", "inspect",
   "misreadAsUtf8", "mojibakeMatrix", "observe", "repair", "resolveLabel", "sanitize",
@@ -84,10 +84,11 @@ describe("the package", () => {
 
   test("the TypeScript declarations declare every export and the documented types", () => {
     const dts = readFileSync(join(packageDir, manifest.types), "utf8");
-    for (const name of EXPORTS.filter((n) => n !== "Utf8Decoder")) {
+    for (const name of EXPORTS.filter((n) => n !== "Utf8Decoder" && n !== "Utf8InputBuffer")) {
       assert.match(dts, new RegExp(`export function ${name}\\(`), `declares ${name}`);
     }
     assert.match(dts, /export class Utf8Decoder/);
+    assert.match(dts, /export class Utf8InputBuffer/);
     for (const type of ["ByteSource", "Utf8ErrorInfo", "Utf8ErrorKind", "DecodeOptions", "Utf8DecoderOptions",
       "EncodeIntoResult", "BitFillInfo", "InspectResult", "SegmentInfo", "Utf8Variant"]) {
       assert.match(dts, new RegExp(`export (type|interface) ${type}\\b`), `declares ${type}`);

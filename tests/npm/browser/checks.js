@@ -55,7 +55,7 @@ const outcome = (run) => {
 
 async function main() {
   check("every export is there, ready without an init call", () => Object.keys(utf8lens).sort(), [
-    "Utf8Decoder", "charsetTable", "charsets", "decode", "decodeLegacy", "decodeVariant",
+    "Utf8Decoder", "Utf8InputBuffer", "charsetTable", "charsets", "decode", "decodeLegacy", "decodeVariant",
     "decodeVariantCodePoints", "encode", "encodeCodePoint", "encodeInto", "encodeLegacy", "encodeVariant",
     "errors", "explainCodePoint", "firstError", "garble", "garbleRounds", "inspect", "misreadAsUtf8",
     "mojibakeMatrix", "observe", "repair", "resolveLabel", "sanitize", "sanitizeDocument", "validate",
@@ -78,6 +78,17 @@ async function main() {
     const b = new Uint8Array(5);
     return [same(encodeInto("a€b😀", a), new TextEncoder().encodeInto("a€b😀", b)), same(a, b)];
   }, [true, true]);
+  check("Utf8InputBuffer reads what encodeInto wrote into its wasm memory, in place", () => {
+    const buffer = new utf8lens.Utf8InputBuffer(64);
+    const { written } = new TextEncoder().encodeInto("Grüße 😀", buffer.bytes);
+    const stale = buffer.bytes;
+    new utf8lens.Utf8InputBuffer(stale.buffer.byteLength).free(); // grows WebAssembly memory, detaching earlier views
+    buffer.bytes.set([0xff], written);
+    const answers = [buffer.validate(written), buffer.decode(written + 1), buffer.errors(written + 1).map((e) => e.offset), stale.length];
+    buffer.free();
+    return answers;
+  }, [true, "Grüße 😀\uFFFD", [12], 0]);
+  throwsCheck("Utf8InputBuffer length beyond capacity throws RangeError", () => new utf8lens.Utf8InputBuffer(4).validate(5), RangeError);
   check("encodeCodePoint", () => [...encodeCodePoint(0x1f600)], [0xf0, 0x9f, 0x98, 0x80]);
   throwsCheck("encodeCodePoint(0xD800) throws RangeError", () => encodeCodePoint(0xd800), RangeError);
   check("explainCodePoint", () => { const f = explainCodePoint(0x20ac); return [f.label, f.octets[0].template, f.bytes]; }, ["U+20AC", "1110xxxx", [0xe2, 0x82, 0xac]]);
