@@ -4,6 +4,7 @@
 // Lines marked @ts-expect-error must fail to type-check: the declarations are not `any`.
 import {
   Utf8Decoder,
+  Utf8InputBuffer,
   decode,
   decodeVariant,
   decodeVariantCodePoints,
@@ -47,6 +48,16 @@ const streamed: string = decoder.decode(input, { stream: true }) + decoder.decod
 const flags: [string, boolean, boolean] = [decoder.encoding, decoder.fatal, decoder.ignoreBOM];
 decoder.free();
 
+const region = new Utf8InputBuffer(1024);
+const view: Uint8Array = region.bytes;
+const filledIn: number = encodeInto("€", view).written;
+const capacity: number = region.capacity;
+const inPlace: boolean = region.validate(filledIn);
+const inPlaceFirst: Utf8ErrorInfo | undefined = region.firstError(filledIn);
+const inPlaceAll: Utf8ErrorInfo[] = region.errors(filledIn);
+const inPlaceText: string = region.decode(filledIn) + region.decode(filledIn, options) + region.decode(filledIn, null);
+region.free();
+
 const bytes: Uint8Array = encode("€");
 const result: EncodeIntoResult = encodeInto("€", new Uint8Array(3));
 const counts: number = result.read + result.written;
@@ -86,5 +97,11 @@ encodeInto("a", new ArrayBuffer(4));
 const wrongKind: Utf8ErrorKind = "bad-byte";
 // @ts-expect-error fatal is read-only
 decoder.fatal = true;
+// @ts-expect-error a buffer is made with its capacity in bytes
+new Utf8InputBuffer("1024");
+// @ts-expect-error the methods take how many bytes to read, not bytes
+region.validate(view);
+// @ts-expect-error the view is read-only: fill it, do not replace it
+region.bytes = new Uint8Array(4);
 
-export { ok, offset, meant, kinds, messages, text, streamed, flags, bytes, counts, one, sources, width, role, fromVariant, values, wrongKind };
+export { capacity, inPlace, inPlaceFirst, inPlaceAll, inPlaceText, ok, offset, meant, kinds, messages, text, streamed, flags, bytes, counts, one, sources, width, role, fromVariant, values, wrongKind };
