@@ -30,9 +30,11 @@ function input(bytes, size) {
   return out.subarray(0, end);
 }
 
+/** Where the input sits in wasm memory (set by `load`). */
+let inputPtr = 0;
 function load(bytes) {
-  const ptr = wasm.input_buffer(bytes.length);
-  new Uint8Array(wasmMemory().buffer, ptr, bytes.length).set(bytes);
+  inputPtr = wasm.input_buffer(bytes.length);
+  new Uint8Array(wasmMemory().buffer, inputPtr, bytes.length).set(bytes);
 }
 function wasmMemory() {
   // wasm-bindgen's nodejs target keeps the instance's exports in `__wasm`.
@@ -84,35 +86,59 @@ const contenders = {
   "simdutf8 compat": wasm.simdutf8_compat_validate,
 };
 const peers = Object.keys(contenders).filter((k) => k !== "utf8lens");
-console.log(`validate inside wasm32+simd128, GB/s (median of ${batches}); ratio = utf8lens / peer`);
-console.log(`${"input".padEnd(18)}${Object.keys(contenders).map((k) => k.padStart(17)).join("")}${peers.map((p) => ("÷" + p).padStart(17)).join("")}`);
-const ratios = Object.fromEntries(peers.map((p) => [p, []]));
-for (const size of sizes) {
-  for (const lang of langs) {
-    let text = readFileSync(path.join(corpus, `${lang}-Lipsum.utf8.txt`));
-    if (text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf) text = text.subarray(3);
-    const bytes = input(text, size);
-    load(bytes);
-    for (const [name, fn] of Object.entries(contenders)) {
-      if (fn(1) !== 1) throw new Error(`${name} says the ${lang} input is invalid`);
-    }
-    // The contenders take turns batch by batch, so drift hits all alike.
-    const rates = roundRobin(contenders, bytes.length);
-    const row = `${lang} ${size >= 1 << 20 ? size / (1 << 20) + " MiB" : size / 1024 + " KiB"}`.padEnd(18);
-    const cells = Object.values(rates).map((r) => r.toFixed(2).padStart(17)).join("");
-    const ratioCells = peers.map((p) => {
-      const r = rates.utf8lens / rates[p];
-      ratios[p].push({ lang, r });
-      return (r.toFixed(2) + "×").padStart(17);
-    }).join("");
-    console.log(row + cells + ratioCells);
-  }
-}
 const geo = (xs) => Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length);
-for (const p of peers) {
-  const ascii = ratios[p].filter((x) => x.lang === "Latin").map((x) => x.r);
-  const other = ratios[p].filter((x) => x.lang !== "Latin").map((x) => x.r);
-  console.log(`utf8lens ÷ ${p}: ASCII ${geo(ascii).toFixed(2)}×, non-ASCII ${geo(other).toFixed(2)}× (geometric means)`);
+
+/**
+ * `fn` as a JS caller of a copying API pays for it: each round first copies the input from a JS
+ * Uint8Array into wasm memory (what wasm-bindgen's generated glue does for a `&[u8]` argument), then
+ * validates it once.
+ */
+function withCopyIn(fn, bytes) {
+  return (rounds) => {
+    let valid = 0;
+    for (let r = 0; r < rounds; r++) {
+      new Uint8Array(wasmMemory().buffer, inputPtr, bytes.length).set(bytes);
+      valid += fn(1);
+    }
+    return valid;
+  };
+}
+
+for (const copyIn of [false, true]) {
+  console.log(copyIn
+    ? `\nthe same with the copy into wasm memory in every call (as wasm-bindgen's glue does; the npm package's Utf8InputBuffer avoids it), GB/s`
+    : `validate inside wasm32+simd128, GB/s (median of ${batches}); ratio = utf8lens / peer`);
+  console.log(`${"input".padEnd(18)}${Object.keys(contenders).map((k) => k.padStart(17)).join("")}${peers.map((p) => ("÷" + p).padStart(17)).join("")}`);
+  const ratios = Object.fromEntries(peers.map((p) => [p, []]));
+  for (const size of sizes) {
+    for (const lang of langs) {
+      let text = readFileSync(path.join(corpus, `${lang}-Lipsum.utf8.txt`));
+      if (text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf) text = text.subarray(3);
+      const bytes = input(text, size);
+      load(bytes);
+      for (const [name, fn] of Object.entries(contenders)) {
+        if (fn(1) !== 1) throw new Error(`${name} says the ${lang} input is invalid`);
+      }
+      const timed = copyIn
+        ? Object.fromEntries(Object.entries(contenders).map(([name, fn]) => [name, withCopyIn(fn, bytes)]))
+        : contenders;
+      // The contenders take turns batch by batch, so drift hits all alike.
+      const rates = roundRobin(timed, bytes.length);
+      const row = `${lang} ${size >= 1 << 20 ? size / (1 << 20) + " MiB" : size / 1024 + " KiB"}`.padEnd(18);
+      const cells = Object.values(rates).map((r) => r.toFixed(2).padStart(17)).join("");
+      const ratioCells = peers.map((p) => {
+        const r = rates.utf8lens / rates[p];
+        ratios[p].push({ lang, r });
+        return (r.toFixed(2) + "×").padStart(17);
+      }).join("");
+      console.log(row + cells + ratioCells);
+    }
+  }
+  for (const p of peers) {
+    const ascii = ratios[p].filter((x) => x.lang === "Latin").map((x) => x.r);
+    const other = ratios[p].filter((x) => x.lang !== "Latin").map((x) => x.r);
+    console.log(`utf8lens ÷ ${p}${copyIn ? " (copy-in included)" : ""}: ASCII ${geo(ascii).toFixed(2)}×, non-ASCII ${geo(other).toFixed(2)}× (geometric means)`);
+  }
 }
 
 // errors(): every malformed sequence with its offset, on random bytes and on valid text.
