@@ -186,11 +186,74 @@ pub fn encode_utf16_into(units: &[u16], dest: &mut [u8]) -> (usize, usize) {
 /// assert_eq!(utf8_to_utf16(&[0xED, 0xA0, 0x80]), [0xFFFD, 0xFFFD, 0xFFFD]);
 /// ```
 pub fn utf8_to_utf16(bytes: &[u8]) -> Vec<u16> {
-    let text = String::from_utf8_lossy(bytes);
-    // Every UTF-8 byte yields at most one UTF-16 unit, so this never reallocates.
-    let mut out = Vec::with_capacity(text.len());
-    out.extend(text.encode_utf16());
+    // Every UTF-8 byte yields at most one UTF-16 unit, so `bytes.len()` units always suffice.
+    let mut out = vec![0; bytes.len()];
+    let written = utf8_to_utf16_into(bytes, &mut out).unwrap_or(0);
+    out.truncate(written);
     out
+}
+
+/// [`utf8_to_utf16`] into `dest`: writes the UTF-16 of `bytes` (U+FFFD per maximal subpart) to the
+/// start of `dest` and returns how many units it wrote, or `None` (writing nothing useful) if `dest`
+/// has fewer units than `bytes` has bytes, which is always enough.
+///
+/// Well-formed input is found with the SIMD validator and transcoded in one pass (SIMD128 on wasm32,
+/// `simd/utf16.rs`); malformed input goes run by run through std's `Utf8Chunks`, whose invalid parts
+/// are exactly the maximal subparts.
+pub(crate) fn utf8_to_utf16_into(bytes: &[u8], dest: &mut [u16]) -> Option<usize> {
+    if dest.len() < bytes.len() {
+        return None;
+    }
+    if let Some(text) = crate::simd::as_str(bytes) {
+        return crate::simd::utf16_from_str(text, dest);
+    }
+    let mut out = 0;
+    for chunk in bytes.utf8_chunks() {
+        // out never exceeds the bytes consumed, so what is left of `dest` holds the rest.
+        out += crate::simd::utf16_from_str(chunk.valid(), dest.get_mut(out..)?)?;
+        if !chunk.invalid().is_empty() {
+            *dest.get_mut(out)? = 0xFFFD;
+            out += 1;
+        }
+    }
+    Some(out)
+}
+
+/// The scalar [`utf8_to_utf16_into`] of well-formed text: the fallback of `simd::utf16_from_str`.
+#[cfg_attr(all(target_arch = "wasm32", target_feature = "simd128"), allow(dead_code))]
+pub(crate) fn utf16_from_str_scalar(text: &str, dest: &mut [u16]) -> Option<usize> {
+    if dest.len() < text.len() {
+        return None;
+    }
+    utf16_of_chars(text, 0, text.len(), dest, 0).map(|(_, out)| out)
+}
+
+/// Writes the UTF-16 of the characters of `text` from the one that holds byte `from` up to the first
+/// character boundary at or after `until`, into `dest` from unit `out`. Returns the boundary reached and
+/// the new `out`; `None` if `dest` is too short (never, when it has as many units as `text` has bytes
+/// and `out` is at most `from`).
+pub(crate) fn utf16_of_chars(
+    text: &str,
+    from: usize,
+    until: usize,
+    dest: &mut [u16],
+    mut out: usize,
+) -> Option<(usize, usize)> {
+    let mut at = from.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let rest = text.get(at..)?;
+    for ch in rest.chars() {
+        if at >= until {
+            break;
+        }
+        let units = ch.len_utf16();
+        ch.encode_utf16(dest.get_mut(out..out + units)?);
+        out += units;
+        at += ch.len_utf8();
+    }
+    Some((at, out))
 }
 
 #[cfg(test)]
@@ -377,6 +440,76 @@ mod tests {
             }
             let expected: Vec<u16> = String::from_utf8_lossy(&bytes).encode_utf16().collect();
             assert_eq!(utf8_to_utf16(&bytes), expected, "{bytes:02X?}");
+        }
+    }
+
+    /// Text mixing ASCII with two-, three- and four-byte characters, in runs of random length.
+    fn random_text(rng: &mut XorShift, chars: usize) -> String {
+        const SAMPLES: [&str; 10] = ["a", " ", "\n", "é", "ж", "߿", "€", "中", "\u{FFFF}", "😀"];
+        let mut text = String::new();
+        while text.chars().count() < chars {
+            let sample = SAMPLES[rng.below(SAMPLES.len() as u64) as usize];
+            for _ in 0..=rng.below(20) {
+                text.push_str(sample);
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn scalar_transcoder_matches_std_after_every_ascii_prefix() {
+        let mut rng = XorShift(0x5EED);
+        for _ in 0..300 {
+            let core = random_text(&mut rng, 40);
+            for prefix in 0..=32 {
+                let text = format!("{}{core}", "a".repeat(prefix));
+                let expected: Vec<u16> = text.encode_utf16().collect();
+                let mut dest = vec![0xAAAA; text.len()];
+                let written = utf16_from_str_scalar(&text, &mut dest);
+                assert_eq!(written, Some(expected.len()));
+                assert_eq!(dest.get(..expected.len()), Some(&expected[..]));
+                assert_eq!(crate::simd::utf16_from_str(&text, &mut dest), written);
+            }
+        }
+    }
+
+    #[test]
+    fn transcoding_stops_at_the_asked_boundary() {
+        let text = "a€😀b";
+        let mut dest = [0u16; 9];
+        // From inside "€" (byte 2): back to its start at 1, and on to the boundary at or after 5.
+        assert_eq!(utf16_of_chars(text, 2, 5, &mut dest, 0), Some((8, 3)));
+        assert_eq!(dest[..3], [0x20AC, 0xD83D, 0xDE00]);
+        assert_eq!(utf16_of_chars(text, 0, 99, &mut dest, 0), Some((9, 5)));
+        assert_eq!(utf16_of_chars(text, 0, 99, &mut dest[..4], 0), None);
+    }
+
+    #[test]
+    fn too_small_a_destination_is_refused() {
+        let mut dest = [0u16; 2];
+        assert_eq!(utf8_to_utf16_into(b"abc", &mut dest), None);
+        assert_eq!(utf16_from_str_scalar("abc", &mut dest), None);
+        assert_eq!(crate::simd::utf16_from_str("abc", &mut dest), None);
+        let mut dest = [0u16; 3];
+        assert_eq!(utf8_to_utf16_into("€".as_bytes(), &mut dest), Some(1));
+        assert_eq!(utf8_to_utf16_into(b"", &mut []), Some(0));
+    }
+
+    #[test]
+    fn malformed_runs_after_every_ascii_prefix_match_std_lossy() {
+        let mut rng = XorShift(0xF00D);
+        let bad: [&[u8]; 6] = [b"\x80", b"\xE2\x82", b"\xED\xA0\x80", b"\xF0\x9F", b"\xFF", b"\xC0\xAF"];
+        for _ in 0..300 {
+            let mut core = random_text(&mut rng, 30).into_bytes();
+            let at = rng.below(core.len() as u64 + 1) as usize;
+            let piece = bad[rng.below(bad.len() as u64) as usize];
+            core.splice(at..at, piece.iter().copied());
+            for prefix in 0..=32 {
+                let mut bytes = vec![b'a'; prefix];
+                bytes.extend_from_slice(&core);
+                let expected: Vec<u16> = String::from_utf8_lossy(&bytes).encode_utf16().collect();
+                assert_eq!(utf8_to_utf16(&bytes), expected, "{bytes:02X?}");
+            }
         }
     }
 

@@ -9,6 +9,10 @@
 #[allow(unsafe_code)]
 mod wasm32;
 
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[allow(unsafe_code)]
+mod utf16;
+
 /// `bytes` as a `&str` if it is well-formed UTF-8.
 #[inline]
 pub(crate) fn as_str(bytes: &[u8]) -> Option<&str> {
@@ -24,4 +28,24 @@ pub(crate) fn as_str(bytes: &[u8]) -> Option<&str> {
 #[inline]
 pub(crate) fn is_valid(bytes: &[u8]) -> bool {
     as_str(bytes).is_some()
+}
+
+/// Writes the UTF-16 of `text` to the start of `dest`; how many units, or `None` if `dest` has fewer
+/// units than `text` has bytes. SIMD128 on wasm32 (`utf16.rs`), the scalar code elsewhere.
+#[inline]
+pub(crate) fn utf16_from_str(text: &str, dest: &mut [u16]) -> Option<usize> {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return utf16::utf16_from_str(text, dest);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    return crate::utf16::utf16_from_str_scalar(text, dest);
+}
+
+/// Whether every byte is ASCII.
+#[inline]
+#[cfg_attr(not(feature = "js"), allow(dead_code))]
+pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return utf16::is_ascii(bytes);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    return bytes.is_ascii();
 }
