@@ -632,3 +632,95 @@ fn thousands_of_hostile_arguments_leave_the_layer_working() {
     );
     assert_eq!(js::errors(&bytes(&[0x80])).map(|a| a.length()), Ok(1));
 }
+
+/// The zero-copy buffer, without the package's JS wrapper: what is written through `bytes` is what
+/// the methods read, they answer as the top-level functions do, and bad capacities and lengths are
+/// TypeErrors and RangeErrors naming the method.
+#[wasm_bindgen_test]
+fn utf8_input_buffer_reads_its_region_in_place() {
+    let buffer = js::Utf8InputBuffer::new(&8.into()).expect("a capacity of 8");
+    assert_eq!(buffer.capacity(), 8.0);
+    let view = buffer.bytes();
+    assert_eq!(view.length(), 8);
+    view.copy_from(&[0x61, 0xED, 0xA0, 0x80, 0xE2, 0x82, 0xAC, 0x21]);
+    assert_eq!(buffer.validate(&1.into()), Ok(true));
+    assert_eq!(buffer.validate(&8.into()), Ok(false));
+    let first = buffer.first_error(&8.into()).expect("a length");
+    assert_eq!(
+        get(&first, "kind").as_string().as_deref(),
+        Some("surrogate")
+    );
+    let all = buffer.errors(&8.into()).expect("a length");
+    let top = js::errors(&view.slice(0, 8).into()).expect("bytes");
+    assert_eq!(error_triples(&all), error_triples(&top));
+    assert_eq!(
+        buffer
+            .decode(&8.into(), &JsValue::UNDEFINED)
+            .map(|s| s.as_string()),
+        Ok(Some("a\u{FFFD}\u{FFFD}\u{FFFD}€!".into()))
+    );
+    assert_eq!(
+        buffer
+            .decode(&4.into(), &object(&[("replacement", "latin1".into())]))
+            .map(|s| s.as_string()),
+        Ok(Some("a\u{ED}\u{A0}\u{80}".into()))
+    );
+    let fatal = buffer
+        .decode(&8.into(), &object(&[("fatal", true.into())]))
+        .unwrap_err();
+    assert_type_error(
+        fatal.clone(),
+        "Utf8InputBuffer.decode: invalid UTF-8 at offset 1 (surrogate)",
+    );
+    assert_eq!(get(&fatal, "offset").as_f64(), Some(1.0));
+    assert_eq!(
+        buffer
+            .decode(&7.into(), &JsValue::NULL)
+            .map(|s| s.as_string()),
+        Ok(Some("a\u{FFFD}\u{FFFD}\u{FFFD}€".into()))
+    );
+    assert_type_error(
+        buffer.decode(&1.into(), &"fatal".into()).unwrap_err(),
+        "Utf8InputBuffer.decode: options must be an object",
+    );
+
+    for length in [
+        JsValue::UNDEFINED,
+        JsValue::NULL,
+        "1".into(),
+        Array::new().into(),
+    ] {
+        assert_type_error(
+            buffer.validate(&length).unwrap_err(),
+            "Utf8InputBuffer.validate: length must be a number of bytes, got",
+        );
+    }
+    for length in [-1.0, 0.5, f64::NAN, f64::INFINITY] {
+        assert_range_error(
+            buffer.errors(&length.into()).unwrap_err(),
+            "Utf8InputBuffer.errors: length must be a whole number of bytes from 0 up",
+        );
+    }
+    assert_range_error(
+        buffer.first_error(&9.into()).unwrap_err(),
+        "Utf8InputBuffer.firstError: length 9 is more than the buffer's capacity of 8 bytes",
+    );
+
+    assert_type_error(
+        js::Utf8InputBuffer::new(&"8".into())
+            .map(|_| ())
+            .unwrap_err(),
+        "Utf8InputBuffer: capacity must be a number of bytes, got a string",
+    );
+    for capacity in [-1.0, 1.5, f64::NAN, 2f64.powi(29) + 1.0, 2f64.powi(53)] {
+        assert_range_error(
+            js::Utf8InputBuffer::new(&capacity.into())
+                .map(|_| ())
+                .unwrap_err(),
+            "Utf8InputBuffer: capacity",
+        );
+    }
+    let empty = js::Utf8InputBuffer::new(&0.into()).expect("a capacity of 0");
+    assert_eq!(empty.bytes().length(), 0);
+    assert_eq!(empty.validate(&0.into()), Ok(true));
+}

@@ -72,14 +72,14 @@ impl Utf8InputBuffer {
     /// A `Uint8Array` over the whole region, in WebAssembly memory: write the input here. A view
     /// is detached (length 0) once WebAssembly memory grows, so read this again after other calls.
     #[wasm_bindgen(getter)]
-    pub fn bytes(&self) -> Result<Uint8Array, JsValue> {
+    pub fn bytes(&self) -> Uint8Array {
         let memory = wasm_bindgen::memory().unchecked_into::<WebAssembly::Memory>();
         // wasm32 addresses are 32 bits, and the region lies inside memory, so neither cast loses.
-        Ok(Uint8Array::new_with_byte_offset_and_length(
+        Uint8Array::new_with_byte_offset_and_length(
             &memory.buffer(),
             self.region.as_ptr() as u32,
             self.region.len() as u32,
-        ))
+        )
     }
 
     /// `validate` of the first `length` bytes: whether they are well-formed UTF-8.
