@@ -372,6 +372,25 @@ const UTF8_GOOD = {
     else if (end === 1) ours[Symbol.dispose]?.();
     return chunks.length + 2;
   },
+  inputBuffer(rng) {
+    // The zero-copy path: bytes written into the buffer's WebAssembly memory, read there in place.
+    const bytes = randomBytes(rng);
+    const buffer = new api.Utf8InputBuffer(bytes.length + rng.below(64));
+    buffer.bytes.set(bytes);
+    const n = bytes.length;
+    const replacement = rng.pick(REPLACEMENTS.filter((r) => r !== "drop"));
+    const ignoreBOM = rng.chance(0.3);
+    assert.equal(buffer.validate(n), referenceSegments(bytes).every((s) => s.kind === undefined), "Utf8InputBuffer.validate");
+    checkErrorsMatch(buffer.errors(n), bytes, "Utf8InputBuffer.errors");
+    const first = referenceSegments(bytes).find((s) => s.kind !== undefined);
+    assert.equal(buffer.firstError(n)?.offset, first?.offset, "Utf8InputBuffer.firstError");
+    assert.equal(buffer.decode(n, { replacement, ignoreBOM }), referenceDecode(bytes, replacement, ignoreBOM), `Utf8InputBuffer.decode ${replacement}`);
+    // Freed, disposed of, or left to the garbage collector.
+    const end = rng.below(3);
+    if (end === 0) buffer.free();
+    else if (end === 1) buffer[Symbol.dispose]?.();
+    return 5;
+  },
   sanitize(rng) {
     const options = rng.pick(SANITIZE_OPTIONS);
     let bytes = randomBytes(rng);
@@ -525,6 +544,22 @@ const BAD = [
     }
   }),
   () => Utf8Decoder.prototype.decode.call({}, new Uint8Array([0x41])),
+  (rng) => new api.Utf8InputBuffer(rng.pick([undefined, null, "8", 8n, -1, 1.5, NaN, 512 * 2 ** 20 + 1])),
+  (rng) => {
+    const buffer = new api.Utf8InputBuffer(4);
+    try {
+      const method = rng.pick(["validate", "firstError", "errors", "decode"]);
+      buffer[method](rng.pick([undefined, "1", -1, 0.5, 5, 2 ** 40]));
+    } finally {
+      buffer.free();
+    }
+  },
+  () => {
+    const buffer = new api.Utf8InputBuffer(4);
+    buffer.free();
+    buffer.decode(0);
+  },
+  () => api.Utf8InputBuffer.prototype.validate.call({}, 0),
   (rng) => sanitize(rng.pick([undefined, null, 5, {}, Symbol("s")])),
   (rng) => sanitize("a", rng.pick([5, "x", { bidi: "x" }, { normalize: "nfd" }, { lineEndings: 1 }])),
   (rng) => rng.pick([api.sanitizeDocument, api.observe])?.(rng.pick([null, {}, "div", 5])) ?? thrownTypeError(),
@@ -592,7 +627,7 @@ async function collectGarbage(gc) {
 
 /** Every export, with the good and bad calls that cover it; an export nobody covers is a failure. */
 const COVERAGE = {
-  Utf8Decoder: "decoder", decode: "decode", decodeVariant: "variants", decodeVariantCodePoints: "variants",
+  Utf8Decoder: "decoder", Utf8InputBuffer: "inputBuffer", decode: "decode", decodeVariant: "variants", decodeVariantCodePoints: "variants",
   encode: "encode", encodeCodePoint: "encodeCodePoint", encodeInto: "encodeInto", encodeVariant: "variants",
   errors: "errors", explainCodePoint: "explainCodePoint", firstError: "firstError", inspect: "inspect",
   sanitize: "sanitize", validate: "validate", sanitizeDocument: "bad arguments only (no DOM in Node)",
