@@ -7,14 +7,18 @@
 // decoding makes wasm-bindgen throw from inside the WebAssembly code, which skips restoring its
 // stacks; a few hundred of those and every later call fails. This class turns each of those into a
 // TypeError before WebAssembly is entered, and answers its getters from JS.
-import { Utf8Decoder as WasmUtf8Decoder, sanitize } from "./wasm/utf8lens.js";
+import {
+  decode as wasmDecode,
+  Utf8Decoder as WasmUtf8Decoder,
+  initSync,
+  sanitize,
+} from "./wasm/utf8lens.js";
 
 // Keep this list complete: scripts/build-npm.sh checks it, plus Utf8Decoder, against the generated
 // exports.
 export {
   charsetTable,
   charsets,
-  decode,
   decodeLegacy,
   decodeVariant,
   decodeVariantCodePoints,
@@ -36,6 +40,145 @@ export {
   sanitize,
   validate,
 } from "./wasm/utf8lens.js";
+
+// --- decode: the fast paths -------------------------------------------------------------------------
+// For a genuine Uint8Array without options (what TextDecoder's users pass):
+// - under SHORT_INPUT bytes, entering WebAssembly costs more than decoding in JS, so it is decoded
+//   here, with exactly TextDecoder's rules (the WHATWG UTF-8 decoder: one U+FFFD per maximal subpart,
+//   a leading BOM removed);
+// - up to RAW_LIMIT bytes, through three plain WebAssembly exports that take and return integers
+//   (codec/src/js/glue.rs): the bytes are copied into a scratch region with one TypedArray set(),
+//   transcoded to UTF-16 with SIMD128 (or found to be ASCII), and the string is made here from the
+//   output region with the platform's cheapest primitive, chosen once below. This skips
+//   wasm-bindgen's per-call work, several hundred nanoseconds.
+// Everything else (options, other BufferSources, an empty or detached array, larger input) goes to the
+// wasm-bindgen decode, which does the same transcoding. tests/npm/decode-fast.test.mjs checks the JS
+// path against TextDecoder exhaustively, and each route against TextDecoder at every size.
+
+const SHORT_INPUT = 64;
+const RAW_LIMIT = 1 << 20;
+const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+const typedArrayTag = Object.getOwnPropertyDescriptor(typedArrayPrototype, Symbol.toStringTag).get;
+const typedArrayLength = Object.getOwnPropertyDescriptor(typedArrayPrototype, "length").get;
+const isView = ArrayBuffer.isView;
+const fromCharCode = String.fromCharCode;
+
+// Strings from a region of WebAssembly memory. Node: Buffer's latin1Slice and ucs2Slice copy the
+// bytes straight into a new string (no view needed). Elsewhere: TextDecoder over a view (UTF-8 for
+// ASCII, UTF-16LE for the units, which hold no lone surrogate), else String.fromCharCode.
+const bufferPrototype = typeof Buffer === "function" ? Buffer.prototype : undefined;
+const latin1Slice = typeof bufferPrototype?.latin1Slice === "function" ? bufferPrototype.latin1Slice : undefined;
+const ucs2Slice = typeof bufferPrototype?.ucs2Slice === "function" ? bufferPrototype.ucs2Slice : undefined;
+const newTextDecoder = (label) => {
+  try {
+    return new TextDecoder(label);
+  } catch {
+    return undefined;
+  }
+};
+const asciiDecoder = typeof TextDecoder === "function" ? newTextDecoder("utf-8") : undefined;
+const utf16Decoder = typeof TextDecoder === "function" ? newTextDecoder("utf-16le") : undefined;
+
+function stringFromCharCodes(codes) {
+  let text = "";
+  for (let i = 0; i < codes.length; i += 8192) text += fromCharCode.apply(null, codes.subarray(i, i + 8192));
+  return text;
+}
+
+const asciiString = latin1Slice
+  ? (heap, at, count) => latin1Slice.call(heap, at, at + count)
+  : asciiDecoder
+    ? (heap, at, count) => asciiDecoder.decode(heap.subarray(at, at + count))
+    : (heap, at, count) => stringFromCharCodes(heap.subarray(at, at + count));
+const utf16String = ucs2Slice
+  ? (heap, at, count) => ucs2Slice.call(heap, at, at + 2 * count)
+  : utf16Decoder
+    ? (heap, at, count) => utf16Decoder.decode(heap.subarray(at, at + 2 * count))
+    : (heap, at, count) => stringFromCharCodes(new Uint16Array(heap.buffer, at, count));
+
+/** Decodes UTF-8 to a string in one call; see the package's .d.ts (codec/src/js/decode.rs). */
+export function decode(bytes, options) {
+  if ((options === undefined || options === null) && isView(bytes) && typedArrayTag.call(bytes) === "Uint8Array") {
+    const length = typedArrayLength.call(bytes);
+    if (length > 0 && length < SHORT_INPUT) return decodeShort(bytes, length);
+    if (length > 0 && length <= RAW_LIMIT) return decodeRaw(bytes, length);
+  }
+  return wasmDecode(bytes, options);
+}
+
+// The WebAssembly instance's own exports (initSync returns them once the entry has instantiated it),
+// and a Uint8Array over all of its memory, replaced when memory grows (the old one is then detached).
+let raw;
+let heap = new Uint8Array(0);
+
+function decodeRaw(bytes, length) {
+  raw ??= initSync();
+  const at = raw.utf8lens_decode_reserve(length);
+  if (at === 0) return wasmDecode(bytes);
+  if (heap.byteLength === 0) heap = new Uint8Array(raw.memory.buffer);
+  heap.set(bytes, at);
+  const result = raw.utf8lens_decode_run(length);
+  if (result < 0) return wasmDecode(bytes);
+  if (heap.byteLength === 0) heap = new Uint8Array(raw.memory.buffer);
+  const count = result >>> 1;
+  return result & 1 ? utf16String(heap, raw.utf8lens_decode_units(), count) : asciiString(heap, at, count);
+}
+
+// The code units of a short input: a plain array of small integers, reused (decoding never re-enters).
+const units = [];
+
+function decodeShort(bytes, length) {
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf && length >= 3 ? 3 : 0;
+  let n = 0;
+  while (i < length) {
+    const lead = bytes[i++];
+    if (lead < 0x80) {
+      units[n++] = lead;
+      continue;
+    }
+    // The bytes a lead needs and the range of its first continuation byte (WHATWG UTF-8 decoder).
+    let needed, lower = 0x80, upper = 0xbf, codePoint;
+    if (lead >= 0xc2 && lead <= 0xdf) {
+      needed = 1;
+      codePoint = lead & 0x1f;
+    } else if (lead >= 0xe0 && lead <= 0xef) {
+      needed = 2;
+      codePoint = lead & 0x0f;
+      if (lead === 0xe0) lower = 0xa0;
+      else if (lead === 0xed) upper = 0x9f;
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+      needed = 3;
+      codePoint = lead & 0x07;
+      if (lead === 0xf0) lower = 0x90;
+      else if (lead === 0xf4) upper = 0x8f;
+    } else {
+      units[n++] = 0xfffd;
+      continue;
+    }
+    for (;;) {
+      // A byte out of range ends the maximal subpart and is read again as the start of what follows.
+      const next = i < length ? bytes[i] : -1;
+      if (next < lower || next > upper) {
+        codePoint = 0xfffd;
+        break;
+      }
+      codePoint = (codePoint << 6) | (next & 0x3f);
+      i++;
+      lower = 0x80;
+      upper = 0xbf;
+      if (--needed === 0) break;
+    }
+    if (codePoint > 0xffff) {
+      codePoint -= 0x10000;
+      units[n++] = 0xd800 | (codePoint >> 10);
+      units[n++] = 0xdc00 | (codePoint & 0x3ff);
+    } else {
+      units[n++] = codePoint;
+    }
+  }
+  units.length = n;
+  return fromCharCode.apply(null, units);
+}
 
 let isDecoder;
 

@@ -137,6 +137,36 @@ pub fn decode(
     decode_slice(FUNC, &bytes, options)
 }
 
+/// The longest string V8 makes, in UTF-16 code units (`String::kMaxLength` on 64-bit hosts).
+const MAX_STRING_UNITS: usize = (1 << 29) - 24;
+
+/// The JS string of `bytes` decoded as TextDecoder does (U+FFFD per maximal subpart), made without
+/// going through UTF-8: ASCII is handed over as it is, anything else is transcoded to UTF-16 in wasm
+/// memory (SIMD128) and the platform makes the string from there (`glue.rs`).
+fn string_from_utf8(func: &str, bytes: &[u8]) -> Result<JsValue, JsValue> {
+    let too_long = |units: usize| {
+        args::range_error(format!(
+            "{func}: the decoded text would be {units} UTF-16 code units, more than a JavaScript string can hold ({MAX_STRING_UNITS}); decode it in pieces with Utf8Decoder and stream: true"
+        ))
+    };
+    if crate::simd::is_ascii(bytes) {
+        if bytes.len() > MAX_STRING_UNITS {
+            return Err(too_long(bytes.len()));
+        }
+        return Ok(glue::string_from_ascii(bytes).into());
+    }
+    let mut units: Vec<u16> = Vec::new();
+    units
+        .try_reserve_exact(bytes.len())
+        .map_err(|_| args::out_of_memory(func, bytes.len()))?;
+    units.resize(bytes.len(), 0);
+    let written = crate::utf16::utf8_to_utf16_into(bytes, &mut units).unwrap_or(0);
+    if written > MAX_STRING_UNITS {
+        return Err(too_long(written));
+    }
+    Ok(glue::string_from_well_formed_utf16(units.get(..written).unwrap_or_default()).into())
+}
+
 /// The options of `decode`, read (running any getters) before the bytes are looked at.
 pub(crate) struct DecodeSettings {
     fatal: bool,
@@ -172,21 +202,19 @@ pub(crate) fn decode_slice(
         _ => bytes,
     };
     if fatal {
+        if crate::simd::is_valid(body) {
+            return string_from_utf8(func, body);
+        }
         return match crate::errors(body).next() {
             Some(m) => {
                 let shift = bytes.len() - body.len();
                 Err(fatal_error(func, &m.with_offset(m.offset() + shift)))
             }
-            None => {
-                let text = crate::decode_lossy(body);
-                checked_output(func, &text)?;
-                Ok(text.as_ref().into())
-            }
+            None => string_from_utf8(func, body),
         };
     }
-    args::ensure_room(func, bytes.len(), 3 * bytes.len())?;
     let policy = match replacement.as_deref() {
-        None | Some("fffd") => Replacement::Fffd,
+        None | Some("fffd") => return string_from_utf8(func, body),
         Some("drop") => Replacement::Drop,
         Some("latin1") => Replacement::Latin1,
         Some("windows-1252") => Replacement::Windows1252,
@@ -197,6 +225,7 @@ pub(crate) fn decode_slice(
             )))
         }
     };
+    args::ensure_room(func, bytes.len(), 3 * bytes.len())?;
     let text = crate::decode_with(body, policy);
     checked_output(func, &text)?;
     Ok(text.as_ref().into())

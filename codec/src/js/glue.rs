@@ -81,12 +81,43 @@ export function utf16Units(text) {
   return units;
 }
 
-export function stringFromUtf16(units) {
+// Making a string from code units in wasm memory, with the cheapest primitive of the platform, chosen
+// once here by measurement (tests/npm/bench.mjs, bench-browser.mjs): Node's Buffer slices copy the
+// units straight into a new V8 string; a browser's TextDecoder runs native code over the view;
+// String.fromCharCode is the portable fallback.
+const bufferProto = typeof Buffer === "function" ? Buffer.prototype : undefined;
+const latin1Slice = typeof bufferProto?.latin1Slice === "function" ? bufferProto.latin1Slice : undefined;
+const ucs2Slice = typeof bufferProto?.ucs2Slice === "function" ? bufferProto.ucs2Slice : undefined;
+const newDecoder = (label) => { try { return new TextDecoder(label); } catch { return undefined; } };
+const utf8Decoder = typeof TextDecoder === "function" ? newDecoder("utf-8") : undefined;
+const utf16Decoder = typeof TextDecoder === "function" ? newDecoder("utf-16le") : undefined;
+
+function fromCharCodes(units) {
   let text = "";
   for (let i = 0; i < units.length; i += 8192) {
     text += String.fromCharCode.apply(null, units.subarray(i, i + 8192));
   }
   return text;
+}
+
+// Any UTF-16, lone surrogates included (TextDecoder would replace those, so it is not used here).
+export function stringFromUtf16(units) {
+  if (ucs2Slice) return ucs2Slice.call(new Uint8Array(units.buffer, units.byteOffset, units.byteLength), 0, units.byteLength);
+  return fromCharCodes(units);
+}
+
+// UTF-16 without lone surrogates (what lossy UTF-8 decoding produces).
+export function stringFromWellFormedUtf16(units) {
+  if (ucs2Slice) return ucs2Slice.call(new Uint8Array(units.buffer, units.byteOffset, units.byteLength), 0, units.byteLength);
+  if (utf16Decoder) return utf16Decoder.decode(units);
+  return fromCharCodes(units);
+}
+
+// Bytes that are all ASCII.
+export function stringFromAscii(bytes) {
+  if (latin1Slice) return latin1Slice.call(bytes, 0, bytes.length);
+  if (utf8Decoder) return utf8Decoder.decode(bytes);
+  return fromCharCodes(bytes);
 }
 
 // "an Object", "an Int8Array", but "a Uint8Array".
@@ -129,6 +160,111 @@ extern "C" {
     #[wasm_bindgen(js_name = stringFromUtf16)]
     pub(crate) fn string_from_utf16(units: &[u16]) -> js_sys::JsString;
 
+    /// A JS string from UTF-16 code units that hold no lone surrogate.
+    #[wasm_bindgen(js_name = stringFromWellFormedUtf16)]
+    pub(crate) fn string_from_well_formed_utf16(units: &[u16]) -> js_sys::JsString;
+
+    /// A JS string from bytes that are all ASCII.
+    #[wasm_bindgen(js_name = stringFromAscii)]
+    pub(crate) fn string_from_ascii(bytes: &[u8]) -> js_sys::JsString;
+
     /// "a string", "an Array", "a Map", "null"... for error messages. Never throws.
     pub(crate) fn describe(value: &JsValue) -> String;
+}
+
+// --- The raw decode path ----------------------------------------------------------------------------
+// `decode` (codec/npm/exports.js) of a genuine Uint8Array without options, up to SCRATCH_LIMIT bytes,
+// enters WebAssembly through these three plain exports and no wasm-bindgen glue: JS copies the bytes
+// into a scratch region with one TypedArray set(), `utf8lens_decode_run` decodes them, and JS makes
+// the string from the output region with the platform's cheapest primitive. wasm-bindgen's way costs
+// several hundred nanoseconds per call (locating the argument's bytes through getters, the Result
+// array, the string handed back through its heap), more than TextDecoder takes for a few hundred bytes.
+//
+// Only integers cross: addresses and lengths. The regions are Vecs owned here, kept between calls,
+// and never touched by anything but these functions, which JS calls one after the other (nothing in
+// between runs JS code), so no borrow can overlap. `#[no_mangle]` is what the unsafe_code lint flags
+// (two exports of one name would clash at link time; these names are prefixed); nothing here is unsafe.
+
+use std::cell::RefCell;
+
+/// The largest input the raw path takes; larger ones go through `decode` (and keep no memory here).
+const SCRATCH_LIMIT: usize = 1 << 20;
+
+#[derive(Default)]
+struct Scratch {
+    input: Vec<u8>,
+    units: Vec<u16>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
+}
+
+/// Makes room for `len` input bytes and as many output units; returns the address of the input
+/// region, or 0 if `len` is over the limit or memory is short (JS then calls `decode`).
+#[allow(unsafe_code)]
+#[no_mangle]
+pub extern "C" fn utf8lens_decode_reserve(len: u32) -> u32 {
+    let len = len as usize;
+    if len > SCRATCH_LIMIT {
+        return 0;
+    }
+    SCRATCH.with(|scratch| {
+        let Ok(mut scratch) = scratch.try_borrow_mut() else {
+            return 0;
+        };
+        let Scratch { input, units } = &mut *scratch;
+        if input.len() < len {
+            if input.try_reserve_exact(len - input.len()).is_err() {
+                return 0;
+            }
+            input.resize(len, 0);
+        }
+        if units.len() < len {
+            if units.try_reserve_exact(len - units.len()).is_err() {
+                return 0;
+            }
+            units.resize(len, 0);
+        }
+        // wasm32 addresses are 32 bits.
+        input.as_ptr() as u32
+    })
+}
+
+/// Decodes the first `len` bytes of the input region as `decode` does without options. Returns
+/// `count << 1` when they are all ASCII (the string is the input region itself, `count` bytes), or
+/// `count << 1 | 1` for `count` UTF-16 units in the output region (`utf8lens_decode_units`); -1 if
+/// `len` is more than was reserved.
+#[allow(unsafe_code)]
+#[no_mangle]
+pub extern "C" fn utf8lens_decode_run(len: u32) -> i32 {
+    SCRATCH.with(|scratch| {
+        let Ok(mut scratch) = scratch.try_borrow_mut() else {
+            return -1;
+        };
+        let Scratch { input, units } = &mut *scratch;
+        let Some(bytes) = input.get(..len as usize) else {
+            return -1;
+        };
+        if crate::simd::is_ascii(bytes) {
+            // len <= SCRATCH_LIMIT, so the shift cannot overflow.
+            return (len as i32) << 1;
+        }
+        let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        match crate::utf16::utf8_to_utf16_into(body, units) {
+            Some(written) => ((written as i32) << 1) | 1,
+            None => -1,
+        }
+    })
+}
+
+/// The address of the output region, where `utf8lens_decode_run` left its UTF-16.
+#[allow(unsafe_code)]
+#[no_mangle]
+pub extern "C" fn utf8lens_decode_units() -> u32 {
+    SCRATCH.with(|scratch| {
+        scratch
+            .try_borrow()
+            .map_or(0, |scratch| scratch.units.as_ptr() as u32)
+    })
 }
