@@ -10,6 +10,8 @@
 #    module, on the same bytes in wasm memory, and errors() on random bytes and valid text.
 # 3. The npm package in Node (tests/npm/bench.mjs): validate vs buffer.isUtf8, TextDecoder (fatal),
 #    utf8.js and utf-8-validate's JS fallback; decode vs TextDecoder. Copy into wasm included.
+# 4. The npm package in headless Chromium (tests/npm/bench-browser.mjs): validate vs TextDecoder
+#    (fatal) and decode vs TextDecoder, the browser's own, on the same texts and sizes.
 #
 # Nothing asserts a time: the machines are shared and noisy. Record the figures in docs/BENCHMARKS.md.
 set -euo pipefail
@@ -40,3 +42,6 @@ echo "== 3. the npm package in Node"
 [ -d target/npm/pkg ] && [ "$QUICK" = 1 ] || bash scripts/build-npm.sh >/dev/null
 (cd tests/npm && [ -d node_modules ] || npm ci --ignore-scripts --no-audit --no-fund >/dev/null)
 BENCH_QUICK="$QUICK" node tests/npm/bench.mjs
+
+echo "== 4. the npm package in headless Chromium"
+BENCH_QUICK="$QUICK" node tests/npm/bench-browser.mjs

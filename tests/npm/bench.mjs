@@ -5,7 +5,8 @@
 //   BENCH_LANGS=Latin,Hindi node tests/npm/bench.mjs
 //
 // Inputs: the lipsum corpus (../shared/conformance/unicode-lipsum/lipsum/<Lang>-Lipsum.utf8.txt),
-// each text repeated and cut at a character boundary to 16 B, 256 B, 64 KiB and 1 MiB.
+// each text repeated and cut at a character boundary to 16 B, 256 B, 64 KiB and 1 MiB (decode also
+// 48 B and 4 KiB, where its goals are stated). BENCH_TABLES=decode or =validate runs one table.
 // validate: utf8lens validate (and Utf8InputBuffer.validate, the zero-copy path, its buffer filled
 // outside the timing) vs node:buffer isUtf8, TextDecoder with fatal: true, utf8.js (utf8.decode of
 // the binary string, which throws on malformed input) and utf-8-validate's pure-JS fallback.
@@ -28,6 +29,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? (QUICK ? 3 : 15));
 const BATCH_MS = Number(process.env.BENCH_BATCH_MS ?? (QUICK ? 2 : 25));
 const LANGS = (process.env.BENCH_LANGS ?? (QUICK ? "Latin,Chinese" : "Latin,Russian,Chinese,Emoji")).split(",");
 const SIZES = [["16 B", 16], ["256 B", 256], ["64 KiB", 64 << 10], ["1 MiB", 1 << 20]];
+// decode's goals are stated at under 64 B and from 4 KiB up, so it gets those sizes too.
+const DECODE_SIZES = [["16 B", 16], ["48 B", 48], ["256 B", 256], ["4 KiB", 4 << 10], ["64 KiB", 64 << 10], ["1 MiB", 1 << 20]];
+// BENCH_TABLES=decode (or validate) runs one table only.
+const TABLES = (process.env.BENCH_TABLES ?? "validate,decode").split(",");
 
 const packageEntry = join(ROOT, "target/npm/pkg/node.js");
 if (!existsSync(packageEntry)) {
@@ -111,6 +116,8 @@ const DECODERS = [
   ["utf8lens decode", (b) => () => utf8lens.decode(b).length],
   ["TextDecoder", (b) => () => lossyDecoder.decode(b).length],
 ];
+// The strings themselves must be equal, not only their lengths.
+const DECODED = [(b) => utf8lens.decode(b), (b) => lossyDecoder.decode(b)];
 
 /** Median of numbers. */
 const median = (xs) => {
@@ -136,7 +143,7 @@ function measure(contenders, input) {
   // All must agree on the answer before their speed means anything.
   const answers = calls.map((call) => call());
   if (contenders === VALIDATORS && answers.some((a) => a !== true)) throw new Error(`a validator said false: ${answers}`);
-  if (contenders === DECODERS && new Set(answers).size !== 1) throw new Error(`decoders disagree: ${answers}`);
+  if (contenders === DECODERS && new Set(DECODED.map((decode) => decode(input))).size !== 1) throw new Error("the decoders' strings differ");
   const batch = calls.map(calibrate);
   const samples = calls.map(() => []);
   for (let run = 0; run < RUNS; run++) {
@@ -153,7 +160,7 @@ function measure(contenders, input) {
 const fmt = (mbs) => (mbs >= 100 ? mbs.toFixed(0) : mbs >= 10 ? mbs.toFixed(1) : mbs.toFixed(2));
 const pad = (text, width) => String(text).padStart(width);
 
-function table(title, contenders) {
+function table(title, contenders, sizes = SIZES) {
   const names = contenders.map(([name]) => name);
   const others = names.slice(1);
   console.log(`\n## ${title}: median MB/s (higher is faster); ratio = utf8lens ÷ other (above 1: utf8lens faster)\n`);
@@ -161,7 +168,7 @@ function table(title, contenders) {
   console.log(`| ${header.join(" | ")} |`);
   console.log(`|${header.map((h, i) => (i < 2 ? "---" : "---:")).join("|")}|`);
   const ratios = others.map(() => ({}));
-  for (const [sizeName, size] of SIZES) {
+  for (const [sizeName, size] of sizes) {
     for (const lang of LANGS) {
       const input = sized(loadText(lang), size);
       const speeds = measure(contenders, input);
@@ -173,7 +180,7 @@ function table(title, contenders) {
   }
   console.log(`\nratio utf8lens ÷ other, geometric mean over the texts, per size:`);
   for (const [k, name] of others.entries()) {
-    const line = SIZES.map(([sizeName]) => {
+    const line = sizes.map(([sizeName]) => {
       const xs = ratios[k][sizeName];
       return `${sizeName} ${Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length).toFixed(2)}×`;
     });
@@ -186,6 +193,6 @@ console.log(`# utf8lens ${pkg.version} npm benchmark${QUICK ? " (BENCH_QUICK: fe
 console.log(`machine: ${cpus()[0]?.model ?? "?"}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB; Node ${process.version} (V8 ${process.versions.v8}), ${process.platform}-${process.arch}`);
 console.log(`method: ${RUNS} timed batches of about ${BATCH_MS} ms per contender and input, taking turns; medians. Texts: ${LANGS.join(", ")}.`);
 if (!utf8js || !utf8ValidateFallback) console.log("(some peers are not installed and are left out)");
-table("validate", VALIDATORS);
-table("decode (replacing, like TextDecoder)", DECODERS);
+if (TABLES.includes("validate")) table("validate", VALIDATORS);
+if (TABLES.includes("decode")) table("decode (replacing, like TextDecoder)", DECODERS, DECODE_SIZES);
 if (sink === 0.5) console.log(""); // keeps the results alive

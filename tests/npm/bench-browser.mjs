@@ -1,0 +1,240 @@
+// The npm package in headless Chromium against the browser's own TextDecoder, side by side in one run:
+//
+//   bash scripts/build-npm.sh && node tests/npm/bench-browser.mjs
+//   BENCH_QUICK=1 node tests/npm/bench-browser.mjs     # a short run, for CI: same tables, fewer repeats
+//   BENCH_LANGS=Latin,Hindi BENCH_TABLES=decode node tests/npm/bench-browser.mjs
+//
+// A small HTTP server on 127.0.0.1 serves the built package (target/npm/pkg, its browser entry), the
+// lipsum corpus and a page; /usr/bin/chromium (or $CHROMIUM) opens the page headless, with a fresh
+// profile; the page measures and POSTs each row back, and this script prints the tables as
+// tests/npm/bench.mjs does. Tables: validate (utf8lens validate vs TextDecoder with fatal: true) and
+// decode (utf8lens decode vs TextDecoder), on the same sizes and texts as bench.mjs. The page is
+// cross-origin isolated (COOP/COEP headers) so that performance.now() has its finer resolution.
+// No figure is asserted anywhere: timings vary by machine.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { dirname, extname, join, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(here, "../..");
+const QUICK = process.env.BENCH_QUICK === "1";
+const settings = {
+  runs: Number(process.env.BENCH_RUNS ?? (QUICK ? 3 : 15)),
+  batchMs: Number(process.env.BENCH_BATCH_MS ?? (QUICK ? 2 : 25)),
+  langs: (process.env.BENCH_LANGS ?? (QUICK ? "Latin,Chinese" : "Latin,Russian,Chinese,Emoji")).split(","),
+  tables: (process.env.BENCH_TABLES ?? "validate,decode").split(","),
+};
+const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30 * 60 * 1000);
+
+const packageDir = join(ROOT, "target/npm/pkg");
+if (!existsSync(join(packageDir, "browser.js"))) {
+  console.error(`bench-browser: ${packageDir}/browser.js is missing: run bash scripts/build-npm.sh first`);
+  process.exit(1);
+}
+if (!existsSync(chromiumPath)) {
+  console.error(`bench-browser: no Chromium at ${chromiumPath} (set CHROMIUM)`);
+  process.exit(1);
+}
+const corpusDir = join(ROOT, "../shared/conformance/unicode-lipsum/lipsum");
+if (!existsSync(corpusDir)) {
+  const message = `bench-browser: the lipsum corpus is missing at ${corpusDir}`;
+  if (process.env.CI === "true") {
+    console.error(`${message} (CI=true: a failure)`);
+    process.exit(1);
+  }
+  console.error(`${message}; nothing to measure`);
+  process.exit(0);
+}
+
+// What runs in the page. Same method as bench.mjs: calibrated batches, contenders taking turns,
+// medians; every contender's answer checked equal first.
+const PAGE_SCRIPT = String.raw`
+import * as utf8lens from "/pkg/browser.js";
+const settings = await (await fetch("/settings")).json();
+const post = (path, body) => fetch(path, { method: "POST", body: JSON.stringify(body) });
+const SIZES = [["16 B", 16], ["256 B", 256], ["64 KiB", 64 << 10], ["1 MiB", 1 << 20]];
+const DECODE_SIZES = [["16 B", 16], ["48 B", 48], ["256 B", 256], ["4 KiB", 4 << 10], ["64 KiB", 64 << 10], ["1 MiB", 1 << 20]];
+let sink = 0;
+const fatalDecoder = new TextDecoder("utf-8", { fatal: true });
+const lossyDecoder = new TextDecoder();
+const VALIDATORS = [
+  ["utf8lens validate", (b) => () => utf8lens.validate(b), (b) => utf8lens.validate(b)],
+  ["TextDecoder fatal", (b) => () => {
+    try { return fatalDecoder.decode(b).length >= 0; } catch { return false; }
+  }, (b) => { try { fatalDecoder.decode(b); return true; } catch { return false; } }],
+];
+const DECODERS = [
+  ["utf8lens decode", (b) => () => utf8lens.decode(b).length, (b) => utf8lens.decode(b)],
+  ["TextDecoder", (b) => () => lossyDecoder.decode(b).length, (b) => lossyDecoder.decode(b)],
+];
+function sized(text, size) {
+  const copies = Math.ceil(size / text.length) + 1;
+  const whole = new Uint8Array(copies * text.length);
+  for (let i = 0; i < copies; i++) whole.set(text, i * text.length);
+  let end = Math.min(size, whole.length);
+  while (end > 0 && (whole[end] & 0xc0) === 0x80) end--;
+  return whole.slice(0, end);
+}
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+function calibrate(call) {
+  let n = 1;
+  for (;;) {
+    const start = performance.now();
+    for (let i = 0; i < n; i++) sink ^= Number(call()) | 0;
+    const elapsed = performance.now() - start;
+    if (elapsed >= settings.batchMs / 4 || n >= 1 << 24) return Math.max(1, Math.round((n * settings.batchMs) / Math.max(elapsed, 1e-3)));
+    n *= 4;
+  }
+}
+function measure(contenders, input) {
+  const answers = contenders.map(([, , answer]) => answer(input));
+  if (answers.some((a) => a !== answers[0])) throw new Error("the contenders' answers differ");
+  if (answers[0] === false) throw new Error("a validator said false");
+  const calls = contenders.map(([, make]) => make(input));
+  const batch = calls.map(calibrate);
+  const samples = calls.map(() => []);
+  for (let run = 0; run < settings.runs; run++) {
+    calls.forEach((call, k) => {
+      const start = performance.now();
+      for (let i = 0; i < batch[k]; i++) sink ^= Number(call()) | 0;
+      const seconds = (performance.now() - start) / 1000;
+      samples[k].push((input.length * batch[k]) / seconds / 1e6);
+    });
+  }
+  return samples.map(median);
+}
+try {
+  const texts = {};
+  for (const lang of settings.langs) {
+    let bytes = new Uint8Array(await (await fetch("/lipsum/" + lang + "-Lipsum.utf8.txt")).arrayBuffer());
+    if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+    texts[lang] = bytes;
+  }
+  const tables = [["validate", VALIDATORS, SIZES], ["decode", DECODERS, DECODE_SIZES]];
+  for (const [table, contenders, sizes] of tables) {
+    if (!settings.tables.includes(table)) continue;
+    await post("/table", { table, names: contenders.map(([name]) => name) });
+    for (const [sizeName, size] of sizes) {
+      for (const lang of settings.langs) {
+        const speeds = measure(contenders, sized(texts[lang], size));
+        await post("/row", { table, sizeName, lang, speeds });
+      }
+    }
+  }
+  await post("/done", { userAgent: navigator.userAgent, isolated: crossOriginIsolated, sink });
+} catch (error) {
+  await post("/done", { error: String(error?.stack ?? error) });
+}
+`;
+const PAGE = `<!doctype html><meta charset="utf-8"><title>utf8lens benchmark</title><link rel="icon" href="data:,">
+<script type="module" src="/bench.js"></script>`;
+
+const CONTENT_TYPES = { ".js": "text/javascript; charset=utf-8", ".wasm": "application/wasm", ".txt": "text/plain; charset=utf-8" };
+const ISOLATED = { "cross-origin-opener-policy": "same-origin", "cross-origin-embedder-policy": "require-corp" };
+
+const fmt = (mbs) => (mbs >= 100 ? mbs.toFixed(0) : mbs >= 10 ? mbs.toFixed(1) : mbs.toFixed(2));
+const pad = (text, width) => String(text).padStart(width);
+let current;
+const ratiosBySize = new Map();
+
+function startTable({ table, names }) {
+  finishTable();
+  current = { table, names };
+  ratiosBySize.clear();
+  const title = table === "validate" ? "validate" : "decode (replacing, like TextDecoder)";
+  console.log(`\n## Chromium ${title}: median MB/s (higher is faster); ratio = utf8lens ÷ other (above 1: utf8lens faster)\n`);
+  const header = ["size", "text", ...names.map((n) => pad(n, Math.max(n.length, 8))), ...names.slice(1).map((n) => `÷ ${n}`)];
+  console.log(`| ${header.join(" | ")} |`);
+  console.log(`|${header.map((_, i) => (i < 2 ? "---" : "---:")).join("|")}|`);
+}
+
+function row({ sizeName, lang, speeds }) {
+  const { names } = current;
+  const ratios = speeds.slice(1).map((s) => speeds[0] / s);
+  if (!ratiosBySize.has(sizeName)) ratiosBySize.set(sizeName, []);
+  ratiosBySize.get(sizeName).push(ratios[0]);
+  const cells = [sizeName, lang, ...speeds.map((s, k) => pad(fmt(s), Math.max(names[k].length, 8))), ...ratios.map((x, k) => pad(`${x.toFixed(2)}×`, names[k + 1].length + 2))];
+  console.log(`| ${cells.join(" | ")} |`);
+}
+
+function finishTable() {
+  if (!current) return;
+  const line = [...ratiosBySize].map(([size, xs]) => `${size} ${Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length).toFixed(2)}×`);
+  console.log(`\nratio utf8lens ÷ other, geometric mean over the texts, per size:`);
+  console.log(`  vs ${current.names[1].padEnd(22)} ${line.join("   ")}`);
+  current = undefined;
+}
+
+let finish;
+const finished = new Promise((ok) => (finish = ok));
+
+const server = createServer(async (request, response) => {
+  const path = decodeURIComponent(new URL(request.url, "http://x").pathname);
+  if (request.method === "POST") {
+    let body = "";
+    for await (const chunk of request) body += chunk;
+    response.writeHead(204).end();
+    const message = JSON.parse(body);
+    if (path === "/table") startTable(message);
+    else if (path === "/row") row(message);
+    else if (path === "/done") finish(message);
+    return;
+  }
+  const send = (type, body) => response.writeHead(200, { "content-type": type, ...ISOLATED }).end(body);
+  if (path === "/") return send("text/html; charset=utf-8", PAGE);
+  if (path === "/bench.js") return send(CONTENT_TYPES[".js"], PAGE_SCRIPT);
+  if (path === "/settings") return send("application/json", JSON.stringify(settings));
+  const [prefix, base] = path.startsWith("/pkg/") ? ["/pkg/", packageDir] : path.startsWith("/lipsum/") ? ["/lipsum/", corpusDir] : [];
+  const file = base && resolve(base, `.${path.slice(prefix.length - 1)}`);
+  if (!file || !file.startsWith(base + sep)) return response.writeHead(404).end();
+  try {
+    send(CONTENT_TYPES[extname(file)] ?? "application/octet-stream", await readFile(file));
+  } catch {
+    response.writeHead(404).end();
+  }
+});
+await new Promise((ok, fail) => server.once("error", fail).listen(0, "127.0.0.1", ok));
+const url = `http://127.0.0.1:${server.address().port}/`;
+
+const profile = mkdtempSync(join(tmpdir(), "utf8lens-bench-chromium-"));
+const browser = spawn(chromiumPath, [
+  "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+  "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-background-timer-throttling",
+  "--disable-renderer-backgrounding", `--user-data-dir=${profile}`, url,
+], { stdio: ["ignore", "ignore", "pipe"] });
+let browserLog = "";
+browser.stderr.on("data", (chunk) => (browserLog = (browserLog + chunk).slice(-4000)));
+const exited = new Promise((ok) => browser.once("exit", (code, signal) => ok({ code, signal })));
+
+const pkg = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"));
+const version = await new Promise((ok) => {
+  const child = spawn(chromiumPath, ["--version"], { stdio: ["ignore", "pipe", "ignore"] });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.once("exit", () => ok(out.trim()));
+  child.once("error", () => ok("?"));
+});
+console.log(`# utf8lens ${pkg.version} browser benchmark${QUICK ? " (BENCH_QUICK: few repeats, rough figures)" : ""}`);
+console.log(`browser: ${version}, headless; method: ${settings.runs} timed batches of about ${settings.batchMs} ms per contender and input, taking turns; medians. Texts: ${settings.langs.join(", ")}.`);
+
+const timer = setTimeout(() => finish({ error: `no result after ${TIMEOUT_MS / 1000} s` }), TIMEOUT_MS);
+const outcome = await Promise.race([finished, exited.then((e) => ({ error: `Chromium exited early (${JSON.stringify(e)}): ${browserLog}` }))]);
+clearTimeout(timer);
+finishTable();
+browser.kill("SIGTERM");
+await Promise.race([exited, new Promise((ok) => setTimeout(ok, 5000))]);
+server.close();
+rmSync(profile, { recursive: true, force: true });
+if (outcome.error) {
+  console.error(`bench-browser: ${outcome.error}`);
+  process.exit(1);
+}
+console.log(`\n(${outcome.userAgent}; cross-origin isolated: ${outcome.isolated})`);
