@@ -132,3 +132,25 @@ fn random_bytes() {
         agrees(&bytes);
     }
 }
+
+#[wasm_bindgen_test]
+fn runs_of_four_byte_characters_at_every_alignment() {
+    // Every lead F0..F4 and the ends of their ranges, in runs long enough for whole 16-byte blocks.
+    let chars = ['\u{10000}', '\u{1F600}', '\u{3FFFF}', '\u{40000}', '\u{FFFFF}', '\u{100000}', '\u{10FFFF}'];
+    for (k, &first) in chars.iter().enumerate() {
+        let mut text = String::new();
+        for i in 0..24 {
+            text.push(chars[(k + i * 3) % chars.len()]);
+            if i == 13 {
+                text.push(first);
+            }
+        }
+        at_every_alignment(text.as_bytes());
+        // Then a break in the run: ASCII, a three-byte character, a malformed byte.
+        for interruption in [&b"x"[..], "中".as_bytes(), b"\xF0\x9F"] {
+            let mut bytes = text.clone().into_bytes();
+            bytes.splice(37..37, interruption.iter().copied());
+            at_every_alignment(&bytes);
+        }
+    }
+}

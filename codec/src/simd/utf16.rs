@@ -10,7 +10,8 @@
 //!   one after another continuation byte ends a three-byte character). A character ends at `j` exactly
 //!   when byte `j + 1` is not a continuation byte, so those 16 bits pick the units to keep, and a
 //!   256-entry table of shuffles packs the kept units of each half together.
-//! - A block whose characters include a four-byte one (a surrogate pair) goes through the scalar code
+//! - A block of four four-byte characters (emoji text) becomes four surrogate pairs, with 32-bit lanes.
+//! - Any other block with a four-byte character goes through the scalar code
 //!   ([`crate::utf16::utf16_of_chars`]) up to the next character boundary after it, as does the tail.
 //!
 //! The steps keep one invariant: when a block starts at byte `p` (a character boundary or not), every
@@ -109,6 +110,15 @@ pub(crate) fn utf16_from_str(text: &str, dest: &mut [u16]) -> Option<usize> {
             p += 16;
             continue;
         }
+        if u8x16_bitmask(u8x16_ge(block, u8x16_splat(0xF0))) == 0x1111 {
+            // Four-byte leads at 0, 4, 8 and 12, so (the input being well-formed) four whole
+            // four-byte characters starting at p, a character boundary: eight units.
+            // SAFETY: out <= p, so out + 8 <= p + 16 < n <= dest.len().
+            unsafe { store(to.add(out), surrogate_pairs(block)) };
+            out += 8;
+            p += 16;
+            continue;
+        }
         if p >= 3 {
             // SAFETY: p >= 3 and p + 13 < n: p - 3..p + 13 is inside `src`.
             let lookbehind = unsafe { load(from.add(p - 3)) };
@@ -125,6 +135,28 @@ pub(crate) fn utf16_from_str(text: &str, dest: &mut [u16]) -> Option<usize> {
     }
     let (_, out) = crate::utf16::utf16_of_chars(text, p, n, dest, out)?;
     Some(out)
+}
+
+/// The surrogate pairs of four four-byte characters, one per 32-bit lane (`11110wxy 10zzabcd 10efghij
+/// 10klmnop` is U+wxyzzabcdefghijklmnop): lead surrogate D7C0 + (code point >> 10) in the low half of
+/// the lane, trail surrogate DC00 | (code point & 3FF) in the high half, which is their order in
+/// little-endian memory.
+#[inline(always)]
+fn surrogate_pairs(block: v128) -> v128 {
+    let byte = |shift: u32, mask: u32| v128_and(u32x4_shr(block, shift), u32x4_splat(mask));
+    let code_point = v128_or(
+        v128_or(
+            u32x4_shl(byte(0, 0x07), 18),
+            u32x4_shl(byte(8, 0x3F), 12),
+        ),
+        v128_or(u32x4_shl(byte(16, 0x3F), 6), byte(24, 0x3F)),
+    );
+    let lead = u32x4_add(u32x4_shr(code_point, 10), u32x4_splat(0xD7C0));
+    let trail = v128_or(
+        v128_and(code_point, u32x4_splat(0x3FF)),
+        u32x4_splat(0xDC00),
+    );
+    v128_or(lead, u32x4_shl(trail, 16))
 }
 
 /// Writes the units of the characters that end in the 16 bytes at `at` (`block`), none of which is a
