@@ -111,7 +111,29 @@ function measure(contenders, input) {
   }
   return samples.map(median);
 }
+// Before any timing: decode must agree with TextDecoder on every route the page can reach (the JS
+// decoder of short inputs, the raw WebAssembly route, the wasm-bindgen one), BOMs and malformed bytes
+// included, as the browser makes the strings differently from Node.
+function checkAgainstTextDecoder() {
+  let seed = 0x2545f491;
+  const next = () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 8) & 0xff;
+  const pieces = [[0x61], [0xc3, 0xa9], [0xe4, 0xb8, 0xad], [0xf0, 0x9f, 0x98, 0x80], [0xef, 0xbb, 0xbf], [0x80], [0xe2, 0x82], [0xff]];
+  for (const size of [1, 3, 17, 63, 64, 65, 300, 5000, 70000]) {
+    for (let round = 0; round < 20; round++) {
+      const bytes = [];
+      if (round % 4 === 0) bytes.push(0xef, 0xbb, 0xbf);
+      while (bytes.length < size) bytes.push(...(round % 3 === 0 ? [next()] : pieces[next() % pieces.length]));
+      const input = new Uint8Array(bytes);
+      const expected = lossyDecoder.decode(input);
+      for (const [route, actual] of [["Uint8Array", utf8lens.decode(input)], ["DataView", utf8lens.decode(new DataView(input.buffer))], ["ignoreBOM", utf8lens.decode(input, { ignoreBOM: true })]]) {
+        const wanted = route === "ignoreBOM" ? new TextDecoder("utf-8", { ignoreBOM: true }).decode(input) : expected;
+        if (actual !== wanted) throw new Error("decode differs from TextDecoder (" + route + ", " + size + " bytes, round " + round + ")");
+      }
+    }
+  }
+}
 try {
+  checkAgainstTextDecoder();
   const texts = {};
   for (const lang of settings.langs) {
     let bytes = new Uint8Array(await (await fetch("/lipsum/" + lang + "-Lipsum.utf8.txt")).arrayBuffer());
@@ -209,7 +231,7 @@ const browser = spawn(chromiumPath, [
   "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
   "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-background-timer-throttling",
   "--disable-renderer-backgrounding", `--user-data-dir=${profile}`, url,
-], { stdio: ["ignore", "ignore", "pipe"] });
+], { stdio: ["ignore", "ignore", "pipe"], detached: true }); // its own process group, to end it whole
 let browserLog = "";
 browser.stderr.on("data", (chunk) => (browserLog = (browserLog + chunk).slice(-4000)));
 const exited = new Promise((ok) => browser.once("exit", (code, signal) => ok({ code, signal })));
@@ -229,10 +251,17 @@ const timer = setTimeout(() => finish({ error: `no result after ${TIMEOUT_MS / 1
 const outcome = await Promise.race([finished, exited.then((e) => ({ error: `Chromium exited early (${JSON.stringify(e)}): ${browserLog}` }))]);
 clearTimeout(timer);
 finishTable();
-browser.kill("SIGTERM");
+// Chromium's helper processes outlive the browser process for a moment: end its process group.
+try {
+  process.kill(-browser.pid, "SIGTERM");
+} catch {}
 await Promise.race([exited, new Promise((ok) => setTimeout(ok, 5000))]);
 server.close();
-rmSync(profile, { recursive: true, force: true });
+try {
+  rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+} catch (error) {
+  console.error(`bench-browser: could not remove the profile ${profile}: ${error.message}`);
+}
 if (outcome.error) {
   console.error(`bench-browser: ${outcome.error}`);
   process.exit(1);

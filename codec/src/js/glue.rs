@@ -88,9 +88,10 @@ export function utf16Units(text) {
 const bufferProto = typeof Buffer === "function" ? Buffer.prototype : undefined;
 const latin1Slice = typeof bufferProto?.latin1Slice === "function" ? bufferProto.latin1Slice : undefined;
 const ucs2Slice = typeof bufferProto?.ucs2Slice === "function" ? bufferProto.ucs2Slice : undefined;
-const newDecoder = (label) => { try { return new TextDecoder(label); } catch { return undefined; } };
+const newDecoder = (label, options) => { try { return new TextDecoder(label, options); } catch { return undefined; } };
 const utf8Decoder = typeof TextDecoder === "function" ? newDecoder("utf-8") : undefined;
-const utf16Decoder = typeof TextDecoder === "function" ? newDecoder("utf-16le") : undefined;
+// ignoreBOM: a leading U+FEFF in the units is text (decode with ignoreBOM keeps it), not a BOM to drop.
+const utf16Decoder = typeof TextDecoder === "function" ? newDecoder("utf-16le", { ignoreBOM: true }) : undefined;
 
 function fromCharCodes(units) {
   let text = "";
