@@ -220,7 +220,10 @@ pub(crate) fn utf8_to_utf16_into(bytes: &[u8], dest: &mut [u16]) -> Option<usize
 }
 
 /// The scalar [`utf8_to_utf16_into`] of well-formed text: the fallback of `simd::utf16_from_str`.
-#[cfg_attr(all(target_arch = "wasm32", target_feature = "simd128"), allow(dead_code))]
+#[cfg_attr(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    allow(dead_code)
+)]
 pub(crate) fn utf16_from_str_scalar(text: &str, dest: &mut [u16]) -> Option<usize> {
     if dest.len() < text.len() {
         return None;
@@ -498,7 +501,14 @@ mod tests {
     #[test]
     fn malformed_runs_after_every_ascii_prefix_match_std_lossy() {
         let mut rng = XorShift(0xF00D);
-        let bad: [&[u8]; 6] = [b"\x80", b"\xE2\x82", b"\xED\xA0\x80", b"\xF0\x9F", b"\xFF", b"\xC0\xAF"];
+        let bad: [&[u8]; 6] = [
+            b"\x80",
+            b"\xE2\x82",
+            b"\xED\xA0\x80",
+            b"\xF0\x9F",
+            b"\xFF",
+            b"\xC0\xAF",
+        ];
         for _ in 0..300 {
             let mut core = random_text(&mut rng, 30).into_bytes();
             let at = rng.below(core.len() as u64 + 1) as usize;

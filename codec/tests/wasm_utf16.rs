@@ -18,7 +18,13 @@ fn agrees(bytes: &[u8]) {
 fn at_every_alignment(core: &[u8]) {
     let mut buf = Vec::with_capacity(core.len() + 60);
     for prefix in (0..=32).chain(40..=50) {
-        for suffix in [&b""[..], b"z", "é".as_bytes(), "中".as_bytes(), "𐍈".as_bytes()] {
+        for suffix in [
+            &b""[..],
+            b"z",
+            "é".as_bytes(),
+            "中".as_bytes(),
+            "𐍈".as_bytes(),
+        ] {
             buf.clear();
             buf.extend(std::iter::repeat_n(b'a', prefix));
             buf.extend_from_slice(core);
@@ -43,7 +49,19 @@ impl XorShift {
 }
 
 const SAMPLES: [&str; 14] = [
-    "a", " ", "\u{7F}", "\u{80}", "é", "ж", "\u{7FF}", "\u{800}", "€", "中", "\u{FFFF}", "\u{10000}", "😀",
+    "a",
+    " ",
+    "\u{7F}",
+    "\u{80}",
+    "é",
+    "ж",
+    "\u{7FF}",
+    "\u{800}",
+    "€",
+    "中",
+    "\u{FFFF}",
+    "\u{10000}",
+    "😀",
     "\u{10FFFF}",
 ];
 
@@ -69,7 +87,10 @@ fn every_scalar_value_alone_and_in_blocks() {
     for ch in (0..=0x10FFFFu32).filter_map(char::from_u32) {
         let mut buf = [0u8; 4];
         let encoded = ch.encode_utf8(&mut buf);
-        assert_eq!(utf8_to_utf16(encoded.as_bytes()), ch.encode_utf16(&mut units));
+        assert_eq!(
+            utf8_to_utf16(encoded.as_bytes()),
+            ch.encode_utf16(&mut units)
+        );
     }
     // Every BMP character in 16-byte windows: 6 three-byte characters after 0..16 ASCII bytes.
     for first in (0x80..0x10000u32).step_by(5) {
@@ -103,8 +124,18 @@ fn long_random_text() {
 #[wasm_bindgen_test]
 fn malformed_sequences_inside_text_at_every_alignment() {
     let bad: [&[u8]; 12] = [
-        b"\x80", b"\xBF", b"\xC0\xAF", b"\xC2", b"\xE2\x82", b"\xE0\x80\x80", b"\xED\xA0\x80",
-        b"\xF0\x9F", b"\xF0\x9F\x98", b"\xF4\x90\x80\x80", b"\xF5", b"\xFF",
+        b"\x80",
+        b"\xBF",
+        b"\xC0\xAF",
+        b"\xC2",
+        b"\xE2\x82",
+        b"\xE0\x80\x80",
+        b"\xED\xA0\x80",
+        b"\xF0\x9F",
+        b"\xF0\x9F\x98",
+        b"\xF4\x90\x80\x80",
+        b"\xF5",
+        b"\xFF",
     ];
     let mut rng = XorShift(0xBAD);
     for piece in bad {
@@ -136,7 +167,15 @@ fn random_bytes() {
 #[wasm_bindgen_test]
 fn runs_of_four_byte_characters_at_every_alignment() {
     // Every lead F0..F4 and the ends of their ranges, in runs long enough for whole 16-byte blocks.
-    let chars = ['\u{10000}', '\u{1F600}', '\u{3FFFF}', '\u{40000}', '\u{FFFFF}', '\u{100000}', '\u{10FFFF}'];
+    let chars = [
+        '\u{10000}',
+        '\u{1F600}',
+        '\u{3FFFF}',
+        '\u{40000}',
+        '\u{FFFFF}',
+        '\u{100000}',
+        '\u{10FFFF}',
+    ];
     for (k, &first) in chars.iter().enumerate() {
         let mut text = String::new();
         for i in 0..24 {

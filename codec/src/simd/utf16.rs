@@ -145,10 +145,7 @@ pub(crate) fn utf16_from_str(text: &str, dest: &mut [u16]) -> Option<usize> {
 fn surrogate_pairs(block: v128) -> v128 {
     let byte = |shift: u32, mask: u32| v128_and(u32x4_shr(block, shift), u32x4_splat(mask));
     let code_point = v128_or(
-        v128_or(
-            u32x4_shl(byte(0, 0x07), 18),
-            u32x4_shl(byte(8, 0x3F), 12),
-        ),
+        v128_or(u32x4_shl(byte(0, 0x07), 18), u32x4_shl(byte(8, 0x3F), 12)),
         v128_or(u32x4_shl(byte(16, 0x3F), 6), byte(24, 0x3F)),
     );
     let lead = u32x4_add(u32x4_shr(code_point, 10), u32x4_splat(0xD7C0));
@@ -194,7 +191,8 @@ unsafe fn block_without_four_byte(at: *const u8, block: v128, to: *mut u16) -> u
         ),
         non_ascii,
     );
-    let units_low = i8x16_shuffle::<0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23>(low, high);
+    let units_low =
+        i8x16_shuffle::<0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23>(low, high);
     let units_high =
         i8x16_shuffle::<8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31>(low, high);
     let first = ends & 0xFF;
@@ -205,7 +203,10 @@ unsafe fn block_without_four_byte(at: *const u8, block: v128, to: *mut u16) -> u
         let shuffle_first = load(COMPRESS[first as usize].as_ptr());
         let shuffle_second = load(COMPRESS[second as usize].as_ptr());
         store(to, i8x16_swizzle(units_low, shuffle_first));
-        store(to.add(kept_first), i8x16_swizzle(units_high, shuffle_second));
+        store(
+            to.add(kept_first),
+            i8x16_swizzle(units_high, shuffle_second),
+        );
     }
     kept_first + second.count_ones() as usize
 }
