@@ -160,15 +160,27 @@ pub(crate) fn code_point(value: &JsValue, func: &str) -> Result<u32, JsValue> {
     };
     if number.fract() != 0.0 || !number.is_finite() {
         return Err(range_error(format!(
-            "{func}: {number} is not an integer code point"
+            "{func}: {} is not an integer code point",
+            number_text(number)
         )));
     }
     if !(0.0..=f64::from(0x10_FFFF)).contains(&number) {
         return Err(range_error(format!(
-            "{func}: {number} is outside the code point range 0 to 0x10FFFF"
+            "{func}: {} is outside the code point range 0 to 0x10FFFF",
+            number_text(number)
         )));
     }
     Ok(number as u32)
+}
+
+/// A number as JavaScript writes it (`String(n)`: "1.5", "NaN", "Infinity", "1e+21"), for error
+/// messages. Formatting an `f64` on the Rust side would link core's float printing (Grisu and
+/// Dragon4 with their tables), about 10 KB of the gzipped wasm, for these messages alone.
+pub(crate) fn number_text(n: f64) -> String {
+    JsValue::from_f64(n)
+        .unchecked_into::<js_sys::Number>()
+        .to_string_with_radix(10)
+        .map_or_else(|_| String::from("a number"), String::from)
 }
 
 /// Sets `key` on a plain object. Setting a data property on a fresh plain object cannot fail.

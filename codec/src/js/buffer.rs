@@ -52,7 +52,8 @@ impl Utf8InputBuffer {
         const FUNC: &str = "Utf8InputBuffer";
         let capacity = byte_count(capacity, FUNC, "capacity", MAX_INPUT_BYTES, |n| {
             format!(
-                "capacity {n} is more than the {MAX_INPUT_BYTES} bytes (512 MiB) an input may have"
+                "capacity {} is more than the {MAX_INPUT_BYTES} bytes (512 MiB) an input may have",
+                args::number_text(n)
             )
         })?;
         let mut region = Vec::new();
@@ -135,7 +136,10 @@ impl Utf8InputBuffer {
     fn filled(&self, length: &JsValue, func: &str) -> Result<&[u8], JsValue> {
         let capacity = self.region.len();
         let length = byte_count(length, func, "length", capacity, |n| {
-            format!("length {n} is more than the buffer's capacity of {capacity} bytes")
+            format!(
+                "length {} is more than the buffer's capacity of {capacity} bytes",
+                args::number_text(n)
+            )
         })?;
         self.region.get(..length).ok_or_else(|| {
             args::range_error(format!(
@@ -163,7 +167,8 @@ fn byte_count(
     };
     if !number.is_finite() || number.fract() != 0.0 || number < 0.0 {
         return Err(args::range_error(format!(
-            "{func}: {name} must be a whole number of bytes from 0 up, not {number}"
+            "{func}: {name} must be a whole number of bytes from 0 up, not {}",
+            args::number_text(number)
         )));
     }
     if number > max as f64 {

@@ -417,13 +417,9 @@ pub fn garble_rounds(
         )));
     };
     if n > crate::MAX_GARBLE_ROUNDS as f64 {
-        let asked = if n < 1e9 {
-            format!("{n}")
-        } else {
-            format!("{n:e}")
-        };
         return Err(args::range_error(format!(
-            "{FUNC}: {asked} rounds of garbling asked for; at most {} are allowed",
+            "{FUNC}: {} rounds of garbling asked for; at most {} are allowed",
+            args::number_text(n),
             crate::MAX_GARBLE_ROUNDS
         )));
     }
