@@ -94,6 +94,24 @@ fn sized(text: &[u8], size: usize) -> Vec<u8> {
     bytes
 }
 
+/// `len` pseudo-random bytes (xorshift32, the same generator and seed as tests/bench-wasm/bench.mjs).
+fn random_bytes(len: usize) -> Vec<u8> {
+    let mut state: u32 = 0x2545_f491;
+    (0..len)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state as u8
+        })
+        .collect()
+}
+
+/// How many maximal subparts std's `Utf8Chunks` finds.
+fn std_error_count(bytes: &[u8]) -> usize {
+    bytes.utf8_chunks().filter(|c| !c.invalid().is_empty()).count()
+}
+
 /// Registers one benchmark whose every timing is also recorded in [`CALLS`].
 fn bench<O>(
     group: &mut BenchmarkGroup<'_, WallTime>,
@@ -204,6 +222,47 @@ fn main() {
         group.finish();
         let [ours, peer] = ids;
         comparisons.push((format!("decode_lossy {name}"), text.len(), ours, vec![peer]));
+    }
+
+    // errors(): every malformed sequence, on 1 MiB of random bytes (an error every ~2.4 bytes), on
+    // valid text (Russian, 1 MiB) and on Russian with FF every 97th byte. The peer lists the same
+    // errors through std's `Utf8Chunks` (offset and length; no kind).
+    let mut error_inputs: Vec<(String, Vec<u8>)> = vec![("random-1MiB".to_string(), random_bytes(1 << 20))];
+    if let Some((_, russian)) = texts.iter().find(|(name, _)| name == "Russian") {
+        let mut valid = Vec::with_capacity(1 << 20);
+        while valid.len() + russian.len() <= 1 << 20 {
+            valid.extend_from_slice(russian);
+        }
+        error_inputs.push(("Russian-1MiB".to_string(), valid.clone()));
+        error_inputs.push(("Russian-FF-every-97".to_string(), with_errors(&valid)));
+    }
+    for (name, bytes) in &error_inputs {
+        let mut group = criterion.benchmark_group(format!("errors/{name}"));
+        group.throughput(Throughput::Bytes(bytes.len() as u64));
+        let ids = ["utf8lens", "std-utf8-chunks"].map(|f| format!("errors/{name}/{f}"));
+        assert_eq!(
+            utf8lens::errors(bytes).count(),
+            std_error_count(bytes),
+            "errors/{name}: utf8lens and std disagree"
+        );
+        bench(&mut group, &ids[0], bytes, |b| {
+            utf8lens::errors(b).map(|e| e.offset() + e.len()).fold(0, usize::wrapping_add)
+        });
+        bench(&mut group, &ids[1], bytes, |b| {
+            let mut offset = 0;
+            let mut sum = 0usize;
+            for chunk in b.utf8_chunks() {
+                offset += chunk.valid().len();
+                if !chunk.invalid().is_empty() {
+                    sum = sum.wrapping_add(offset + chunk.invalid().len());
+                    offset += chunk.invalid().len();
+                }
+            }
+            sum
+        });
+        group.finish();
+        let [ours, peer] = ids;
+        comparisons.push((format!("errors {name}"), bytes.len(), ours, vec![peer]));
     }
 
     criterion.final_summary();

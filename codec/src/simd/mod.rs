@@ -30,6 +30,196 @@ pub(crate) fn is_valid(bytes: &[u8]) -> bool {
     as_str(bytes).is_some()
 }
 
+/// What each of 64 bytes is, one bit per byte (bit `i` for byte `i`): the input of the error scanner
+/// in `decode.rs`, which finds every maximal subpart of a block from these masks alone.
+///
+/// `below_a0` and `below_90` are meaningful only where `cont` is set: they tell the continuation bytes
+/// `80..=9F` and `80..=8F` apart, the second-byte ranges that `E0`, `ED`, `F0` and `F4` restrict.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct ClassMasks {
+    /// `80..=BF`.
+    pub(crate) cont: u64,
+    /// `C0..=FF`: a lead byte or a byte that never appears in UTF-8.
+    pub(crate) high: u64,
+    /// `C2..=F4`: a lead byte that needs at least one continuation byte.
+    pub(crate) need1: u64,
+    /// `E0..=F4`: at least two.
+    pub(crate) need2: u64,
+    /// `F0..=F4`: three.
+    pub(crate) need3: u64,
+    /// `E0`, `ED`, `F0`, `F4`: the leads whose second byte has a narrower range.
+    pub(crate) e0: u64,
+    pub(crate) ed: u64,
+    pub(crate) f0: u64,
+    pub(crate) f4: u64,
+    /// Signed below `A0` (so `80..=9F` among continuation bytes).
+    pub(crate) below_a0: u64,
+    /// Signed below `90` (so `80..=8F` among continuation bytes).
+    pub(crate) below_90: u64,
+}
+
+/// The class masks of the 64 bytes of `block`.
+#[inline]
+pub(crate) fn class_masks(block: &[u8; 64]) -> ClassMasks {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    return masks::wasm32(block);
+    #[cfg(target_arch = "x86_64")]
+    return masks::x86_64(block);
+    #[cfg(not(any(all(target_arch = "wasm32", target_feature = "simd128"), target_arch = "x86_64")))]
+    return class_masks_scalar(block);
+}
+
+/// [`class_masks`] one byte at a time: the fallback for other targets, and the tests' reference.
+#[cfg_attr(
+    any(all(target_arch = "wasm32", target_feature = "simd128"), target_arch = "x86_64"),
+    allow(dead_code)
+)]
+pub(crate) fn class_masks_scalar(block: &[u8; 64]) -> ClassMasks {
+    let mut m = ClassMasks::default();
+    for (i, &b) in block.iter().enumerate() {
+        let bit = 1u64 << i;
+        let set = |yes: bool| if yes { bit } else { 0 };
+        m.cont |= set(matches!(b, 0x80..=0xBF));
+        m.high |= set(b >= 0xC0);
+        m.need1 |= set(matches!(b, 0xC2..=0xF4));
+        m.need2 |= set(matches!(b, 0xE0..=0xF4));
+        m.need3 |= set(matches!(b, 0xF0..=0xF4));
+        m.e0 |= set(b == 0xE0);
+        m.ed |= set(b == 0xED);
+        m.f0 |= set(b == 0xF0);
+        m.f4 |= set(b == 0xF4);
+        m.below_a0 |= set((b as i8) < (0xA0u8 as i8));
+        m.below_90 |= set((b as i8) < (0x90u8 as i8));
+    }
+    m
+}
+
+/// The SIMD versions of [`class_masks`]: signed byte comparisons (the bytes `80..=FF` are the negative
+/// ones) and one bitmask per comparison and 16 bytes.
+#[allow(unsafe_code)]
+mod masks {
+    use super::ClassMasks;
+
+    /// The 16-bit masks of 16 bytes, for the four quarters of a block to be put together.
+    #[derive(Clone, Copy)]
+    struct Quarter([u16; 11]);
+
+    #[inline(always)]
+    fn join(q: [Quarter; 4]) -> ClassMasks {
+        let field = |k: usize| {
+            q.iter().enumerate().fold(0u64, |acc, (i, quarter)| {
+                acc | u64::from(quarter.0[k]) << (16 * i)
+            })
+        };
+        ClassMasks {
+            cont: field(0),
+            high: field(1),
+            need1: field(2),
+            need2: field(3),
+            need3: field(4),
+            e0: field(5),
+            ed: field(6),
+            f0: field(7),
+            f4: field(8),
+            below_a0: field(9),
+            below_90: field(10),
+        }
+    }
+
+    /// A byte value as the signed lane value the comparisons see.
+    const fn s(byte: u8) -> i8 {
+        byte as i8
+    }
+
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    #[inline]
+    pub(super) fn wasm32(block: &[u8; 64]) -> ClassMasks {
+        use core::arch::wasm32::*;
+        let quarter = |at: usize| {
+            // SAFETY: `at` is 0, 16, 32 or 48, so the 16 bytes read lie inside the 64 of `block`;
+            // wasm loads need no alignment.
+            let v = unsafe { v128_load(block.as_ptr().add(at).cast::<v128>()) };
+            let gt = |byte: u8| i8x16_bitmask(i8x16_gt(v, i8x16_splat(s(byte))));
+            let lt = |byte: u8| i8x16_bitmask(i8x16_lt(v, i8x16_splat(s(byte))));
+            let eq = |byte: u8| i8x16_bitmask(i8x16_eq(v, i8x16_splat(s(byte))));
+            let neg = i8x16_bitmask(v);
+            let above_f4 = gt(0xF4); // F5..FF or ASCII
+            Quarter([
+                lt(0xC0),
+                neg & !lt(0xC0),
+                neg & gt(0xC1) & !above_f4,
+                neg & gt(0xDF) & !above_f4,
+                neg & gt(0xEF) & !above_f4,
+                eq(0xE0),
+                eq(0xED),
+                eq(0xF0),
+                eq(0xF4),
+                lt(0xA0),
+                lt(0x90),
+            ])
+        };
+        join([quarter(0), quarter(16), quarter(32), quarter(48)])
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    pub(super) fn x86_64(block: &[u8; 64]) -> ClassMasks {
+        // SAFETY: SSE2 is part of every x86-64 CPU (the x86_64 targets enable it).
+        unsafe { sse2(block) }
+    }
+
+    /// # Safety
+    /// The CPU has SSE2 (every x86-64 CPU does).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "sse2")]
+    #[inline]
+    pub(super) unsafe fn sse2(block: &[u8; 64]) -> ClassMasks {
+        use core::arch::x86_64::*;
+        let quarter = |at: usize| {
+            // SAFETY: `at` is 0, 16, 32 or 48, so the 16 bytes read lie inside the 64 of `block`;
+            // `loadu` needs no alignment.
+            let v = unsafe { _mm_loadu_si128(block.as_ptr().add(at).cast::<__m128i>()) };
+            let bits = |m: __m128i| _mm_movemask_epi8(m) as u16;
+            let gt = |byte: u8| bits(_mm_cmpgt_epi8(v, _mm_set1_epi8(s(byte))));
+            let lt = |byte: u8| bits(_mm_cmplt_epi8(v, _mm_set1_epi8(s(byte))));
+            let eq = |byte: u8| bits(_mm_cmpeq_epi8(v, _mm_set1_epi8(s(byte))));
+            let neg = bits(v);
+            let above_f4 = gt(0xF4);
+            Quarter([
+                lt(0xC0),
+                neg & !lt(0xC0),
+                neg & gt(0xC1) & !above_f4,
+                neg & gt(0xDF) & !above_f4,
+                neg & gt(0xEF) & !above_f4,
+                eq(0xE0),
+                eq(0xED),
+                eq(0xF0),
+                eq(0xF4),
+                lt(0xA0),
+                lt(0x90),
+            ])
+        };
+        join([quarter(0), quarter(16), quarter(32), quarter(48)])
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::super::{class_masks, class_masks_scalar};
+
+        #[test]
+        fn simd_masks_match_the_scalar_ones() {
+            let mut block = [0u8; 64];
+            for first in 0..=255u8 {
+                // Every byte value in every lane, next to pseudo-random neighbours.
+                for (i, b) in block.iter_mut().enumerate() {
+                    *b = first.wrapping_add((i as u8).wrapping_mul(97));
+                }
+                assert_eq!(class_masks(&block), class_masks_scalar(&block), "{block:02X?}");
+            }
+        }
+    }
+}
+
 /// Writes the UTF-16 of `text` to the start of `dest`; how many units, or `None` if `dest` has fewer
 /// units than `text` has bytes. SIMD128 on wasm32 (`utf16.rs`), the scalar code elsewhere.
 #[inline]
