@@ -303,6 +303,28 @@ impl Iterator for Errors<'_> {
         let (offset, len, kind) = self.next_raw()?;
         Some(Malformed::from_parts(self.bytes.get(offset..).unwrap_or_default(), offset, len, kind))
     }
+
+    /// Walks each block's errors with the masks in registers (`next` keeps them in `self`, which the
+    /// call that settles the next block can see, so every step would go through memory); `count`,
+    /// `for_each`, `sum` and the like come here.
+    fn fold<B, F>(mut self, init: B, mut f: F) -> B
+    where
+        F: FnMut(B, Malformed) -> B,
+    {
+        let mut acc = init;
+        let bytes = self.bytes;
+        loop {
+            let mut found = self.found;
+            while found.starts != 0 {
+                let (offset, len, kind) = found.take();
+                acc = f(acc, Malformed::from_parts(bytes.get(offset..).unwrap_or_default(), offset, len, kind));
+            }
+            self.found.starts = 0;
+            if !self.advance() {
+                return acc;
+            }
+        }
+    }
 }
 
 impl core::iter::FusedIterator for Errors<'_> {}
@@ -316,14 +338,24 @@ impl Errors<'_> {
                 return None;
             }
         }
-        let found = &mut self.found;
-        let bit = found.starts.trailing_zeros();
-        found.starts &= found.starts - 1;
-        let code = ((found.code[0] >> bit) & 1)
-            | ((found.code[1] >> bit) & 1) << 1
-            | ((found.code[2] >> bit) & 1) << 2;
-        let (len, kind) = CODES[(code & 7) as usize];
-        Some((found.base + bit as usize, usize::from(len), kind))
+        Some(self.found.take())
+    }
+
+    /// Calls `f` with (offset, length, kind) of each error, as [`Iterator::for_each`] would with
+    /// `next_raw`, but with the masks in registers (see `fold`).
+    #[inline]
+    pub(crate) fn for_each_raw(mut self, mut f: impl FnMut(usize, usize, ErrorKind)) {
+        loop {
+            let mut found = self.found;
+            while found.starts != 0 {
+                let (offset, len, kind) = found.take();
+                f(offset, len, kind);
+            }
+            self.found.starts = 0;
+            if !self.advance() {
+                return;
+            }
+        }
     }
 
     /// Settles the next block (or skips a well-formed stretch); `false` at the end of the input.
@@ -389,6 +421,20 @@ struct Found {
     starts: u64,
     /// The three bits of each one's index into [`CODES`].
     code: [u64; 3],
+}
+
+impl Found {
+    /// Removes the first error (there must be one) and returns its (offset, length, kind).
+    #[inline(always)]
+    fn take(&mut self) -> (usize, usize, ErrorKind) {
+        let bit = self.starts.trailing_zeros();
+        self.starts &= self.starts.wrapping_sub(1);
+        let code = ((self.code[0] >> bit) & 1)
+            | ((self.code[1] >> bit) & 1) << 1
+            | ((self.code[2] >> bit) & 1) << 2;
+        let (len, kind) = CODES[(code & 7) as usize];
+        (self.base + bit as usize, usize::from(len), kind)
+    }
 }
 
 /// One block's class masks and which of its continuation bytes a sequence accepts.

@@ -149,11 +149,26 @@ for (const copyIn of [false, true]) {
     return state & 0xff;
   });
   const valid = input(readFileSync(path.join(corpus, "Russian-Lipsum.utf8.txt")), random.length);
-  console.log(`\nerrors() inside wasm32+simd128, MB/s (median of ${batches})`);
+  // Issue 7's goals for errors(): 500 MB/s on random bytes, 2 GB/s on valid text.
+  const goals = { "random bytes": 500, "Russian text (valid)": 2000 };
+  const errorContenders = {
+    "utf8lens fold": wasm.utf8lens_errors,
+    "utf8lens next": wasm.utf8lens_errors_next,
+    "std Utf8Chunks": wasm.std_errors,
+  };
+  console.log(`\nerrors() inside wasm32+simd128, MB/s (median of ${batches}); goal ratio = utf8lens fold / goal`);
+  console.log(`${"input".padEnd(24)}${"errors".padStart(9)}${Object.keys(errorContenders).map((k) => k.padStart(16)).join("")}${"÷ std".padStart(9)}${"÷ goal".padStart(9)}`);
   for (const [name, bytes] of [["random bytes", random], ["Russian text (valid)", valid]]) {
     load(bytes);
     const found = wasm.utf8lens_errors(1);
-    const rate = measure(wasm.utf8lens_errors, bytes.length) * 1000;
-    console.log(`${name.padEnd(24)}${bytes.length} bytes, ${found} errors: ${rate.toFixed(0)} MB/s`);
+    for (const [who, fn] of Object.entries(errorContenders)) {
+      if (fn(1) !== found) throw new Error(`${who} finds ${fn(1)} errors in the ${name}, utf8lens ${found}`);
+    }
+    const rates = Object.fromEntries(Object.entries(errorContenders).map(([who, fn]) => [who, measure(fn, bytes.length) * 1000]));
+    const ours = rates["utf8lens fold"];
+    console.log(
+      `${name.padEnd(24)}${String(found).padStart(9)}${Object.values(rates).map((r) => r.toFixed(0).padStart(16)).join("")}` +
+        `${((ours / rates["std Utf8Chunks"]).toFixed(2) + "×").padStart(9)}${((ours / goals[name]).toFixed(2) + "×").padStart(9)}`,
+    );
   }
 }

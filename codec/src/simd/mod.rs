@@ -59,7 +59,7 @@ pub(crate) struct ClassMasks {
 }
 
 /// The class masks of the 64 bytes of `block`.
-#[inline]
+#[inline(always)]
 pub(crate) fn class_masks(block: &[u8; 64]) -> ClassMasks {
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     return masks::wasm32(block);
@@ -132,7 +132,7 @@ mod masks {
     }
 
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-    #[inline]
+    #[inline(always)]
     pub(super) fn wasm32(block: &[u8; 64]) -> ClassMasks {
         use core::arch::wasm32::*;
         let quarter = |at: usize| {
@@ -162,42 +162,35 @@ mod masks {
     }
 
     #[cfg(target_arch = "x86_64")]
-    #[inline]
+    #[inline(always)]
     pub(super) fn x86_64(block: &[u8; 64]) -> ClassMasks {
-        // SAFETY: SSE2 is part of every x86-64 CPU (the x86_64 targets enable it).
-        unsafe { sse2(block) }
-    }
-
-    /// # Safety
-    /// The CPU has SSE2 (every x86-64 CPU does).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "sse2")]
-    #[inline]
-    pub(super) unsafe fn sse2(block: &[u8; 64]) -> ClassMasks {
         use core::arch::x86_64::*;
         let quarter = |at: usize| {
-            // SAFETY: `at` is 0, 16, 32 or 48, so the 16 bytes read lie inside the 64 of `block`;
+            // SAFETY: SSE2 is part of every x86-64 CPU (the x86_64 targets enable it, so these calls
+            // inline); `at` is 0, 16, 32 or 48, so the 16 bytes read lie inside the 64 of `block`, and
             // `loadu` needs no alignment.
-            let v = unsafe { _mm_loadu_si128(block.as_ptr().add(at).cast::<__m128i>()) };
-            let bits = |m: __m128i| _mm_movemask_epi8(m) as u16;
-            let gt = |byte: u8| bits(_mm_cmpgt_epi8(v, _mm_set1_epi8(s(byte))));
-            let lt = |byte: u8| bits(_mm_cmplt_epi8(v, _mm_set1_epi8(s(byte))));
-            let eq = |byte: u8| bits(_mm_cmpeq_epi8(v, _mm_set1_epi8(s(byte))));
-            let neg = bits(v);
-            let above_f4 = gt(0xF4);
-            Quarter([
-                lt(0xC0),
-                neg & !lt(0xC0),
-                neg & gt(0xC1) & !above_f4,
-                neg & gt(0xDF) & !above_f4,
-                neg & gt(0xEF) & !above_f4,
-                eq(0xE0),
-                eq(0xED),
-                eq(0xF0),
-                eq(0xF4),
-                lt(0xA0),
-                lt(0x90),
-            ])
+            unsafe {
+                let v = _mm_loadu_si128(block.as_ptr().add(at).cast::<__m128i>());
+                let bits = |m: __m128i| _mm_movemask_epi8(m) as u16;
+                let gt = |byte: u8| bits(_mm_cmpgt_epi8(v, _mm_set1_epi8(s(byte))));
+                let lt = |byte: u8| bits(_mm_cmplt_epi8(v, _mm_set1_epi8(s(byte))));
+                let eq = |byte: u8| bits(_mm_cmpeq_epi8(v, _mm_set1_epi8(s(byte))));
+                let neg = bits(v);
+                let above_f4 = gt(0xF4);
+                Quarter([
+                    lt(0xC0),
+                    neg & !lt(0xC0),
+                    neg & gt(0xC1) & !above_f4,
+                    neg & gt(0xDF) & !above_f4,
+                    neg & gt(0xEF) & !above_f4,
+                    eq(0xE0),
+                    eq(0xED),
+                    eq(0xF0),
+                    eq(0xF4),
+                    lt(0xA0),
+                    lt(0x90),
+                ])
+            }
         };
         join([quarter(0), quarter(16), quarter(32), quarter(48)])
     }

@@ -33,10 +33,56 @@ pub fn utf8lens_validate(rounds: u32) -> u32 {
     (0..rounds).filter(|_| utf8lens::validate(input()).is_ok()).count() as u32
 }
 
-/// The number of errors utf8lens::errors finds, `rounds` times.
+/// The number of errors utf8lens::errors finds, `rounds` times; every error's offset, length and kind
+/// are read (into a checksum kept from the optimiser), as a consumer would.
 #[wasm_bindgen]
 pub fn utf8lens_errors(rounds: u32) -> u32 {
-    (0..rounds).map(|_| utf8lens::errors(input()).count() as u32).sum()
+    (0..rounds)
+        .map(|_| {
+            let (count, sum) = utf8lens::errors(input()).fold((0u32, 0usize), |(n, sum), e| {
+                (n + 1, sum.wrapping_add(e.offset() + e.len() + e.kind() as usize))
+            });
+            std::hint::black_box(sum);
+            count
+        })
+        .sum()
+}
+
+/// As `utf8lens_errors`, through `Iterator::next` one error at a time (a `for` loop) instead of `fold`.
+#[wasm_bindgen]
+pub fn utf8lens_errors_next(rounds: u32) -> u32 {
+    (0..rounds)
+        .map(|_| {
+            let (mut count, mut sum) = (0u32, 0usize);
+            let mut it = utf8lens::errors(input());
+            while let Some(e) = it.next() {
+                count += 1;
+                sum = sum.wrapping_add(e.offset() + e.len() + e.kind() as usize);
+            }
+            std::hint::black_box(sum);
+            count
+        })
+        .sum()
+}
+
+/// The peer: the same errors (offset and length, no kind) listed through std's `Utf8Chunks`.
+#[wasm_bindgen]
+pub fn std_errors(rounds: u32) -> u32 {
+    (0..rounds)
+        .map(|_| {
+            let (mut count, mut sum, mut offset) = (0u32, 0usize, 0usize);
+            for chunk in input().utf8_chunks() {
+                offset += chunk.valid().len();
+                if !chunk.invalid().is_empty() {
+                    count += 1;
+                    sum = sum.wrapping_add(offset + chunk.invalid().len());
+                    offset += chunk.invalid().len();
+                }
+            }
+            std::hint::black_box(sum);
+            count
+        })
+        .sum()
 }
 
 /// std's from_utf8.
