@@ -110,15 +110,6 @@ pub(crate) fn utf16_from_str(text: &str, dest: &mut [u16]) -> Option<usize> {
             p += 16;
             continue;
         }
-        if u8x16_bitmask(u8x16_ge(block, u8x16_splat(0xF0))) == 0x1111 {
-            // Four-byte leads at 0, 4, 8 and 12, so (the input being well-formed) four whole
-            // four-byte characters starting at p, a character boundary: eight units.
-            // SAFETY: out <= p, so out + 8 <= p + 16 < n <= dest.len().
-            unsafe { store(to.add(out), surrogate_pairs(block)) };
-            out += 8;
-            p += 16;
-            continue;
-        }
         if p >= 3 {
             // SAFETY: p >= 3 and p + 13 < n: p - 3..p + 13 is inside `src`.
             let lookbehind = unsafe { load(from.add(p - 3)) };
@@ -130,6 +121,15 @@ pub(crate) fn utf16_from_str(text: &str, dest: &mut [u16]) -> Option<usize> {
                 p += 16;
                 continue;
             }
+        }
+        if u8x16_bitmask(u8x16_ge(block, u8x16_splat(0xF0))) == 0x1111 {
+            // Four-byte leads at 0, 4, 8 and 12, so (the input being well-formed) four whole
+            // four-byte characters starting at p, a character boundary: eight units.
+            // SAFETY: out <= p, so out + 8 <= p + 16 < n <= dest.len().
+            unsafe { store(to.add(out), surrogate_pairs(block)) };
+            out += 8;
+            p += 16;
+            continue;
         }
         (p, out) = crate::utf16::utf16_of_chars(text, p, p + 16, dest, out)?;
     }
