@@ -27,6 +27,7 @@ export {
   encodeInto,
   encodeLegacy,
   encodeVariant,
+  errorList,
   errors,
   explainCodePoint,
   firstError,

@@ -109,7 +109,13 @@ impl Segment {
 /// assert!(matches!(segs[..], [Segment::Malformed(e)] if e.kind() == ErrorKind::Truncated && e.len() == 2));
 /// ```
 pub fn segments(bytes: &[u8]) -> Segments<'_> {
-    Segments { bytes, pos: 0, run: "".char_indices(), run_start: 0, pending: None }
+    Segments {
+        bytes,
+        pos: 0,
+        run: "".char_indices(),
+        run_start: 0,
+        pending: None,
+    }
 }
 
 /// Iterator over the [`Segment`]s of a byte slice; see [`segments`].
@@ -131,14 +137,22 @@ impl Iterator for Segments<'_> {
     fn next(&mut self) -> Option<Segment> {
         loop {
             if let Some((i, ch)) = self.run.next() {
-                return Some(Segment::Char { offset: self.run_start + i, len: ch.len_utf8(), ch });
+                return Some(Segment::Char {
+                    offset: self.run_start + i,
+                    len: ch.len_utf8(),
+                    ch,
+                });
             }
             if let Some(m) = self.pending.take() {
                 return Some(Segment::Malformed(m));
             }
             let rest = self.bytes.get(self.pos..).filter(|r| !r.is_empty())?;
             // Valid input (the common case) is settled by one pass of the fast path.
-            let fast = if self.pos == 0 { crate::simd::as_str(rest) } else { None };
+            let fast = if self.pos == 0 {
+                crate::simd::as_str(rest)
+            } else {
+                None
+            };
             let (run, malformed) = match fast {
                 Some(run) => (run, None),
                 None => split_valid_run(rest, self.pos),
@@ -162,7 +176,10 @@ fn split_valid_run(rest: &[u8], offset: usize) -> (&str, Option<Malformed>) {
             let (valid, bad) = rest.split_at(end);
             // The scanner has accepted `valid`, so from_utf8 cannot fail here (the tests compare the two).
             let run = core::str::from_utf8(valid).unwrap_or_default();
-            (run, Some(Malformed::from_parts(bad, offset + end, len, kind)))
+            (
+                run,
+                Some(Malformed::from_parts(bad, offset + end, len, kind)),
+            )
         }
     }
 }
@@ -301,7 +318,12 @@ impl Iterator for Errors<'_> {
     #[inline]
     fn next(&mut self) -> Option<Malformed> {
         let (offset, len, kind) = self.next_raw()?;
-        Some(Malformed::from_parts(self.bytes.get(offset..).unwrap_or_default(), offset, len, kind))
+        Some(Malformed::from_parts(
+            self.bytes.get(offset..).unwrap_or_default(),
+            offset,
+            len,
+            kind,
+        ))
     }
 
     /// Walks each block's errors with the masks in registers (`next` keeps them in `self`, which the
@@ -317,7 +339,15 @@ impl Iterator for Errors<'_> {
             let mut found = self.found;
             while found.starts != 0 {
                 let (offset, len, kind) = found.take();
-                acc = f(acc, Malformed::from_parts(bytes.get(offset..).unwrap_or_default(), offset, len, kind));
+                acc = f(
+                    acc,
+                    Malformed::from_parts(
+                        bytes.get(offset..).unwrap_or_default(),
+                        offset,
+                        len,
+                        kind,
+                    ),
+                );
             }
             self.found.starts = 0;
             if !self.advance() {
@@ -341,15 +371,18 @@ impl Errors<'_> {
         Some(self.found.take())
     }
 
-    /// Calls `f` with (offset, length, kind) of each error, as [`Iterator::for_each`] would with
-    /// `next_raw`, but with the masks in registers (see `fold`).
+    /// Calls `f` with (offset, length, kind) of each error until it returns `false`, as
+    /// [`Iterator::try_for_each`] would with `next_raw`, but with the masks in registers (see `fold`).
+    #[cfg_attr(not(feature = "js"), allow(dead_code))] // the npm package's errorList
     #[inline]
-    pub(crate) fn for_each_raw(mut self, mut f: impl FnMut(usize, usize, ErrorKind)) {
+    pub(crate) fn for_each_raw(mut self, mut f: impl FnMut(usize, usize, ErrorKind) -> bool) {
         loop {
             let mut found = self.found;
             while found.starts != 0 {
                 let (offset, len, kind) = found.take();
-                f(offset, len, kind);
+                if !f(offset, len, kind) {
+                    return;
+                }
             }
             self.found.starts = 0;
             if !self.advance() {
@@ -462,7 +495,10 @@ impl Block {
         let second = later(m.need1, b.need1, 1) & m.cont & !narrow;
         let third = later(second, before.accepted[0], 1) & later(m.need2, b.need2, 2) & m.cont;
         let fourth = later(third, before.accepted[1], 1) & later(m.need3, b.need3, 3) & m.cont;
-        Block { m: *m, accepted: [second, third, fourth] }
+        Block {
+            m: *m,
+            accepted: [second, third, fourth],
+        }
     }
 
     /// The errors of this block (at `base`), given the block after it.
@@ -516,13 +552,21 @@ impl Skip {
     const MAX: usize = 1 << 20;
 
     fn new() -> Skip {
-        Skip { len: 4096, clean: 1, wait: 1 }
+        Skip {
+            len: 4096,
+            clean: 1,
+            wait: 1,
+        }
     }
 
     /// A block was settled, with or without errors.
     #[inline(always)]
     fn settled(&mut self, clean: bool) {
-        self.clean = if clean { self.clean.saturating_add(1) } else { 0 };
+        self.clean = if clean {
+            self.clean.saturating_add(1)
+        } else {
+            0
+        };
     }
 
     /// The length of a well-formed stretch at the start of `rest` that may be skipped, if one was found.
@@ -774,7 +818,9 @@ mod tests {
     #[test]
     fn error_table() {
         for (input, expected) in ERROR_TESTS {
-            let got: Vec<_> = errors(input).map(|e| (e.offset(), e.len(), e.kind())).collect();
+            let got: Vec<_> = errors(input)
+                .map(|e| (e.offset(), e.len(), e.kind()))
+                .collect();
             assert_eq!(got, *expected, "{input:02X?}");
             let from_segments: Vec<_> = segments(input)
                 .filter_map(|s| match s {

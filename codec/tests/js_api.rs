@@ -216,9 +216,10 @@ fn first_error_and_errors_report_maximal_subparts() {
     );
     assert!(message(&first).contains("U+D800"), "{}", message(&first));
 
-    let all = js::errors(&bytes(&[
-        0x80, 0x41, 0xE4, 0xBD, 0xF4, 0x90, 0x80, 0x80, 0xC0,
-    ]))
+    let all = js::errors(
+        &bytes(&[0x80, 0x41, 0xE4, 0xBD, 0xF4, 0x90, 0x80, 0x80, 0xC0]),
+        &JsValue::UNDEFINED,
+    )
     .expect("bytes");
     assert_eq!(
         error_triples(&all),
@@ -620,7 +621,7 @@ fn thousands_of_hostile_arguments_leave_the_layer_working() {
     for round in 0..2000 {
         let value = &hostile[round % hostile.len()];
         let _ = js::validate(value);
-        let _ = js::errors(value);
+        let _ = js::errors(value, &JsValue::UNDEFINED);
         let _ = js::decode(value, &throwing_options("fatal"));
         let _ = js::encode_into(&"abc".into(), value);
         let _ = js::decode_variant(value, value);
@@ -630,7 +631,10 @@ fn thousands_of_hostile_arguments_leave_the_layer_working() {
         js::decode(&input.into(), &JsValue::UNDEFINED).map(|s| s.as_string()),
         Ok(Some("A€".into()))
     );
-    assert_eq!(js::errors(&bytes(&[0x80])).map(|a| a.length()), Ok(1));
+    assert_eq!(
+        js::errors(&bytes(&[0x80]), &JsValue::UNDEFINED).map(|a| a.length()),
+        Ok(1)
+    );
 }
 
 /// The zero-copy buffer, without the package's JS wrapper: what is written through `bytes` is what
@@ -651,7 +655,7 @@ fn utf8_input_buffer_reads_its_region_in_place() {
         Some("surrogate")
     );
     let all = buffer.errors(&8.into()).expect("a length");
-    let top = js::errors(&view.slice(0, 8).into()).expect("bytes");
+    let top = js::errors(&view.slice(0, 8).into(), &JsValue::UNDEFINED).expect("bytes");
     assert_eq!(error_triples(&all), error_triples(&top));
     assert_eq!(
         buffer

@@ -17,7 +17,8 @@ fn expected(bytes: &[u8]) -> Vec<(usize, usize, ErrorKind)> {
         offset += chunk.valid().len();
         let len = chunk.invalid().len();
         if len > 0 {
-            let kind = oracle::expected_kind(bytes, offset).expect("an invalid part starts with a non-ASCII byte");
+            let kind = oracle::expected_kind(bytes, offset)
+                .expect("an invalid part starts with a non-ASCII byte");
             out.push((offset, len, kind));
             offset += len;
         }
@@ -27,10 +28,17 @@ fn expected(bytes: &[u8]) -> Vec<(usize, usize, ErrorKind)> {
 
 /// What `errors()` reports, through `next`, and checked to equal what `fold` (`for_each`) reports.
 fn found(bytes: &[u8]) -> Vec<(usize, usize, ErrorKind)> {
-    let by_next: Vec<_> = utf8lens::errors(bytes).map(|e| (e.offset(), e.len(), e.kind())).collect();
+    let by_next: Vec<_> = utf8lens::errors(bytes)
+        .map(|e| (e.offset(), e.len(), e.kind()))
+        .collect();
     let mut by_fold = Vec::with_capacity(by_next.len());
     utf8lens::errors(bytes).for_each(|e| by_fold.push((e.offset(), e.len(), e.kind())));
-    assert_eq!(by_fold, by_next, "fold and next differ on {}", hex::format(bytes));
+    assert_eq!(
+        by_fold,
+        by_next,
+        "fold and next differ on {}",
+        hex::format(bytes)
+    );
     by_next
 }
 
@@ -38,7 +46,10 @@ fn check(bytes: &[u8]) {
     let want = expected(bytes);
     let got = found(bytes);
     if got != want {
-        panic!("errors() on {}:\n  got  {got:?}\n  want {want:?}", hex::format(bytes));
+        panic!(
+            "errors() on {}:\n  got  {got:?}\n  want {want:?}",
+            hex::format(bytes)
+        );
     }
 }
 
@@ -47,10 +58,16 @@ fn check_after(buf: &mut Vec<u8>, prefix_len: usize, tail: &[u8]) {
     buf.clear();
     buf.resize(prefix_len, b'a');
     buf.extend_from_slice(tail);
-    let want: Vec<_> = expected(tail).into_iter().map(|(o, l, k)| (o + prefix_len, l, k)).collect();
+    let want: Vec<_> = expected(tail)
+        .into_iter()
+        .map(|(o, l, k)| (o + prefix_len, l, k))
+        .collect();
     let got = found(buf);
     if got != want {
-        panic!("errors() on {prefix_len} ASCII bytes + {}:\n  got  {got:?}\n  want {want:?}", hex::format(tail));
+        panic!(
+            "errors() on {prefix_len} ASCII bytes + {}:\n  got  {got:?}\n  want {want:?}",
+            hex::format(tail)
+        );
     }
 }
 
@@ -86,7 +103,11 @@ fn every_input_of_one_to_three_bytes_at_a_block_start_and_across_a_block_boundar
         }
         checked += 3;
     }
-    summary("errors() on 1..=3-byte inputs (block start and boundary)", checked, checked);
+    summary(
+        "errors() on 1..=3-byte inputs (block start and boundary)",
+        checked,
+        checked,
+    );
 }
 
 /// xorshift64*: reproducible pseudo-random numbers without a dependency.
@@ -124,7 +145,9 @@ fn random_input(rng: &mut Rng, len: usize) -> Vec<u8> {
                 let mut buf = [0; 4];
                 let encoded = ch.encode_utf8(&mut buf).as_bytes();
                 if style == 3 && rng.below(4) == 0 {
-                    out.extend_from_slice(&encoded[..rng.below(encoded.len()) + 1 - usize::from(encoded.len() == 1)]);
+                    out.extend_from_slice(
+                        &encoded[..rng.below(encoded.len()) + 1 - usize::from(encoded.len() == 1)],
+                    );
                 } else {
                     out.extend_from_slice(encoded);
                 }
@@ -142,20 +165,29 @@ fn random_inputs_after_every_ascii_prefix() {
     let mut buf = Vec::new();
     let mut checked = 0;
     for round in 0..3000 {
-        let len = if round % 10 == 0 { rng.below(1000) } else { rng.below(200) };
+        let len = if round % 10 == 0 {
+            rng.below(1000)
+        } else {
+            rng.below(200)
+        };
         let input = random_input(&mut rng, len);
         for prefix in 0..32 {
             check_after(&mut buf, prefix, &input);
             checked += 1;
         }
     }
-    summary("errors() on random inputs after 0..32 ASCII bytes", checked, checked);
+    summary(
+        "errors() on random inputs after 0..32 ASCII bytes",
+        checked,
+        checked,
+    );
 }
 
 #[test]
 fn long_mostly_valid_inputs_skip_and_resume_correctly() {
     let mut rng = Rng(0xA11C_E5ED_0000_0007);
-    let text = "Съешь же ещё этих мягких французских булок, да выпей чаю. 你好，世界 😀 Grüße! ".repeat(400);
+    let text = "Съешь же ещё этих мягких французских булок, да выпей чаю. 你好，世界 😀 Grüße! "
+        .repeat(400);
     let mut checked = 0;
     for round in 0..300 {
         let mut bytes = text.as_bytes().to_vec();

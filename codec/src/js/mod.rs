@@ -24,7 +24,7 @@ use wasm_bindgen::prelude::*;
 // with JS values as JavaScript would. They are reachable from outside the crate once lib.rs
 // declares this module `#[doc(hidden)] pub mod js;`; until then they are unused (the allows).
 pub use self::buffer::Utf8InputBuffer;
-pub use self::decode::{decode, errors, first_error, validate, Utf8Decoder};
+pub use self::decode::{decode, error_list, errors, first_error, validate, Utf8Decoder};
 pub use self::encode::{encode, encode_code_point, encode_into, explain_code_point};
 pub use self::inspect::inspect;
 pub use self::sanitize::sanitize;
@@ -53,6 +53,26 @@ export interface Utf8ErrorInfo {
   message: string;
   /** For overlong, surrogate and too-large sequences: what the bytes the lead announced would spell. */
   intended?: { codePoint: number; length: number };
+}
+
+/** Options of `errors` and `errorList`. */
+export interface ErrorsOptions {
+  /** Report at most this many errors (the first ones); default Infinity. */
+  limit?: number;
+}
+
+/** Every malformed sequence as packed typed arrays (`errorList`): entry i of each array is error i. */
+export interface Utf8ErrorList {
+  /** Byte offset of each malformed sequence, ascending. */
+  offsets: Uint32Array;
+  /** Its length in bytes (1 to 3). */
+  lengths: Uint8Array;
+  /** Its kind, as an index into `kindNames`. */
+  kinds: Uint8Array;
+  /** The kinds' names: ["unexpected-continuation", "invalid-byte", "overlong", "surrogate", "too-large", "truncated"]. */
+  kindNames: Utf8ErrorKind[];
+  /** True when `limit` stopped the list before the input's last error. */
+  more: boolean;
 }
 
 /** Options of `decode`. */

@@ -65,13 +65,19 @@ pub(crate) fn class_masks(block: &[u8; 64]) -> ClassMasks {
     return masks::wasm32(block);
     #[cfg(target_arch = "x86_64")]
     return masks::x86_64(block);
-    #[cfg(not(any(all(target_arch = "wasm32", target_feature = "simd128"), target_arch = "x86_64")))]
+    #[cfg(not(any(
+        all(target_arch = "wasm32", target_feature = "simd128"),
+        target_arch = "x86_64"
+    )))]
     return class_masks_scalar(block);
 }
 
 /// [`class_masks`] one byte at a time: the fallback for other targets, and the tests' reference.
 #[cfg_attr(
-    any(all(target_arch = "wasm32", target_feature = "simd128"), target_arch = "x86_64"),
+    any(
+        all(target_arch = "wasm32", target_feature = "simd128"),
+        target_arch = "x86_64"
+    ),
     allow(dead_code)
 )]
 pub(crate) fn class_masks_scalar(block: &[u8; 64]) -> ClassMasks {
@@ -207,7 +213,11 @@ mod masks {
                 for (i, b) in block.iter_mut().enumerate() {
                     *b = first.wrapping_add((i as u8).wrapping_mul(97));
                 }
-                assert_eq!(class_masks(&block), class_masks_scalar(&block), "{block:02X?}");
+                assert_eq!(
+                    class_masks(&block),
+                    class_masks_scalar(&block),
+                    "{block:02X?}"
+                );
             }
         }
     }

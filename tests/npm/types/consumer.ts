@@ -12,6 +12,7 @@ import {
   encodeCodePoint,
   encodeInto,
   encodeVariant,
+  errorList,
   errors,
   explainCodePoint,
   firstError,
@@ -21,10 +22,12 @@ import {
   type ByteSource,
   type DecodeOptions,
   type EncodeIntoResult,
+  type ErrorsOptions,
   type InspectResult,
   type SegmentInfo,
   type Utf8ErrorInfo,
   type Utf8ErrorKind,
+  type Utf8ErrorList,
   type Utf8Variant,
 } from "utf8lens";
 
@@ -38,6 +41,14 @@ const offset: number | undefined = first?.offset;
 const meant: number | undefined = first?.intended?.codePoint;
 const kinds: Utf8ErrorKind[] = errors(input).map((e) => e.kind);
 const messages: string[] = errors(input).map((e) => e.message);
+const firstTwo: Utf8ErrorInfo[] = errors(input, { limit: 2 });
+const limits: ErrorsOptions = { limit: Infinity };
+const list: Utf8ErrorList = errorList(input, limits);
+const listOffsets: Uint32Array = list.offsets;
+const listKinds: Utf8ErrorKind[] = Array.from(list.kinds, (k) => list.kindNames[k]);
+const listMore: boolean = errorList(input, { limit: 1 }).more && list.lengths[0] === 1;
+// @ts-expect-error limit is a number
+errorList(input, { limit: "2" });
 
 const options: DecodeOptions = { fatal: false, ignoreBOM: true, replacement: "windows-1252" };
 const text: string = decode(input) + decode(input, options) + decode(input, null) + decode(input, { replacement: "utf8b" });
