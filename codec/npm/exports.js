@@ -183,11 +183,11 @@ function decodeRaw(bytes, length) {
 const units = [];
 
 function decodeShort(bytes, length) {
-  // An all-ASCII input is cheapest through the platform's TextDecoder in Node at any length (simdutf
-  // and a one-byte string, about 60 ns; fromCharCode or latin1Slice measured 0.55x and 0.6x of its
-  // speed at 16 B, against 0.8-0.95x), and in Chromium from 32 bytes (fromCharCode is 1.8x Blink's
-  // TextDecoder at 16 B but 0.8x at 48 B). tests/npm/bench.mjs and bench-browser.mjs measure these.
-  if (asciiDecoder !== undefined && length >= (isAscii !== undefined ? 0 : 32)) {
+  // In Node, an all-ASCII input is cheapest through Node's own TextDecoder (simdutf and a one-byte
+  // string, about 60 ns; fromCharCode or latin1Slice measured 0.55x and 0.6x of its speed at 16 B,
+  // against 0.8-0.95x; tests/npm/bench.mjs). Not in browsers: there fromCharCode is 1.8x Blink's
+  // TextDecoder at 16 B and even at 48 B, and Blink's refuses views of a SharedArrayBuffer.
+  if (isAscii !== undefined) {
     let k = 0;
     while (k < length && bytes[k] < 0x80) k++;
     if (k === length) return asciiDecoder.decode(bytes);

@@ -125,7 +125,9 @@ function checkAgainstTextDecoder() {
       while (bytes.length < size) bytes.push(...(round % 3 === 0 ? [next()] : pieces[next() % pieces.length]));
       const input = new Uint8Array(bytes);
       const expected = lossyDecoder.decode(input);
-      for (const [route, actual] of [["Uint8Array", utf8lens.decode(input)], ["DataView", utf8lens.decode(new DataView(input.buffer))], ["ignoreBOM", utf8lens.decode(input, { ignoreBOM: true })]]) {
+      const shared = typeof SharedArrayBuffer === "function" ? new Uint8Array(new SharedArrayBuffer(input.length)) : input;
+      shared.set(input);
+      for (const [route, actual] of [["Uint8Array", utf8lens.decode(input)], ["DataView", utf8lens.decode(new DataView(input.buffer))], ["ignoreBOM", utf8lens.decode(input, { ignoreBOM: true })], ["SharedArrayBuffer", utf8lens.decode(shared)]]) {
         const wanted = route === "ignoreBOM" ? new TextDecoder("utf-8", { ignoreBOM: true }).decode(input) : expected;
         if (actual !== wanted) throw new Error("decode differs from TextDecoder (" + route + ", " + size + " bytes, round " + round + ")");
       }
@@ -204,7 +206,12 @@ const server = createServer(async (request, response) => {
     let body = "";
     for await (const chunk of request) body += chunk;
     response.writeHead(204).end();
-    const message = JSON.parse(body);
+    let message;
+    try {
+      message = JSON.parse(body);
+    } catch {
+      return; // a request cut short (the page going away): nothing to record
+    }
     if (path === "/table") startTable(message);
     else if (path === "/row") row(message);
     else if (path === "/done") finish(message);

@@ -112,6 +112,13 @@ describe("decode of short inputs in JS", () => {
     }
     assert.equal(decode(new Sub(bytes)), expected, "a subclass's getters are not used");
     assert.equal(decode(new Uint8Array(0)), "");
+    for (const size of [5, 40, 100, 70000]) {
+      const shared = new Uint8Array(new SharedArrayBuffer(size));
+      shared.fill(0x41);
+      assert.equal(decode(shared), "A".repeat(size), `${size} ASCII bytes in a SharedArrayBuffer`);
+      shared.set(bytes.subarray(0, Math.min(size, bytes.length)));
+      assert.equal(decode(shared), lossy.decode(shared.slice()), `${size} bytes in a SharedArrayBuffer`);
+    }
     assert.equal(decode(new Uint8Array([0xc0, 0xaf]), { replacement: "latin1" }), "À¯");
     assert.throws(() => decode(new Uint8Array([0xc0, 0xaf]), { fatal: true }), { name: "TypeError", offset: 0 });
     assert.equal(decode(bytes, { fatal: true }), expected);
