@@ -637,6 +637,12 @@ fn rarity(ch: char) -> f32 {
 
 /// A tie-breaker between repairs that [`cost`] finds equally clean: how rare the characters are,
 /// plus how many letters fit no single alphabet together with the others.
+/// Whether `text` holds `ch`: a plain loop over the characters. `str::contains` with a `char`
+/// links core's substring searcher (about 3 KB of wasm) for these few-dozen-letter alphabets.
+fn has_char(text: &str, ch: char) -> bool {
+    text.chars().any(|c| c == ch)
+}
+
 #[inline(never)]
 pub(crate) fn oddity(text: &str) -> f32 {
     let mut letters: Vec<(char, u32)> = Vec::new();
@@ -661,7 +667,7 @@ pub(crate) fn oddity(text: &str) -> f32 {
     }
     // Letters that only a few alphabets use are a little less likely than the common ones.
     for &(letter, n) in &letters {
-        if ALPHABETS.iter().filter(|a| a.contains(letter)).count() <= 3 {
+        if ALPHABETS.iter().filter(|a| has_char(a, letter)).count() <= 3 {
             rare += 0.1 * n as f32;
         }
     }
@@ -679,7 +685,7 @@ pub(crate) fn oddity(text: &str) -> f32 {
             .map(|alphabet| {
                 group
                     .clone()
-                    .filter(|(c, _)| alphabet.contains(*c))
+                    .filter(|(c, _)| has_char(alphabet, *c))
                     .map(|(_, n)| n)
                     .sum::<u32>()
             })
