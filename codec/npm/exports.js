@@ -58,6 +58,8 @@ export {
 
 const SHORT_INPUT = 64;
 const RAW_LIMIT = 1 << 20;
+// V8's longest string; a longer input goes to the WebAssembly decode, whose RangeError says so.
+const MAX_STRING_LENGTH = (1 << 29) - 24;
 const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
 const typedArrayTag = Object.getOwnPropertyDescriptor(typedArrayPrototype, Symbol.toStringTag).get;
 const typedArrayLength = Object.getOwnPropertyDescriptor(typedArrayPrototype, "length").get;
@@ -151,7 +153,7 @@ export function decode(bytes, options) {
   if ((options === undefined || options === null) && isView(bytes) && typedArrayTag.call(bytes) === "Uint8Array") {
     const length = typedArrayLength.call(bytes);
     if (length > 0 && length < SHORT_INPUT) return decodeShort(bytes, length);
-    if (isAscii !== undefined && isAscii(bytes)) return latin1Slice.call(bytes, 0, length);
+    if (isAscii !== undefined && length <= MAX_STRING_LENGTH && isAscii(bytes)) return latin1Slice.call(bytes, 0, length);
     if (length > 0 && length <= RAW_LIMIT) return decodeRaw(bytes, length);
   }
   return wasmDecode(bytes, options);
