@@ -288,7 +288,15 @@ fn policy(options: &Option<Object>) -> Result<Policy, JsValue> {
 fn bad_choice(name: &str, value: &str, choices: &[&str]) -> JsValue {
     args::type_error(format!(
         "sanitize: option {name} must be one of {}, got \"{value}\"",
-        choices.iter().map(|c| format!("\"{c}\"")).collect::<Vec<_>>().join(", ")
+        choices.iter().fold(String::new(), |mut all, c| {
+            if !all.is_empty() {
+                all.push_str(", ");
+            }
+            all.push('"');
+            all.push_str(c);
+            all.push('"');
+            all
+        })
     ))
 }
 

@@ -16,12 +16,13 @@ pub(crate) fn repair_mojibake(text: &str) -> Sanitized {
         }
         let found = MojibakeFound {
             layers: repair.steps.iter().map(|s| (s.encode, s.decode)).collect(),
-            explanation: repair
-                .steps
-                .iter()
-                .map(|s| s.sentence())
-                .collect::<Vec<_>>()
-                .join(" "),
+            explanation: repair.steps.iter().fold(String::new(), |mut all, step| {
+                if !all.is_empty() {
+                    all.push(' ');
+                }
+                all.push_str(&step.sentence());
+                all
+            }),
             confidence: repair.confidence,
         };
         Some((repair.text, Found::Mojibake(Box::new(found)), Action::Repaired))
