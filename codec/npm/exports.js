@@ -153,7 +153,10 @@ export function decode(bytes, options) {
   if ((options === undefined || options === null) && isView(bytes) && typedArrayTag.call(bytes) === "Uint8Array") {
     const length = typedArrayLength.call(bytes);
     if (length > 0 && length < SHORT_INPUT) return decodeShort(bytes, length);
-    if (isAscii !== undefined && length <= MAX_STRING_LENGTH && isAscii(bytes)) return latin1Slice.call(bytes, 0, length);
+    // (An empty or detached array, length 0, goes on to the WebAssembly decode, which refuses a detached one.)
+    if (isAscii !== undefined && length >= SHORT_INPUT && length <= MAX_STRING_LENGTH && isAscii(bytes)) {
+      return latin1Slice.call(bytes, 0, length);
+    }
     if (length > 0 && length <= RAW_LIMIT) return decodeRaw(bytes, length);
   }
   return wasmDecode(bytes, options);
