@@ -187,16 +187,21 @@ function decodeRaw(bytes, length) {
 // The code units of a short input: a plain array of small integers, reused (decoding never re-enters).
 const units = [];
 
+/** Whether all `length` bytes are ASCII: ORed four at a time, half the time of a byte loop. */
+function allAscii(bytes, length) {
+  let any = 0;
+  let k = 0;
+  for (const end = length & ~3; k < end; k += 4) any |= bytes[k] | bytes[k + 1] | bytes[k + 2] | bytes[k + 3];
+  for (; k < length; k++) any |= bytes[k];
+  return any < 0x80;
+}
+
 function decodeShort(bytes, length) {
   // In Node, an all-ASCII input is cheapest through Node's own TextDecoder (simdutf and a one-byte
   // string, about 60 ns; fromCharCode or latin1Slice measured 0.55x and 0.6x of its speed at 16 B,
   // against 0.8-0.95x; tests/npm/bench.mjs). Not in browsers: there fromCharCode is 1.8x Blink's
   // TextDecoder at 16 B and even at 48 B, and Blink's refuses views of a SharedArrayBuffer.
-  if (isAscii !== undefined) {
-    let k = 0;
-    while (k < length && bytes[k] < 0x80) k++;
-    if (k === length) return asciiDecoder.decode(bytes);
-  }
+  if (isAscii !== undefined && allAscii(bytes, length)) return asciiDecoder.decode(bytes);
   let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf && length >= 3 ? 3 : 0;
   let n = 0;
   while (i < length) {
