@@ -286,7 +286,8 @@ pub fn errors(bytes: &[u8]) -> Errors<'_> {
     Errors {
         bytes,
         found: Found::default(),
-        pending: None,
+        pending: Block::default(),
+        pending_base: None,
         next: 0,
         skip: Skip::new(),
     }
@@ -305,8 +306,12 @@ pub struct Errors<'a> {
     bytes: &'a [u8],
     /// The errors of the block last settled, not yet returned.
     found: Found,
-    /// The block whose masks are known but whose errors also depend on the next block's first bytes.
-    pending: Option<(usize, Block)>,
+    /// The block whose masks are known but whose errors also depend on the next block's first bytes
+    /// (all zero when there is none, which is how the next block sees the start of the input or a
+    /// skipped well-formed stretch before it).
+    pending: Block,
+    /// Where `pending` starts, if there is one.
+    pending_base: Option<usize>,
     /// Where the block after `pending` starts.
     next: usize,
     skip: Skip,
@@ -397,39 +402,45 @@ impl Errors<'_> {
         let bytes = self.bytes;
         let Some(rest) = bytes.get(self.next..).filter(|rest| !rest.is_empty()) else {
             // The end: the pending block's last sequences meet the end of the input.
-            return match self.pending.take() {
-                Some((base, block)) => {
-                    self.found = block.settle(&Block::default(), base);
-                    true
-                }
-                None => false,
-            };
+            return self.settle_before_boundary();
         };
         if let Some(valid) = self.skip.try_skip(rest) {
             // `rest` starts with a well-formed stretch, so its first byte is no continuation byte: the
             // pending block's sequences end before it, as they would before ASCII.
             self.next += valid;
-            if let Some((base, block)) = self.pending.take() {
-                self.found = block.settle(&Block::default(), base);
-            }
+            self.settle_before_boundary();
             return true;
         }
-        let masks = match rest.first_chunk::<64>() {
-            Some(chunk) => crate::simd::class_masks(chunk),
+        let mut padded = [0u8; 64];
+        let chunk = match rest.first_chunk::<64>() {
+            Some(chunk) => chunk,
             None => {
                 // The last, short block, padded with ASCII, which ends a sequence as the end of input does.
-                let mut chunk = [0u8; 64];
-                chunk[..rest.len()].copy_from_slice(rest);
-                crate::simd::class_masks(&chunk)
+                if let Some(head) = padded.get_mut(..rest.len()) {
+                    head.copy_from_slice(rest);
+                }
+                &padded
             }
         };
-        let before = self.pending.map_or(Block::default(), |(_, block)| block);
-        let block = Block::new(&masks, &before);
-        if let Some((base, pending)) = self.pending.replace((self.next, block)) {
-            self.found = pending.settle(&block, base);
+        let block = Block::new(&crate::simd::class_masks(chunk), &self.pending);
+        if let Some(base) = self.pending_base {
+            self.found = self.pending.settle(&block, base);
             self.skip.settled(self.found.starts == 0);
         }
+        self.pending = block;
+        self.pending_base = Some(self.next);
         self.next += 64;
+        true
+    }
+
+    /// Settles the pending block, if any, before the end of the input or a well-formed stretch, and
+    /// leaves none: `false` if there was none.
+    fn settle_before_boundary(&mut self) -> bool {
+        let Some(base) = self.pending_base.take() else {
+            return false;
+        };
+        self.found = self.pending.settle(&Block::default(), base);
+        self.pending = Block::default();
         true
     }
 }
@@ -461,11 +472,13 @@ impl Found {
     #[inline(always)]
     fn take(&mut self) -> (usize, usize, ErrorKind) {
         let bit = self.starts.trailing_zeros();
-        self.starts &= self.starts.wrapping_sub(1);
-        let code = ((self.code[0] >> bit) & 1)
-            | ((self.code[1] >> bit) & 1) << 1
-            | ((self.code[2] >> bit) & 1) << 2;
-        let (len, kind) = CODES[(code & 7) as usize];
+        // The lowest error's bit alone: testing the code masks against it needs no variable shift.
+        let low = self.starts & self.starts.wrapping_neg();
+        self.starts ^= low;
+        let code = usize::from(self.code[0] & low != 0)
+            | usize::from(self.code[1] & low != 0) << 1
+            | usize::from(self.code[2] & low != 0) << 2;
+        let (len, kind) = CODES[code & 7];
         (self.base + bit as usize, usize::from(len), kind)
     }
 }
