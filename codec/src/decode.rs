@@ -2,6 +2,8 @@
 //!
 //! The well-formed runs are found with `core::str::from_utf8` (the fast path: no positions are tracked
 //! inside a run); only where it stops does [`Malformed::at`] look closely at the bytes (the slow path).
+//! [`errors`] has a scanner of its own for input with many errors: 64 bytes at a time, from SIMD
+//! bitmasks of the byte classes, with well-formed stretches handed to the SIMD validator.
 //! The maximal subpart found there is the one Unicode §3.9 defines, so every [`Malformed`] is exactly one
 //! U+FFFD of `String::from_utf8_lossy` and of the WHATWG decoder.
 
