@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { errorList, errors } from "utf8lens";
+import { errorList, errors, Utf8InputBuffer, validate } from "utf8lens";
 import { generator, propertySeed } from "./support.mjs";
 
 const rng = generator(propertySeed() ^ 0xe7707);
@@ -62,4 +62,19 @@ test("limit: the first errors, and more says whether any were left", () => {
     assert.throws(() => errorList(bytes, { limit: bad }), TypeError);
   }
   assert.throws(() => errorList([0x80]), TypeError);
+});
+
+test("errors() without a limit refuses more than 1,048,576 error objects with a RangeError, and the module goes on", () => {
+  const many = new Uint8Array((1 << 20) + 1).fill(0x80); // one error per byte
+  assert.throws(() => errors(many), (e) => e instanceof RangeError && /more than 1048576 errors/.test(e.message) && /errorList/.test(e.message));
+  assert.equal(errors(many, { limit: 3 }).length, 3);
+  assert.equal(errors(many.subarray(1)).length, 1 << 20); // exactly the cap is still answered
+  const list = errorList(many);
+  assert.equal(list.offsets.length, (1 << 20) + 1);
+  const buffer = new Utf8InputBuffer(many.length);
+  buffer.bytes.set(many);
+  assert.throws(() => buffer.errors(many.length), (e) => e instanceof RangeError && /Utf8InputBuffer.errors: more than/.test(e.message));
+  assert.equal(buffer.errors(16).length, 16);
+  buffer.free();
+  assert.equal(validate(new Uint8Array([0x61])), true);
 });

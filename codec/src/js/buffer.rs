@@ -104,15 +104,15 @@ impl Utf8InputBuffer {
         ))
     }
 
-    /// `errors` of the first `length` bytes: every malformed sequence, in order.
+    /// `errors` of the first `length` bytes: every malformed sequence, in order (more than 1,048,576
+    /// are a RangeError, as with `errors` without a limit).
     #[wasm_bindgen(unchecked_return_type = "Utf8ErrorInfo[]")]
     pub fn errors(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] length: &JsValue,
     ) -> Result<Array, JsValue> {
-        Ok(decode::errors_slice(
-            self.filled(length, "Utf8InputBuffer.errors")?,
-        ))
+        const FUNC: &str = "Utf8InputBuffer.errors";
+        decode::errors_slice(FUNC, self.filled(length, FUNC)?, usize::MAX)
     }
 
     /// `decode` of the first `length` bytes, with `decode`'s options (`fatal`, `ignoreBOM`,

@@ -93,8 +93,10 @@ pub(crate) fn first_error_slice(bytes: &[u8]) -> JsValue {
 }
 
 /// Every malformed sequence, in order: one entry per U+FFFD that TextDecoder would produce. With
-/// `limit`, at most that many (the first ones): each entry is a JS object with its message, so for
-/// large or hostile inputs use `limit` or `errorList`.
+/// `limit`, at most that many (the first ones). Each entry is a JS object with its message, so
+/// without a `limit` more than 1,048,576 errors (which would take hundreds of megabytes of JS heap)
+/// are a RangeError rather than an exhausted heap: for large or hostile inputs use `limit` or
+/// `errorList`.
 ///
 /// ```js
 /// errors(new Uint8Array([0x80, 0x41, 0xE4, 0xBD])).map(e => [e.offset, e.kind]);
@@ -109,17 +111,27 @@ pub fn errors(
     const FUNC: &str = "errors";
     let limit = read_limit(options, FUNC)?;
     let bytes = args::bytes(bytes, FUNC, Detached::Refuse)?;
-    Ok(crate::errors(&bytes)
+    errors_slice(FUNC, &bytes, limit)
+}
+
+/// How many error objects `errors` builds when the caller set no `limit`.
+pub(crate) const MAX_ERROR_OBJECTS: usize = 1 << 20;
+
+/// `errors` once the bytes are in wasm memory (shared with `Utf8InputBuffer`); `limit` is
+/// `usize::MAX` when the caller gave none, and then more than [`MAX_ERROR_OBJECTS`] errors are a
+/// RangeError (counted first, by the fast scanner, before any object is made).
+pub(crate) fn errors_slice(func: &str, bytes: &[u8], limit: usize) -> Result<Array, JsValue> {
+    if limit == usize::MAX && crate::errors(bytes).take(MAX_ERROR_OBJECTS + 1).count() > MAX_ERROR_OBJECTS {
+        return Err(js_sys::RangeError::new(&format!(
+            "{func}: more than {MAX_ERROR_OBJECTS} errors, one object each, would exhaust the JS heap; \
+             pass {{ limit }} for the first ones, or use errorList (packed typed arrays)"
+        ))
+        .into());
+    }
+    Ok(crate::errors(bytes)
         .take(limit)
         .map(|m| JsValue::from(error_info(&m)))
         .collect())
-}
-
-/// `errors` once the bytes are in wasm memory (shared with `Utf8InputBuffer`).
-pub(crate) fn errors_slice(bytes: &[u8]) -> Array {
-    crate::errors(bytes)
-        .map(|m| JsValue::from(error_info(&m)))
-        .collect()
 }
 
 /// The `limit` option of `errors` and `errorList`: a non-negative integer or Infinity (the default).
