@@ -29,7 +29,7 @@ const bytes = (...values) => new Uint8Array(values);
 const EXPORTS = [
   "Utf8Decoder", "Utf8InputBuffer", "charsetTable", "charsets", "decode", "decodeLegacy", "decodeVariant",
   "decodeVariantCodePoints", "encode", "encodeCodePoint", "encodeInto", "encodeLegacy",
-  "encodeVariant", "errors", "explainCodePoint", "firstError", "garble", "garbleRounds", "inspect",
+  "encodeVariant", "errorList", "errors", "explainCodePoint", "firstError", "garble", "garbleRounds", "inspect",
   "misreadAsUtf8", "mojibakeMatrix", "observe", "repair", "resolveLabel", "sanitize",
   "sanitizeDocument", "validate",
 ];

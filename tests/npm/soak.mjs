@@ -37,7 +37,7 @@ export const FULL_CALLS = 1_000_000;
 
 const {
   Utf8Decoder, decode, decodeVariant, decodeVariantCodePoints, encode, encodeCodePoint, encodeInto,
-  encodeVariant, errors, explainCodePoint, firstError, inspect, validate, sanitize,
+  encodeVariant, errorList, errors, explainCodePoint, firstError, inspect, validate, sanitize,
 } = api;
 
 // --- The oracle: UTF-8 per Unicode Table 3-7, with maximal subparts (§3.9) ------------------------
@@ -264,6 +264,19 @@ const UTF8_GOOD = {
   errors(rng) {
     const bytes = randomBytes(rng);
     checkErrorsMatch(errors(asSource(rng, bytes)), bytes, "errors");
+    return 1;
+  },
+  errorList(rng) {
+    const bytes = randomBytes(rng);
+    const want = referenceSegments(bytes).filter((s) => s.kind !== undefined);
+    const limit = rng.chance(0.5) ? Infinity : rng.below(want.length + 2);
+    const list = errorList(asSource(rng, bytes), limit === Infinity && rng.chance(0.5) ? undefined : { limit });
+    const kept = want.slice(0, limit);
+    assert.equal(list.offsets.length, kept.length, "errorList: error count");
+    assert.equal(list.more, want.length > kept.length, "errorList: more");
+    kept.forEach((w, k) => {
+      assert.deepEqual([list.offsets[k], list.lengths[k], list.kindNames[list.kinds[k]]], [w.offset, w.length, w.kind], `errorList: error ${k}`);
+    });
     return 1;
   },
   inspect(rng) {
@@ -516,8 +529,8 @@ function detached() {
 }
 
 const BAD = [
-  (rng) => rng.pick([validate, firstError, errors, inspect, decode])(rng.pick(NOT_BYTES)),
-  (rng) => rng.pick([validate, firstError, errors, inspect, decode])(detached()),
+  (rng) => rng.pick([validate, firstError, errors, errorList, inspect, decode])(rng.pick(NOT_BYTES)),
+  (rng) => rng.pick([validate, firstError, errors, errorList, inspect, decode])(detached()),
   (rng) => decode(new Uint8Array([0x41]), rng.pick(["fatal", 5, true, Symbol("s")])),
   (rng) => decode(new Uint8Array([0xff]), { replacement: rng.pick([null, 1, "x", "FFFD"]) }),
   () => decode(new Uint8Array([0x41, 0xc0, 0x80]), { fatal: true }),
@@ -629,7 +642,7 @@ async function collectGarbage(gc) {
 const COVERAGE = {
   Utf8Decoder: "decoder", Utf8InputBuffer: "inputBuffer", decode: "decode", decodeVariant: "variants", decodeVariantCodePoints: "variants",
   encode: "encode", encodeCodePoint: "encodeCodePoint", encodeInto: "encodeInto", encodeVariant: "variants",
-  errors: "errors", explainCodePoint: "explainCodePoint", firstError: "firstError", inspect: "inspect",
+  errors: "errors", errorList: "errorList", explainCodePoint: "explainCodePoint", firstError: "firstError", inspect: "inspect",
   sanitize: "sanitize", validate: "validate", sanitizeDocument: "bad arguments only (no DOM in Node)",
   observe: "bad arguments only (no DOM in Node)", charsetTable: "charsetTable", charsets: "charsets",
   decodeLegacy: "decodeLegacy", encodeLegacy: "encodeLegacy", garble: "garble", garbleRounds: "garble",

@@ -57,7 +57,7 @@ async function main() {
   check("every export is there, ready without an init call", () => Object.keys(utf8lens).sort(), [
     "Utf8Decoder", "Utf8InputBuffer", "charsetTable", "charsets", "decode", "decodeLegacy", "decodeVariant",
     "decodeVariantCodePoints", "encode", "encodeCodePoint", "encodeInto", "encodeLegacy", "encodeVariant",
-    "errors", "explainCodePoint", "firstError", "garble", "garbleRounds", "inspect", "misreadAsUtf8",
+    "errorList", "errors", "explainCodePoint", "firstError", "garble", "garbleRounds", "inspect", "misreadAsUtf8",
     "mojibakeMatrix", "observe", "repair", "resolveLabel", "sanitize", "sanitizeDocument", "validate",
   ]);
   check("validate", () => [validate(bytes(0xe2, 0x82, 0xac)), validate(bytes(0xc0, 0xaf))], [true, false]);
