@@ -96,7 +96,7 @@ web_unit_tests() {
 
 codec_wasm_tests_node() {
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-    cargo test -p utf8lens --target wasm32-unknown-unknown --test wasm --test wasm_simd
+    cargo test -p utf8lens --target wasm32-unknown-unknown --test wasm --test wasm_simd --test wasm_utf16
 }
 
 codec_wasm_tests_chromium() {
@@ -107,7 +107,7 @@ codec_wasm_tests_chromium() {
     CHROMEDRIVER=/usr/bin/chromedriver \
     WASM_BINDGEN_TEST_WEBDRIVER_JSON="$ROOT/webdriver.json" \
     WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}" \
-    cargo test -p utf8lens --target wasm32-unknown-unknown --test wasm --test wasm_simd
+    cargo test -p utf8lens --target wasm32-unknown-unknown --test wasm --test wasm_simd --test wasm_utf16
 }
 
 web_component_tests_chromium() {
