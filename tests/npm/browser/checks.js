@@ -63,6 +63,21 @@ async function main() {
   check("validate", () => [validate(bytes(0xe2, 0x82, 0xac)), validate(bytes(0xc0, 0xaf))], [true, false]);
   check("firstError", () => { const e = firstError(bytes(0x61, 0xed, 0xa0, 0x80)); return [e.offset, e.kind, e.intended.codePoint]; }, [1, "surrogate", 0xd800]);
   check("errors", () => errors(bytes(0x80, 0x41, 0xe4, 0xbd)).map((e) => [e.offset, e.length, e.kind]), [[0, 1, "unexpected-continuation"], [2, 2, "truncated"]]);
+  check("decode = TextDecoder when the sampled windows are ASCII and the rest is not", () => {
+    const ascii = "plain ASCII text ".repeat(40);
+    const texts = [ascii, "\uFEFF" + ascii, ascii.slice(0, 300) + "Grüße 你好 😀" + ascii.slice(300), ascii.slice(0, 100) + "\uFFFD" + ascii];
+    const inputs = texts.map((t) => new TextEncoder().encode(t));
+    const broken = new TextEncoder().encode(ascii);
+    broken.set([0xc0, 0xaf, 0xed, 0xa0, 0x80, 0xf4, 0x90], 200);
+    inputs.push(broken);
+    if (typeof SharedArrayBuffer === "function") {
+      const shared = new Uint8Array(new SharedArrayBuffer(broken.length));
+      shared.set(broken);
+      inputs.push(shared);
+    }
+    const expected = inputs.map((b) => new TextDecoder().decode(b.buffer instanceof ArrayBuffer ? b : b.slice()));
+    return inputs.map((b, k) => decode(b) === expected[k]);
+  }, [true, true, true, true, true, ...(typeof SharedArrayBuffer === "function" ? [true] : [])]);
   check("decode with each replacement", () => ["fffd", "drop", "latin1", "windows-1252", "utf8b"].map((replacement) => decode(bytes(0x48, 0x80, 0x65), { replacement })), ["H\uFFFDe", "He", "H\x80e", "H€e", "H\uDC80e"]);
   throwsCheck("decode fatal throws TypeError", () => decode(bytes(0xff), { fatal: true }), TypeError);
   check("Utf8Decoder streams like TextDecoder", () => {
