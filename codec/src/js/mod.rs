@@ -12,7 +12,8 @@
 //! Files: `args.rs` (argument checking), `glue.rs` (the few lines of JS that are cheaper on the JS side),
 //! `buffer.rs` (the zero-copy input buffer), `decode.rs`, `encode.rs`, `inspect.rs`, `legacy.rs`
 //! (charsets) and `variants.rs` (the exports of `js`, by concept), `mojibake.rs` and `sanitize.rs`
-//! (the exports of `js-text`). `args.rs`, `glue.rs` and `legacy.rs`'s charset argument are shared.
+//! (the exports of `js-text`). Both use `args.rs`, `glue.rs` and `legacy.rs`'s charset argument and
+//! unmappable-character error.
 
 mod args;
 #[cfg(feature = "js")]
