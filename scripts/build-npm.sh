@@ -3,12 +3,15 @@
 #
 #   bash scripts/build-npm.sh      # -> target/npm/pkg/ and target/npm/utf8lens-<version>.tgz
 #
-# Steps: the codec with its `js` feature for wasm32 with simd128; wasm-bindgen --target web (the
-# glue both entries share); the TypeScript declarations from a second wasm-bindgen run (--target
-# nodejs, whose .d.ts lists the API without the init functions, which our entries hide);
+# Steps, for each of the package's two WebAssembly modules (`utf8lens`: the codec with its `js`
+# feature; `utf8lens/text`: with its `js-text` feature, the sanitiser and mojibake tools): the crate
+# for wasm32 with simd128; wasm-bindgen --target web (the glue the module's two entries share); the
+# TypeScript declarations from a second wasm-bindgen run (--target nodejs, whose .d.ts lists the API
+# without the init functions, which our entries hide);
 # wasm-opt -O3 from the npm `binaryen` that scripts/setup.sh pins (skipped with a note if it is
 # missing); the package assembled from codec/npm/ plus the generated files; `npm pack`; the sizes
-# (raw and gzip -9 of the wasm, the JS and the whole package) against issue 7's 60 KB wasm goal.
+# (raw and gzip -9 of both wasm modules, the JS and the whole package) against issue 7's 60 KB goal
+# for the main module's wasm.
 #
 # Needs what scripts/setup.sh installs (the wasm32 target, wasm-bindgen-cli, Node, npm).
 set -euo pipefail
@@ -49,40 +52,51 @@ IFS=$'\t' read -r VERSION LICENSE REPOSITORY < <(
 [ -n "${VERSION:-}" ] || fail "could not read the utf8lens crate's version from cargo metadata"
 say "utf8lens $VERSION ($LICENSE)"
 
-say "cargo build (wasm32, simd128, feature js, release)"
-RUSTFLAGS="-C target-feature=+simd128" cargo build -p utf8lens --lib --features js --release \
-  --target wasm32-unknown-unknown --target-dir "$CARGO_TARGET_DIR_NPM"
-WASM_IN="$CARGO_TARGET_DIR_NPM/wasm32-unknown-unknown/release/utf8lens.wasm"
-
+# The package has two WebAssembly modules, one crate built twice: `utf8lens` (feature js: validation,
+# decoding, encoding, inspection, variants, charsets) and `utf8lens/text` (feature js-text: the
+# sanitiser and the mojibake tools), so that validating and decoding never download the repair engine
+# and the sanitiser. Each build has its own target directory (the same crate with other features).
 rm -rf "$GEN" "$PKG"
-mkdir -p "$GEN" "$PKG/wasm"
-
+mkdir -p "$GEN" "$PKG/wasm" "$PKG/text/wasm"
 say "wasm-bindgen $(wasm-bindgen --version | cut -d' ' -f2)"
-wasm-bindgen --target web --out-dir "$GEN/web" "$WASM_IN"
-wasm-bindgen --target nodejs --out-dir "$GEN/types" "$WASM_IN"
 
-if [ -x "$WASM_OPT" ]; then
-  say "wasm-opt -O3 ($("$WASM_OPT" --version))"
-  "$WASM_OPT" -O3 "${WASM_FEATURES[@]}" --strip-debug --strip-producers \
-    -o "$GEN/web/utf8lens_bg.opt.wasm" "$GEN/web/utf8lens_bg.wasm"
-  mv "$GEN/web/utf8lens_bg.opt.wasm" "$GEN/web/utf8lens_bg.wasm"
-else
-  say "wasm-opt not found at ${WASM_OPT#"$ROOT"/} (bash scripts/setup.sh installs it): packing the wasm unoptimised"
-fi
+# build_module FEATURE NAME TARGET_DIR DEST: the wasm of one module, its web glue and snippets in
+# DEST (a wasm/ directory of the package), and its declarations in $GEN/NAME-types/NAME.d.ts.
+build_module() {
+  local feature="$1" name="$2" target_dir="$3" dest="$4" wasm_in
+  say "cargo build (wasm32, simd128, feature $feature, release)"
+  RUSTFLAGS="-C target-feature=+simd128" cargo build -p utf8lens --lib --features "$feature" --release \
+    --target wasm32-unknown-unknown --target-dir "$target_dir"
+  wasm_in="$target_dir/wasm32-unknown-unknown/release/utf8lens.wasm"
+  wasm-bindgen --target web --out-name "$name" --out-dir "$GEN/$name-web" "$wasm_in"
+  wasm-bindgen --target nodejs --out-name "$name" --out-dir "$GEN/$name-types" "$wasm_in"
+  if [ -x "$WASM_OPT" ]; then
+    say "wasm-opt -O3 $name ($("$WASM_OPT" --version))"
+    "$WASM_OPT" -O3 "${WASM_FEATURES[@]}" --strip-debug --strip-producers \
+      -o "$GEN/$name-web/${name}_bg.opt.wasm" "$GEN/$name-web/${name}_bg.wasm"
+    mv "$GEN/$name-web/${name}_bg.opt.wasm" "$GEN/$name-web/${name}_bg.wasm"
+  else
+    say "wasm-opt not found at ${WASM_OPT#"$ROOT"/} (bash scripts/setup.sh installs it): packing $name unoptimised"
+  fi
+  cp "$GEN/$name-web/$name.js" "$GEN/$name-web/$name.d.ts" "$GEN/$name-web/${name}_bg.wasm" "$dest/"
+  if [ -d "$GEN/$name-web/snippets" ]; then cp -r "$GEN/$name-web/snippets" "$dest/"; fi
+}
+build_module js utf8lens "$CARGO_TARGET_DIR_NPM" "$PKG/wasm"
+build_module js-text utf8lens_text "$CARGO_TARGET_DIR_NPM-text" "$PKG/text/wasm"
 
-# The package: the template, then the generated glue, wasm and declarations.
+# The package: the templates, then the generated glue, wasm and declarations.
 cp "$TEMPLATE/node.js" "$TEMPLATE/browser.js" "$TEMPLATE/exports.js" "$TEMPLATE/README.md" "$PKG/"
-cp -r "$GEN/web/utf8lens.js" "$GEN/web/utf8lens.d.ts" "$GEN/web/utf8lens_bg.wasm" \
-  "$GEN/web/snippets" "$PKG/wasm/"
-cp "$GEN/types/utf8lens.d.ts" "$PKG/utf8lens.d.ts"
+cp "$TEMPLATE/text/node.js" "$TEMPLATE/text/browser.js" "$TEMPLATE/text/exports.js" "$PKG/text/"
+cp "$GEN/utf8lens-types/utf8lens.d.ts" "$PKG/utf8lens.d.ts"
+cp "$GEN/utf8lens_text-types/utf8lens_text.d.ts" "$PKG/text/index.d.ts"
 # The licence texts, once the repository has them (npm packs LICENSE* files whatever "files" says).
 for licence in "$ROOT"/LICENSE*; do
   [ -f "$licence" ] && cp "$licence" "$PKG/"
 done
 
 node - "$TEMPLATE/package.json" "$PKG" "$VERSION" "$LICENSE" "$REPOSITORY" <<'EOF'
-// Fills in package.json from the crate, and checks that exports.js exports exactly what
-// wasm-bindgen generated, so a new export in codec/src/js/ cannot be forgotten.
+// Fills in package.json from the crate, and checks that each module's exports.js exports exactly
+// what wasm-bindgen generated for it, so a new export in codec/src/js/ cannot be forgotten.
 const fs = require("node:fs");
 const path = require("node:path");
 const [template, pkg, version, license, repository] = process.argv.slice(2);
@@ -90,29 +104,39 @@ const manifest = JSON.parse(fs.readFileSync(template, "utf8"));
 Object.assign(manifest, { version, license, repository });
 fs.writeFileSync(path.join(pkg, "package.json"), JSON.stringify(manifest, null, 2) + "\n");
 
-const glue = fs.readFileSync(path.join(pkg, "wasm/utf8lens.js"), "utf8");
-const generated = [...glue.matchAll(/^export (?:function|class) (\w+)/gm)].map(m => m[1]).sort();
-const api = fs.readFileSync(path.join(pkg, "exports.js"), "utf8");
-const block = api.match(/export \{([^}]*)\} from "\.\/wasm\/utf8lens\.js"/);
-const listed = block ? block[1].split(",").map(s => s.trim()).filter(Boolean) : [];
-// Its own classes and functions that stand in for a generated export of the same name (Utf8Decoder, decode).
-const own = [...api.matchAll(/^export (?:class|function) (\w+)/gm)].map(m => m[1]).filter(name => generated.includes(name));
-const exported = [...listed, ...own].sort();
-if (JSON.stringify(exported) !== JSON.stringify(generated)) {
-  console.error(`build-npm: ERROR: exports.js exports [${exported}] but the glue has [${generated}]`);
-  process.exit(1);
+function check(dir, glueName) {
+  const glue = fs.readFileSync(path.join(pkg, dir, "wasm", `${glueName}.js`), "utf8");
+  const generated = [...glue.matchAll(/^export (?:function|class) (\w+)/gm)].map(m => m[1]).sort();
+  const file = path.join(dir, "exports.js");
+  const api = fs.readFileSync(path.join(pkg, file), "utf8");
+  const block = api.match(new RegExp(`export \\{([^}]*)\\} from "\\./wasm/${glueName}\\.js"`));
+  const listed = block ? block[1].split(",").map(s => s.trim()).filter(Boolean) : [];
+  // Its own classes and functions that stand in for a generated export of the same name (Utf8Decoder, decode).
+  const own = [...api.matchAll(/^export (?:class|function) (\w+)/gm)].map(m => m[1]).filter(name => generated.includes(name));
+  const exported = [...listed, ...own].sort();
+  if (JSON.stringify(exported) !== JSON.stringify(generated)) {
+    console.error(`build-npm: ERROR: ${file} exports [${exported}] but the glue ${glueName}.js has [${generated}]`);
+    process.exit(1);
+  }
 }
+check(".", "utf8lens");
+check("text", "utf8lens_text");
 EOF
 
 # The measured sizes go into the packed README between its size markers.
 gz() { gzip -9 -c "$1" | wc -c; }
 WASM_RAW=$(wc -c <"$PKG/wasm/utf8lens_bg.wasm")
 WASM_GZ=$(gz "$PKG/wasm/utf8lens_bg.wasm")
+TEXT_WASM_RAW=$(wc -c <"$PKG/text/wasm/utf8lens_text_bg.wasm")
+TEXT_WASM_GZ=$(gz "$PKG/text/wasm/utf8lens_text_bg.wasm")
 JS_FILES=("$PKG/wasm/utf8lens.js" "$PKG"/wasm/snippets/*/*.js "$PKG/exports.js" "$PKG/browser.js")
 JS_RAW=$(cat "${JS_FILES[@]}" | wc -c)
 JS_GZ=$(cat "${JS_FILES[@]}" | gzip -9 -c | wc -c)
+TEXT_JS_FILES=("$PKG/text/wasm/utf8lens_text.js" "$PKG"/text/wasm/snippets/*/*.js "$PKG/text/exports.js" "$PKG/text/browser.js")
+TEXT_JS_RAW=$(cat "${TEXT_JS_FILES[@]}" | wc -c)
+TEXT_JS_GZ=$(cat "${TEXT_JS_FILES[@]}" | gzip -9 -c | wc -c)
 kib() { awk -v b="$1" 'BEGIN { printf "%.1f KiB", b / 1024 }'; }
-SIZES="WebAssembly $(kib "$WASM_GZ") gzipped ($(kib "$WASM_RAW") raw); JavaScript $(kib "$JS_GZ") gzipped ($(kib "$JS_RAW") raw), measured by scripts/build-npm.sh for $VERSION."
+SIZES="utf8lens: WebAssembly $(kib "$WASM_GZ") gzipped ($(kib "$WASM_RAW") raw), JavaScript $(kib "$JS_GZ") gzipped ($(kib "$JS_RAW") raw); utf8lens/text, downloaded only by its importers: WebAssembly $(kib "$TEXT_WASM_GZ") gzipped ($(kib "$TEXT_WASM_RAW") raw), JavaScript $(kib "$TEXT_JS_GZ") gzipped ($(kib "$TEXT_JS_RAW") raw); measured by scripts/build-npm.sh for $VERSION."
 node - "$PKG/README.md" "$SIZES" <<'EOF'
 const fs = require("node:fs");
 const [file, sizes] = process.argv.slice(2);
@@ -141,13 +165,16 @@ while IFS= read -r -d '' file; do
   PKG_RAW=$((PKG_RAW + $(wc -c <"$file")))
   PKG_GZ=$((PKG_GZ + $(gz "$file")))
 done < <(find "$PKG" -type f -print0)
-printf 'build-npm: sizes: wasm %s bytes (gzip -9: %s); JS %s bytes (gzip -9: %s); package %s bytes in %s files (each gzipped: %s); tarball %s bytes\n' \
-  "$WASM_RAW" "$WASM_GZ" "$JS_RAW" "$JS_GZ" "$PKG_RAW" "$(find "$PKG" -type f | wc -l)" "$PKG_GZ" "$(wc -c <"$TARBALL")"
-# Issue 7's goal for the wasm, charset tables included: 60 KB gzipped (60,000 bytes, gzip -9).
+printf 'build-npm: sizes: wasm %s bytes (gzip -9: %s); JS %s bytes (gzip -9: %s); text wasm %s bytes (gzip -9: %s); text JS %s bytes (gzip -9: %s); package %s bytes in %s files (each gzipped: %s); tarball %s bytes\n' \
+  "$WASM_RAW" "$WASM_GZ" "$JS_RAW" "$JS_GZ" "$TEXT_WASM_RAW" "$TEXT_WASM_GZ" "$TEXT_JS_RAW" "$TEXT_JS_GZ" \
+  "$PKG_RAW" "$(find "$PKG" -type f | wc -l)" "$PKG_GZ" "$(wc -c <"$TARBALL")"
+# Issue 7's goal for the wasm, charset tables included: 60 KB gzipped (60,000 bytes, gzip -9). It is
+# the main module's, which every user downloads; utf8lens/text is downloaded only by its importers.
 WASM_GOAL=60000
 if [ "$WASM_GZ" -le "$WASM_GOAL" ]; then
-  say "size goal: wasm gzip $WASM_GZ <= $WASM_GOAL bytes (60 KB): met"
+  say "size goal: main wasm gzip $WASM_GZ <= $WASM_GOAL bytes (60 KB): met"
 else
-  say "size goal: wasm gzip $WASM_GZ > $WASM_GOAL bytes (60 KB): not met, $((WASM_GZ - WASM_GOAL)) bytes over (docs/BENCHMARKS.md, Sizes, has the breakdown)"
+  say "size goal: main wasm gzip $WASM_GZ > $WASM_GOAL bytes (60 KB): not met, $((WASM_GZ - WASM_GOAL)) bytes over (docs/BENCHMARKS.md, Sizes, has the breakdown)"
 fi
+say "sizes: both wasm modules (utf8lens + utf8lens/text) gzip -9: $WASM_GZ + $TEXT_WASM_GZ = $((WASM_GZ + TEXT_WASM_GZ)) bytes; raw: $WASM_RAW + $TEXT_WASM_RAW = $((WASM_RAW + TEXT_WASM_RAW)) bytes"
 say "done: ${TARBALL#"$ROOT"/}"

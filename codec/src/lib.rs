@@ -46,7 +46,7 @@ mod charset;
 mod decode;
 mod encode;
 mod error;
-#[cfg(feature = "js")]
+#[cfg(any(feature = "js", feature = "js-text"))]
 #[doc(hidden)] // the npm package's exports; public only so that codec/tests/js_api.rs can call them
 pub mod js;
 mod mojibake;

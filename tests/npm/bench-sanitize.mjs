@@ -31,7 +31,8 @@ const QUICK = process.env.BENCH_QUICK === "1";
 const RUNS = Number(process.env.BENCH_RUNS ?? (QUICK ? 3 : 21));
 const TARGET_BYTES = 1 << 20;
 
-const packageEntry = join(ROOT, "target/npm/pkg/node.js");
+// The sanitiser is the package's utf8lens/text module, the Node entry of which is text/node.js.
+const packageEntry = join(ROOT, "target/npm/pkg/text/node.js");
 if (!existsSync(packageEntry)) {
   console.error(`bench-sanitize: ${packageEntry} is missing: run bash scripts/build-npm.sh first`);
   process.exit(1);

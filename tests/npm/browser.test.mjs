@@ -63,7 +63,10 @@ test("the package in headless Chromium, from a plain page with no bundler", asyn
   const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"));
   // The import map in index.html points at the entry the package declares for browsers.
   assert.equal(manifest.exports["."].browser, "./browser.js");
-  assert.match(readFileSync(join(here, "browser/index.html"), "utf8"), /"utf8lens": "\/node_modules\/utf8lens\/browser\.js"/);
+  assert.equal(manifest.exports["./text"].browser, "./text/browser.js");
+  const html = readFileSync(join(here, "browser/index.html"), "utf8");
+  assert.match(html, /"utf8lens": "\/node_modules\/utf8lens\/browser\.js"/);
+  assert.match(html, /"utf8lens\/text": "\/node_modules\/utf8lens\/text\/browser\.js"/);
 
   const vectors = join(CONFORMANCE, "wpt-utf8-vectors");
   let query = "";

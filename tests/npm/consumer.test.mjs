@@ -8,6 +8,7 @@ import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 import * as utf8lens from "utf8lens";
+import * as utf8lensText from "utf8lens/text";
 import {
   Utf8Decoder,
   decode,
@@ -25,13 +26,16 @@ import {
 } from "utf8lens";
 
 const bytes = (...values) => new Uint8Array(values);
-// The whole API: the UTF-8 codec, the legacy charsets and mojibake (issue 4) and the sanitiser (issue 6).
+// The main module: the UTF-8 codec and the legacy charsets (issue 4).
 const EXPORTS = [
   "Utf8Decoder", "Utf8InputBuffer", "charsetTable", "charsets", "decode", "decodeLegacy", "decodeVariant",
   "decodeVariantCodePoints", "encode", "encodeCodePoint", "encodeInto", "encodeLegacy",
-  "encodeVariant", "errorList", "errors", "explainCodePoint", "firstError", "garble", "garbleRounds", "inspect",
-  "misreadAsUtf8", "mojibakeMatrix", "observe", "repair", "resolveLabel", "sanitize",
-  "sanitizeDocument", "validate",
+  "encodeVariant", "errorList", "errors", "explainCodePoint", "firstError", "inspect",
+  "resolveLabel", "validate",
+];
+// utf8lens/text, with a WebAssembly module of its own: the mojibake tools (issue 4) and the sanitiser (issue 6).
+const TEXT_EXPORTS = [
+  "garble", "garbleRounds", "misreadAsUtf8", "mojibakeMatrix", "observe", "repair", "sanitize", "sanitizeDocument",
 ];
 const KINDS = ["unexpected-continuation", "invalid-byte", "overlong", "surrogate", "too-large", "truncated"];
 
@@ -60,6 +64,25 @@ describe("the package", () => {
 
   test("resolves to the Node entry under the node condition", () => {
     assert.equal(fileURLToPath(import.meta.resolve("utf8lens")), join(packageDir, "node.js"));
+    assert.equal(fileURLToPath(import.meta.resolve("utf8lens/text")), join(packageDir, "text", "node.js"));
+  });
+
+  test("utf8lens/text exports exactly the sanitiser and the mojibake tools, ready without an init call", () => {
+    assert.deepEqual(Object.keys(utf8lensText).sort(), [...TEXT_EXPORTS].sort());
+    assert.equal(utf8lensText.repair("SchÃ¶ne").text, "Schöne");
+    assert.equal(utf8lensText.sanitize("a\u200Bb").text, "ab");
+    for (const name of TEXT_EXPORTS) assert.ok(!(name in utf8lens), `${name} is not in the main module`);
+  });
+
+  test("each module has its own WebAssembly file, and the main one is the smaller download", () => {
+    const main = readFileSync(join(packageDir, "wasm", "utf8lens_bg.wasm"));
+    const text = readFileSync(join(packageDir, "text", "wasm", "utf8lens_text_bg.wasm"));
+    assert.ok(WebAssembly.validate(main) && WebAssembly.validate(text));
+    assert.equal(fileURLToPath(import.meta.resolve("utf8lens/utf8lens_bg.wasm")), join(packageDir, "wasm", "utf8lens_bg.wasm"));
+    assert.equal(
+      fileURLToPath(import.meta.resolve("utf8lens/utf8lens_text_bg.wasm")),
+      join(packageDir, "text", "wasm", "utf8lens_text_bg.wasm"),
+    );
   });
 
   test("package.json has what a published package needs", () => {
@@ -71,6 +94,12 @@ describe("the package", () => {
     }
     const root = manifest.exports["."];
     assert.deepEqual(Object.keys(root), ["types", "node", "browser", "default"]);
+    assert.deepEqual(manifest.exports["./text"], {
+      types: "./text/index.d.ts",
+      node: "./text/node.js",
+      browser: "./text/browser.js",
+      default: "./text/browser.js",
+    });
     assert.ok(manifest.sideEffects !== true);
   });
 
@@ -80,6 +109,9 @@ describe("the package", () => {
     assert.equal(required.validate, validate);
     assert.equal(required.Utf8Decoder, Utf8Decoder);
     assert.equal(required.decode(bytes(0xe2, 0x82, 0xac)), "€");
+    const requiredText = require("utf8lens/text");
+    assert.equal(requiredText.repair, utf8lensText.repair);
+    assert.equal(requiredText.sanitize, utf8lensText.sanitize);
   });
 
   test("the TypeScript declarations declare every export and the documented types", () => {
@@ -97,6 +129,20 @@ describe("the package", () => {
     assert.match(dts, /export function firstError\(bytes: ByteSource\): Utf8ErrorInfo \| undefined;/);
     assert.doesNotMatch(dts, /initSync|InitInput/, "the init functions are not part of the API");
     for (const kind of KINDS) assert.match(dts, new RegExp(`"${kind}"`));
+    for (const name of TEXT_EXPORTS) assert.doesNotMatch(dts, new RegExp(`export function ${name}\\(`), `${name} is in utf8lens/text`);
+  });
+
+  test("the TypeScript declarations of utf8lens/text declare its exports and their types", () => {
+    const dts = readFileSync(join(packageDir, manifest.exports["./text"].types), "utf8");
+    for (const name of TEXT_EXPORTS) {
+      assert.match(dts, new RegExp(`export function ${name}\\(`), `declares ${name}`);
+    }
+    for (const type of ["ByteSource", "Charset", "SanitizeOptions", "SanitizeResult", "RepairResult", "GarbleResult",
+      "MisreadResult", "MatrixRowInfo"]) {
+      assert.match(dts, new RegExp(`export (type|interface) ${type}\\b`), `declares ${type}`);
+    }
+    assert.doesNotMatch(dts, /initSync|InitInput/, "the init functions are not part of the API");
+    assert.doesNotMatch(dts, /export function validate\(/, "the codec is in the main module");
   });
 });
 

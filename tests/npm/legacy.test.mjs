@@ -5,18 +5,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import {
-  charsetTable,
-  charsets,
-  decodeLegacy,
-  encodeLegacy,
-  garble,
-  garbleRounds,
-  misreadAsUtf8,
-  mojibakeMatrix,
-  repair,
-  resolveLabel,
-} from "utf8lens";
+import { charsetTable, charsets, decodeLegacy, encodeLegacy, resolveLabel } from "utf8lens";
+import { garble, garbleRounds, misreadAsUtf8, mojibakeMatrix, repair } from "utf8lens/text";
 
 const bytes = (...values) => new Uint8Array(values);
 const ALL_BYTES = new Uint8Array(256).map((_, i) => i);

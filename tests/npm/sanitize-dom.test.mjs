@@ -3,7 +3,8 @@
 // characters inside words and in attributes, tag characters in an alt text, text that looks like
 // markup, emoji and Persian that must stay as they are, script and style content that must not be
 // touched, lone surrogates put into the DOM from a JavaScript string). The page loads the packed
-// package from a plain import map; each check runs in the page and is asserted here.
+// package's utf8lens/text module (which fetches only its own WebAssembly) from a plain import map;
+// each check runs in the page and is asserted here.
 //
 // Chromium is the system's (/usr/bin/chromium, or $CHROMIUM), driven by the playwright-core that
 // scripts/setup.sh installs in scripts/e2e; nothing is downloaded.
@@ -31,11 +32,11 @@ const PAGE = `<!doctype html>
 <link rel="icon" href="data:,">
 <title>loading</title>
 <style id="style">/* a zero\u200Bwidth space in CSS stays */ .rtl::after { content: "\u202E"; }</style>
-<script type="importmap">{ "imports": { "utf8lens": "/node_modules/utf8lens/browser.js" } }</script>
+<script type="importmap">{ "imports": { "utf8lens/text": "/node_modules/utf8lens/text/browser.js" } }</script>
 <script id="data">window.secret = "\u202Eevil\u200B";</script>
 <script type="module">
-  import * as utf8lens from "utf8lens";
-  window.utf8lens = utf8lens;
+  import * as utf8lensText from "utf8lens/text";
+  window.utf8lensText = utf8lensText;
   document.title = "ready";
 </script>
 </head>
@@ -130,7 +131,7 @@ async function checks(t, context, server) {
 
   await t.test("sanitizeDocument cleans text and attributes in place and reports each change", async () => {
     const result = await page.evaluate(() => {
-      const { sanitizeDocument } = window.utf8lens;
+      const { sanitizeDocument } = window.utf8lensText;
       const $ = (id) => document.getElementById(id);
       // Lone surrogates, as a script puts them into the DOM: half of an emoji, sliced by code unit.
       $("lone").textContent = "cut " + "\u{1F600}".slice(0, 1) + " here \uDC00";
@@ -204,7 +205,7 @@ async function checks(t, context, server) {
 
   await t.test("observe cleans content added and changed later, and stops when disconnected", async () => {
     const result = await page.evaluate(async () => {
-      const { observe } = window.utf8lens;
+      const { observe } = window.utf8lensText;
       const tick = () => new Promise((ok) => setTimeout(ok, 0));
       const post = document.getElementById("post");
       const reports = [];

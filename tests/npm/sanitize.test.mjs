@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { sanitize, sanitizeDocument, observe } from "utf8lens";
+import { sanitize, sanitizeDocument, observe } from "utf8lens/text";
 import { codePoints, fromUnits, generator, propertySeed } from "./support.mjs";
 
 const SEED = propertySeed();

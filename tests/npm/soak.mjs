@@ -6,8 +6,8 @@
 // - every good call stays correct, judged by an oracle that is not the package: Node's
 //   TextDecoder and TextEncoder, a maximal-subpart decoder written here from Unicode's Table 3-7,
 //   and round trips; and every bad call throws a TypeError or a RangeError with a message;
-// - WebAssembly memory ends within MEMORY_BOUND of where it stood after the warm-up, and the JS
-//   values the module holds (live externref table slots) within TABLE_BOUND of their number then,
+// - WebAssembly memory (both modules' together) ends within MEMORY_BOUND of where it stood after the
+//   warm-up, and the JS values the modules hold (live externref table slots) within TABLE_BOUND of their number then,
 //   besides one known leaked slot per exception thrown by the caller's own code (callerThrows):
 //   nothing leaks per call, neither Rust allocations nor JS values. Utf8Decoder instances are freed explicitly, disposed of, or
 //   dropped for the garbage collector; the dropped ones must be released by wasm-bindgen's
@@ -15,7 +15,7 @@
 //
 //   node --expose-gc soak.mjs [--calls N] [--seed N]     # default 1,000,000 calls
 //
-// run where `import "utf8lens"` resolves to the packed package (scripts/soak.sh sets that up and
+// run where `import "utf8lens"` and `import "utf8lens/text"` resolve to the packed package (scripts/soak.sh sets that up and
 // runs this and big-input.mjs; soak.test.mjs runs a short soak in the test command). Prints one
 // JSON summary line; exits non-zero on the first failure, naming the call, its seed and inputs.
 import assert from "node:assert/strict";
@@ -23,8 +23,13 @@ import { pathToFileURL } from "node:url";
 import v8 from "node:v8";
 import vm from "node:vm";
 
-import * as api from "utf8lens";
+import * as main from "utf8lens";
+import * as text from "utf8lens/text";
 import { generator } from "./support.mjs";
+
+// Both modules of the package: utf8lens and utf8lens/text (the sanitiser and the mojibake tools),
+// each with a WebAssembly instance of its own, both watched for leaks.
+const api = { ...main, ...text };
 
 /** Growth of WebAssembly memory allowed over the run, after the warm-up (wasm memory never
  * shrinks; the warm-up reaches the high-water mark of the largest inputs, after which a leak of
@@ -605,20 +610,27 @@ function thrownTypeError() {
 
 // --- The run --------------------------------------------------------------------------------------
 
-/** The package's WebAssembly instance exports (memory, externref table), through its own glue. */
+/** The WebAssembly instance exports (memory, externref table) of the package's two modules, main
+ * first, each through its own glue. */
 async function wasmExports() {
-  const entry = import.meta.resolve("utf8lens");
-  const glue = await import(new URL("./wasm/utf8lens.js", entry).href);
-  return glue.initSync();
+  const instance = async (specifier, glue) => (await import(new URL(glue, import.meta.resolve(specifier)).href)).initSync();
+  return [await instance("utf8lens", "./wasm/utf8lens.js"), await instance("utf8lens/text", "./wasm/utf8lens_text.js")];
 }
 
-/** JS values the module holds: externref table slots past the fixed ones that are not empty (a
+/** The WebAssembly memory of all the modules, in bytes. */
+function memoryOf(modules) {
+  return modules.reduce((sum, wasm) => sum + wasm.memory.buffer.byteLength, 0);
+}
+
+/** JS values the modules hold: externref table slots past the fixed ones that are not empty (a
  * freed slot is set to null). */
-function liveSlots(wasm) {
-  const table = wasm.__wbindgen_externrefs;
-  if (!table) return 0;
+function liveSlots(modules) {
   let live = 0;
-  for (let i = FIRST_HEAP_SLOT; i < table.length; i++) if (table.get(i) !== null) live++;
+  for (const wasm of modules) {
+    const table = wasm.__wbindgen_externrefs;
+    if (!table) continue;
+    for (let i = FIRST_HEAP_SLOT; i < table.length; i++) if (table.get(i) !== null) live++;
+  }
   return live;
 }
 // wasm-bindgen's externref table: 0..1023 hold borrowed arguments during a call, 1024..1027 are
@@ -657,7 +669,8 @@ export async function soak({ calls = FULL_CALLS, seed = 0x50a4, log = () => {} }
   const uncovered = Object.keys(api).filter((name) => !(name in COVERAGE));
   assert.deepEqual(uncovered, [], `the soak does not cover these exports of the package: ${uncovered}`);
   const gc = collector();
-  const wasm = await wasmExports();
+  const modules = await wasmExports();
+  const [wasm] = modules;
   const good = { ...UTF8_GOOD, ...(CHARSETS.length > 0 ? LEGACY_GOOD : {}) };
   const bad = [...BAD, ...(CHARSETS.length > 0 ? LEGACY_BAD : [])];
   const goodNames = Object.keys(good);
@@ -672,7 +685,7 @@ export async function soak({ calls = FULL_CALLS, seed = 0x50a4, log = () => {} }
   decode(big);
   sanitize(big);
   await collectGarbage(gc);
-  const start = { memory: wasm.memory.buffer.byteLength, slots: liveSlots(wasm) };
+  const start = { memory: memoryOf(modules), slots: liveSlots(modules) };
 
   const counts = { calls: 0, good: 0, bad: 0, TypeError: 0, RangeError: 0, own: 0, callerExceptions: 0 };
   const timing = {};
@@ -717,10 +730,10 @@ export async function soak({ calls = FULL_CALLS, seed = 0x50a4, log = () => {} }
       counts.bad++;
       if (call.callerThrows) counts.callerExceptions++;
     }
-    if (op % 100_000 === 0) log(`${counts.calls} calls, wasm memory ${wasm.memory.buffer.byteLength} bytes`);
+    if (op % 100_000 === 0) log(`${counts.calls} calls, wasm memory ${memoryOf(modules)} bytes`);
   }
   await collectGarbage(gc);
-  const end = { memory: wasm.memory.buffer.byteLength, slots: liveSlots(wasm) };
+  const end = { memory: memoryOf(modules), slots: liveSlots(modules) };
 
   // Still correct after the run.
   for (const name of goodNames) for (let i = 0; i < 20; i++) good[name](rng);

@@ -1,6 +1,6 @@
 // The package's TypeScript declarations, checked the way a TypeScript user meets them: tsc --strict
-// compiles types/consumer.ts against the installed package (resolved through package.json's
-// "types" condition), with only the ES2022 library (plus esnext.disposable, which
+// compiles types/consumer.ts and types/text-consumer.ts (the utf8lens/text module) against the
+// installed package (resolved through package.json's "types" conditions), with only the ES2022 library (plus esnext.disposable, which
 // wasm-bindgen's [Symbol.dispose]() needs). The compiler is a dev dependency of tests/npm.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -28,7 +28,7 @@ test("the declarations type-check a consumer with tsc --strict (and reject misus
       strict: true, noEmit: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022",
       lib: ["es2022", "esnext.disposable"], types: [], noUnusedLocals: false, skipLibCheck: false,
     },
-    files: [join(here, "types/consumer.ts")],
+    files: [join(here, "types/consumer.ts"), join(here, "types/text-consumer.ts")],
   }));
   const run = spawnSync(process.execPath, [tsc, "--project", config], { cwd: here, encoding: "utf8" });
   assert.equal(run.status, 0, `tsc failed:\n${run.stdout}${run.stderr}`);

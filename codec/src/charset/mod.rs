@@ -686,7 +686,7 @@ impl Unmappable {
     }
 
     /// The same error at another offset (the JS layer counts in UTF-16 code units).
-    #[cfg(feature = "js")]
+    #[cfg(feature = "js-text")]
     pub(crate) fn with_offset(self, offset: usize) -> Unmappable {
         Unmappable { offset, ..self }
     }

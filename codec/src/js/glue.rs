@@ -9,6 +9,9 @@
 //! prototypes (never with a property lookup on the argument), the functions that could still throw
 //! are `catch`, and `describe` swallows whatever it meets.
 
+// Built for either feature; each uses only some of these helpers (the other's unused ones are dropped).
+#![cfg_attr(not(all(feature = "js", feature = "js-text")), allow(dead_code))]
+
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(inline_js = r#"
@@ -173,7 +176,7 @@ extern "C" {
     pub(crate) fn describe(value: &JsValue) -> String;
 }
 
-// --- The raw decode path ----------------------------------------------------------------------------
+// --- The raw decode path (feature `js`) ---------------------------------------------------------------
 // `decode` (codec/npm/exports.js) of a genuine Uint8Array without options, up to SCRATCH_LIMIT bytes,
 // enters WebAssembly through these three plain exports and no wasm-bindgen glue: JS copies the bytes
 // into a scratch region with one TypedArray set(), `utf8lens_decode_run` decodes them, and JS makes
@@ -186,23 +189,28 @@ extern "C" {
 // between runs JS code), so no borrow can overlap. `#[no_mangle]` is what the unsafe_code lint flags
 // (two exports of one name would clash at link time; these names are prefixed); nothing here is unsafe.
 
+#[cfg(feature = "js")]
 use std::cell::RefCell;
 
 /// The largest input the raw path takes; larger ones go through `decode` (and keep no memory here).
+#[cfg(feature = "js")]
 const SCRATCH_LIMIT: usize = 1 << 20;
 
+#[cfg(feature = "js")]
 #[derive(Default)]
 struct Scratch {
     input: Vec<u8>,
     units: Vec<u16>,
 }
 
+#[cfg(feature = "js")]
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::default();
 }
 
 /// Makes room for `len` input bytes and as many output units; returns the address of the input
 /// region, or 0 if `len` is over the limit or memory is short (JS then calls `decode`).
+#[cfg(feature = "js")]
 #[allow(unsafe_code)]
 #[no_mangle]
 pub extern "C" fn utf8lens_decode_reserve(len: u32) -> u32 {
@@ -236,6 +244,7 @@ pub extern "C" fn utf8lens_decode_reserve(len: u32) -> u32 {
 /// `count << 1` when they are all ASCII (the string is the input region itself, `count` bytes), or
 /// `count << 1 | 1` for `count` UTF-16 units in the output region (`utf8lens_decode_units`); -1 if
 /// `len` is more than was reserved.
+#[cfg(feature = "js")]
 #[allow(unsafe_code)]
 #[no_mangle]
 pub extern "C" fn utf8lens_decode_run(len: u32) -> i32 {
@@ -260,6 +269,7 @@ pub extern "C" fn utf8lens_decode_run(len: u32) -> i32 {
 }
 
 /// The address of the output region, where `utf8lens_decode_run` left its UTF-16.
+#[cfg(feature = "js")]
 #[allow(unsafe_code)]
 #[no_mangle]
 pub extern "C" fn utf8lens_decode_units() -> u32 {

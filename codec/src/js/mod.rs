@@ -1,4 +1,9 @@
-//! The JavaScript export layer of the npm package (feature `js`).
+//! The JavaScript export layer of the npm package: feature `js` for the package's main module
+//! (`utf8lens`: validation, decoding, encoding, inspection, variants, charsets), feature `js-text`
+//! for its second module (`utf8lens/text`: the sanitiser and the mojibake tools). scripts/build-npm.sh
+//! builds the crate once with each, so that a user who only validates or decodes never downloads the
+//! repair engine and the sanitiser (docs/BENCHMARKS.md, The split, has the sizes). Both features
+//! together (tests, `--all-features`) give one module with every export.
 //!
 //! It only converts and forwards: JS arguments are checked and turned into Rust values, the codec does
 //! the work, and its answers are turned into plain JS objects. Bad arguments become a thrown `TypeError`
@@ -6,16 +11,26 @@
 //!
 //! Files: `args.rs` (argument checking), `glue.rs` (the few lines of JS that are cheaper on the JS side),
 //! `buffer.rs` (the zero-copy input buffer), `decode.rs`, `encode.rs`, `inspect.rs`, `legacy.rs`
-//! (charsets and mojibake), `sanitize.rs` and `variants.rs` (the exports, by concept).
+//! (charsets) and `variants.rs` (the exports of `js`, by concept), `mojibake.rs` and `sanitize.rs`
+//! (the exports of `js-text`). Both use `args.rs`, `glue.rs` and `legacy.rs`'s charset argument and
+//! unmappable-character error.
 
 mod args;
+#[cfg(feature = "js")]
 mod buffer;
+#[cfg(feature = "js")]
 mod decode;
+#[cfg(feature = "js")]
 mod encode;
 mod glue;
+#[cfg(feature = "js")]
 mod inspect;
 mod legacy;
+#[cfg(feature = "js-text")]
+mod mojibake;
+#[cfg(feature = "js-text")]
 mod sanitize;
+#[cfg(feature = "js")]
 mod variants;
 
 use wasm_bindgen::prelude::*;
@@ -23,13 +38,20 @@ use wasm_bindgen::prelude::*;
 // The exports as Rust functions, for codec/tests/js_api.rs (wasm-bindgen-test), which calls them
 // with JS values as JavaScript would. They are reachable from outside the crate once lib.rs
 // declares this module `#[doc(hidden)] pub mod js;`; until then they are unused (the allows).
+#[cfg(feature = "js")]
 pub use self::buffer::Utf8InputBuffer;
+#[cfg(feature = "js")]
 pub use self::decode::{decode, error_list, errors, first_error, validate, Utf8Decoder};
+#[cfg(feature = "js")]
 pub use self::encode::{encode, encode_code_point, encode_into, explain_code_point};
+#[cfg(feature = "js")]
 pub use self::inspect::inspect;
+#[cfg(feature = "js-text")]
 pub use self::sanitize::sanitize;
+#[cfg(feature = "js")]
 pub use self::variants::{decode_variant, decode_variant_code_points, encode_variant};
 
+// The types both modules name.
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
 /**
@@ -41,7 +63,11 @@ export type ByteSource = ArrayBuffer | ArrayBufferView;
 /** What is wrong with a malformed sequence. */
 export type Utf8ErrorKind =
   | "unexpected-continuation" | "invalid-byte" | "overlong" | "surrogate" | "too-large" | "truncated";
+"#;
 
+#[cfg(feature = "js")]
+#[wasm_bindgen(typescript_custom_section)]
+const CODEC_TS_TYPES: &'static str = r#"
 /** One malformed sequence (one maximal subpart: exactly one U+FFFD of TextDecoder). */
 export interface Utf8ErrorInfo {
   /** Byte offset of the malformed sequence. */

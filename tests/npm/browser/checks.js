@@ -57,9 +57,24 @@ async function main() {
   check("every export is there, ready without an init call", () => Object.keys(utf8lens).sort(), [
     "Utf8Decoder", "Utf8InputBuffer", "charsetTable", "charsets", "decode", "decodeLegacy", "decodeVariant",
     "decodeVariantCodePoints", "encode", "encodeCodePoint", "encodeInto", "encodeLegacy", "encodeVariant",
-    "errorList", "errors", "explainCodePoint", "firstError", "garble", "garbleRounds", "inspect", "misreadAsUtf8",
-    "mojibakeMatrix", "observe", "repair", "resolveLabel", "sanitize", "sanitizeDocument", "validate",
+    "errorList", "errors", "explainCodePoint", "firstError", "inspect", "resolveLabel", "validate",
   ]);
+  // The sanitiser and the mojibake tools are utf8lens/text, whose WebAssembly is fetched only by its importers.
+  const fetched = (file) => performance.getEntriesByType("resource").some((entry) => entry.name.endsWith(`/${file}`));
+  check("importing utf8lens fetched its own WebAssembly and not utf8lens/text's", () => [fetched("utf8lens_bg.wasm"), fetched("utf8lens_text_bg.wasm")], [true, false]);
+  const text = await import("utf8lens/text");
+  check("utf8lens/text: every export is there, ready without an init call", () => Object.keys(text).sort(), [
+    "garble", "garbleRounds", "misreadAsUtf8", "mojibakeMatrix", "observe", "repair", "sanitize", "sanitizeDocument",
+  ]);
+  check("utf8lens/text fetched its own WebAssembly", () => fetched("utf8lens_text_bg.wasm"), true);
+  check("repair", () => text.repair("Sch\u00C3\u00B6ne Gr\u00C3\u00BC\u00C3\u0178e").text, "Schöne Grüße");
+  check("garble", () => text.garble("ä", "windows-1252").text, "\u00C3\u00A4");
+  check("sanitize", () => text.sanitize("pay\u200Bpal").text, "paypal");
+  check("sanitizeDocument", () => {
+    const p = document.createElement("p");
+    p.textContent = "a\u200Bb";
+    return [text.sanitizeDocument(p).targets.length, p.textContent];
+  }, [1, "ab"]);
   check("validate", () => [validate(bytes(0xe2, 0x82, 0xac)), validate(bytes(0xc0, 0xaf))], [true, false]);
   check("firstError", () => { const e = firstError(bytes(0x61, 0xed, 0xa0, 0x80)); return [e.offset, e.kind, e.intended.codePoint]; }, [1, "surrogate", 0xd800]);
   check("errors", () => errors(bytes(0x80, 0x41, 0xe4, 0xbd)).map((e) => [e.offset, e.length, e.kind]), [[0, 1, "unexpected-continuation"], [2, 2, "truncated"]]);

@@ -1,0 +1,157 @@
+// The API of the package's second module `utf8lens/text`, shared by its two entries (text/node.js and
+// text/browser.js, which instantiate its WebAssembly module first): the sanitiser and the mojibake
+// tools exactly as wasm-bindgen generated them (feature `js-text` of the crate), and the sanitiser's
+// DOM helpers. They live apart from the main module so that validating and decoding never download
+// the repair engine and the sanitiser (docs/BENCHMARKS.md, The split).
+import { sanitize } from "./wasm/utf8lens_text.js";
+
+// Keep this list complete: scripts/build-npm.sh checks it against the generated exports.
+export { garble, garbleRounds, misreadAsUtf8, mojibakeMatrix, repair, sanitize } from "./wasm/utf8lens_text.js";
+
+// --- The sanitiser on a live page ------------------------------------------------------------------
+// sanitizeDocument and observe walk the DOM, which the WebAssembly core never sees, and hand each
+// string to sanitize. They only ever assign Text.data and attribute values (never markup), so nothing
+// they do can create an element or run a script; and they never enter script, style, noscript or
+// template content. Declared in the package's .d.ts (codec/src/js/sanitize.rs).
+
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+const SHOW_ELEMENT_AND_TEXT = 0x1 | 0x4;
+const FILTER_ACCEPT = 1;
+const FILTER_REJECT = 2;
+const NEVER_ENTERED = new Set(["script", "style", "noscript", "template"]);
+const DEFAULT_ATTRIBUTES = ["title", "alt", "aria-label", "value"];
+
+/** Cleans the text nodes and chosen attributes under `root` in place, and says what it changed. */
+export function sanitizeDocument(root, options = undefined) {
+  const settings = domSettings(root, options, "sanitizeDocument");
+  const report = newReport();
+  cleanSubtree(root, settings, report);
+  return report;
+}
+
+/** Cleans text and attributes added or changed under `root` from now on. */
+export function observe(root, options = undefined) {
+  const settings = domSettings(root, options, "observe");
+  const onChange = options?.onChange;
+  if (onChange !== undefined && typeof onChange !== "function") {
+    throw new TypeError("observe: option onChange must be a function");
+  }
+  if (typeof MutationObserver !== "function") throw new TypeError("observe: this environment has no MutationObserver");
+  const observer = new MutationObserver((records) => {
+    const report = newReport();
+    for (const record of records) {
+      if (record.type === "childList") {
+        for (const node of record.addedNodes) cleanSubtree(node, settings, report);
+      } else if (record.type === "characterData") {
+        const node = record.target;
+        if (!insideNeverEntered(node, settings)) cleanText(node, settings, report);
+      } else if (record.type === "attributes" && record.attributeName !== null) {
+        const element = record.target;
+        if (!insideNeverEntered(element, settings)) cleanAttribute(element, record.attributeName, settings, report);
+      }
+    }
+    // The records of our own edits: their text is clean already (sanitising is idempotent).
+    observer.takeRecords();
+    if (onChange && report.targets.length > 0) onChange(report);
+  });
+  observer.observe(root, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+    attributes: settings.attributes.length > 0,
+    ...(settings.attributes.length > 0 ? { attributeFilter: settings.attributes } : {}),
+  });
+  return {
+    disconnect() {
+      observer.disconnect();
+    },
+  };
+}
+
+function domSettings(root, options, func) {
+  if (root === null || typeof root !== "object" || typeof root.nodeType !== "number") {
+    throw new TypeError(`${func}: expected a DOM node to start from`);
+  }
+  if (options !== undefined && options !== null && typeof options !== "object") {
+    throw new TypeError(`${func}: options must be an object`);
+  }
+  const attributes = options?.attributes === undefined ? DEFAULT_ATTRIBUTES : Array.from(options.attributes, String);
+  const skip = options?.skip ?? null;
+  if (skip !== null && typeof skip !== "string") throw new TypeError(`${func}: option skip must be a CSS selector string`);
+  // Only printable ASCII (and LF, unless CR LF is wanted) is certain to come back unchanged:
+  // those strings, such as the whitespace between elements, skip the call.
+  const quiet = options?.lineEndings === "crlf" ? /^[\x20-\x7e\t]*$/ : /^[\x20-\x7e\t\n]*$/;
+  // Checks the sanitiser options once, so that a bad one throws here and not halfway through a page.
+  sanitize("", options ?? undefined);
+  return { options: options ?? undefined, attributes, skip, quiet };
+}
+
+function newReport() {
+  return { textNodes: 0, attributes: 0, targets: [], counts: {} };
+}
+
+function neverEntered(element, settings) {
+  const name = String(element.localName).toLowerCase();
+  return NEVER_ENTERED.has(name) || (settings.skip !== null && element.matches(settings.skip));
+}
+
+function insideNeverEntered(node, settings) {
+  for (let element = node.nodeType === ELEMENT_NODE ? node : node.parentElement; element; element = element.parentElement) {
+    if (neverEntered(element, settings)) return true;
+  }
+  return false;
+}
+
+function cleanSubtree(root, settings, report) {
+  if (root.nodeType !== ELEMENT_NODE && root.nodeType !== TEXT_NODE && typeof root.querySelector !== "function") return;
+  if (insideNeverEntered(root, settings)) return;
+  if (root.nodeType === TEXT_NODE) {
+    cleanText(root, settings, report);
+    return;
+  }
+  const document = root.ownerDocument ?? root;
+  const walker = document.createTreeWalker(root, SHOW_ELEMENT_AND_TEXT, {
+    acceptNode: (node) => (node.nodeType === ELEMENT_NODE && neverEntered(node, settings) ? FILTER_REJECT : FILTER_ACCEPT),
+  });
+  for (let node = root.nodeType === ELEMENT_NODE ? root : walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.nodeType === TEXT_NODE) {
+      cleanText(node, settings, report);
+    } else {
+      for (const name of settings.attributes) {
+        if (node.hasAttribute(name)) cleanAttribute(node, name, settings, report);
+      }
+    }
+  }
+}
+
+function cleanText(node, settings, report) {
+  report.textNodes++;
+  const before = node.data;
+  const result = clean(before, settings);
+  if (result === null) return;
+  if (result.text !== before) node.data = result.text;
+  record(report, node, null, before, result);
+}
+
+function cleanAttribute(element, name, settings, report) {
+  const before = element.getAttribute(name);
+  if (before === null) return;
+  report.attributes++;
+  const result = clean(before, settings);
+  if (result === null) return;
+  if (result.text !== before) element.setAttribute(name, result.text);
+  record(report, element, name, before, result);
+}
+
+/** The sanitiser's result for `text`, or null when there is nothing to report. */
+function clean(text, settings) {
+  if (settings.quiet.test(text)) return null;
+  const result = sanitize(text, settings.options);
+  return result.changes.length > 0 ? result : null;
+}
+
+function record(report, node, attribute, before, result) {
+  report.targets.push({ node, attribute, before, after: result.text, changes: result.changes });
+  for (const change of result.changes) report.counts[change.kind] = (report.counts[change.kind] ?? 0) + 1;
+}

@@ -1,0 +1,66 @@
+// Type-checked by types.test.mjs like consumer.ts (tsc --strict, module "nodenext", only the ES2022
+// library plus esnext.disposable, no DOM): the declarations of the package's second module,
+// utf8lens/text (the sanitiser and the mojibake tools), resolved through its "./text" export's
+// "types" condition, must be enough on their own.
+// Lines marked @ts-expect-error must fail to type-check: the declarations are not `any`.
+import {
+  garble,
+  garbleRounds,
+  misreadAsUtf8,
+  mojibakeMatrix,
+  observe,
+  repair,
+  sanitize,
+  sanitizeDocument,
+  type ByteSource,
+  type Charset,
+  type GarbleResult,
+  type MatrixRowInfo,
+  type MisreadResult,
+  type RepairResult,
+  type SanitizeChange,
+  type SanitizeKind,
+  type SanitizeNode,
+  type SanitizeOptions,
+  type SanitizeReport,
+  type SanitizeResult,
+} from "utf8lens/text";
+import { validate } from "utf8lens";
+
+const charset: Charset = "windows-1252";
+const garbled: GarbleResult = garble("ä", charset);
+const glyph: string | null = garbled.trace[0].glyph;
+const rounds: string[] = garbleRounds("ä", charset, 2);
+const misread: MisreadResult = misreadAsUtf8("Höhe", "iso-8859-1");
+const misreadBytes: Uint8Array = misread.bytes;
+const rows: MatrixRowInfo[] = mojibakeMatrix("Höhe");
+const repaired: RepairResult = repair("SchÃ¶ne");
+const repairedText: string = repaired.text;
+const confidence: number = repaired.confidence;
+// @ts-expect-error a charset is one of the canonical names
+garble("ä", "latin1");
+// @ts-expect-error repair takes a string
+repair(new Uint8Array(2));
+
+const options: SanitizeOptions = { bidi: "balance", mojibake: true, normalize: "nfc" };
+const bytes: ByteSource = new Uint8Array([0x63, 0x61, 0x66, 0xe9]);
+const cleaned: SanitizeResult = sanitize("pay\u200Bpal", options);
+const fromBytes: string = sanitize(bytes).text;
+const change: SanitizeChange | undefined = cleaned.changes[0];
+const kind: SanitizeKind | undefined = change?.kind;
+// @ts-expect-error an unknown bidi choice
+sanitize("a", { bidi: "strip" });
+
+// The DOM helpers take any node-like object (no DOM library needed to compile).
+declare const node: SanitizeNode;
+const report: SanitizeReport = sanitizeDocument(node, { skip: ".raw", attributes: ["title"] });
+const changedNodes: number = report.targets.length;
+const observer = observe(node, { onChange: (r: SanitizeReport) => r.counts.invisible });
+observer.disconnect();
+
+// Both modules side by side.
+const clean: boolean = validate(new Uint8Array([0x41])) && repaired.steps.length >= 0;
+
+export {
+  glyph, rounds, misreadBytes, rows, repairedText, confidence, fromBytes, kind, changedNodes, clean,
+};
