@@ -132,6 +132,33 @@ mod masks {
         }
     }
 
+    /// The eleven masks of 16 bytes from one target's signed comparisons: `neg` has the bytes
+    /// `80..=FF`, and `gt(b)`, `lt(b)`, `eq(b)` compare every byte with `b` as signed lanes. Shared
+    /// by the targets so that the classes are written once (in the order of [`join`]'s fields).
+    #[inline(always)]
+    fn quarter_from(
+        neg: u16,
+        gt: impl Fn(u8) -> u16,
+        lt: impl Fn(u8) -> u16,
+        eq: impl Fn(u8) -> u16,
+    ) -> Quarter {
+        let above_f4 = gt(0xF4); // F5..FF or ASCII
+        let below_c0 = lt(0xC0); // 80..BF as signed: the continuation bytes
+        Quarter([
+            below_c0,
+            neg & !below_c0,
+            neg & gt(0xC1) & !above_f4,
+            neg & gt(0xDF) & !above_f4,
+            neg & gt(0xEF) & !above_f4,
+            eq(0xE0),
+            eq(0xED),
+            eq(0xF0),
+            eq(0xF4),
+            lt(0xA0),
+            lt(0x90),
+        ])
+    }
+
     /// A byte value as the signed lane value the comparisons see.
     const fn s(byte: u8) -> i8 {
         byte as i8
@@ -148,21 +175,7 @@ mod masks {
             let gt = |byte: u8| i8x16_bitmask(i8x16_gt(v, i8x16_splat(s(byte))));
             let lt = |byte: u8| i8x16_bitmask(i8x16_lt(v, i8x16_splat(s(byte))));
             let eq = |byte: u8| i8x16_bitmask(i8x16_eq(v, i8x16_splat(s(byte))));
-            let neg = i8x16_bitmask(v);
-            let above_f4 = gt(0xF4); // F5..FF or ASCII
-            Quarter([
-                lt(0xC0),
-                neg & !lt(0xC0),
-                neg & gt(0xC1) & !above_f4,
-                neg & gt(0xDF) & !above_f4,
-                neg & gt(0xEF) & !above_f4,
-                eq(0xE0),
-                eq(0xED),
-                eq(0xF0),
-                eq(0xF4),
-                lt(0xA0),
-                lt(0x90),
-            ])
+            quarter_from(i8x16_bitmask(v), gt, lt, eq)
         };
         join([quarter(0), quarter(16), quarter(32), quarter(48)])
     }
@@ -181,21 +194,7 @@ mod masks {
                 let gt = |byte: u8| bits(_mm_cmpgt_epi8(v, _mm_set1_epi8(s(byte))));
                 let lt = |byte: u8| bits(_mm_cmplt_epi8(v, _mm_set1_epi8(s(byte))));
                 let eq = |byte: u8| bits(_mm_cmpeq_epi8(v, _mm_set1_epi8(s(byte))));
-                let neg = bits(v);
-                let above_f4 = gt(0xF4);
-                Quarter([
-                    lt(0xC0),
-                    neg & !lt(0xC0),
-                    neg & gt(0xC1) & !above_f4,
-                    neg & gt(0xDF) & !above_f4,
-                    neg & gt(0xEF) & !above_f4,
-                    eq(0xE0),
-                    eq(0xED),
-                    eq(0xF0),
-                    eq(0xF4),
-                    lt(0xA0),
-                    lt(0x90),
-                ])
+                quarter_from(bits(v), gt, lt, eq)
             }
         };
         join([quarter(0), quarter(16), quarter(32), quarter(48)])
