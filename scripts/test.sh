@@ -26,6 +26,7 @@ ARTIFACT_DIR="$ROOT/target/e2e-artifacts"
 mkdir -p "$LOG_DIR"
 
 STAGE_NAMES=()
+STAGE_LOGS=()
 STAGE_RESULTS=()
 STAGE_SECONDS=()
 TESTS_PASSED=0
@@ -59,6 +60,7 @@ run_stage() {
     TESTS_FAILED=$((TESTS_FAILED + 1))
   fi
   STAGE_NAMES+=("$name")
+  STAGE_LOGS+=("$log")
   STAGE_SECONDS+=($((SECONDS - start)))
   if [ "$status" -eq 0 ]; then
     STAGE_RESULTS+=("ok")
@@ -72,6 +74,7 @@ skip_stage() {
   local name="$1" why="$2"
   printf '\n==> %s: skipped, %s\n' "$name" "$why"
   STAGE_NAMES+=("$name")
+  STAGE_LOGS+=("")
   STAGE_SECONDS+=(0)
   STAGE_RESULTS+=("FAILED (skipped: $why)")
   TESTS_FAILED=$((TESTS_FAILED + 1))
@@ -162,6 +165,18 @@ else
     skip_stage "inspector e2e in headless Chromium" "the build failed"
   fi
 fi
+
+# CI shows only the end of the output: repeat the end of each failed stage's log just before the
+# summary, errors first, so that the reason for a failure is always in view.
+for i in "${!STAGE_NAMES[@]}"; do
+  log="${STAGE_LOGS[$i]}"
+  [ "${STAGE_RESULTS[$i]}" = "ok" ] && continue
+  [ -n "$log" ] && [ -f "$log" ] || continue
+  printf '\n==> why "%s" failed: its lines that name an error, then the last 40 lines of %s\n' "${STAGE_NAMES[$i]}" "${log#"$ROOT"/}"
+  grep -n -i -E 'error|panick|fail|not ok|assert' "$log" | grep -v -E '^[0-9]+:ok |0 failed' | tail -n 25
+  echo "---"
+  tail -n 40 "$log"
+done
 
 printf '\n==> summary (logs in %s)\n' "${LOG_DIR#"$ROOT"/}"
 for i in "${!STAGE_NAMES[@]}"; do
