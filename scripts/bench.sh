@@ -20,11 +20,15 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 export PATH="$ROOT/scripts/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 QUICK="${BENCH_QUICK:-0}"
+# Which step was running when something failed: said last, where CI's tail shows it.
+STEP="setup"
+trap 'echo "bench.sh: failed in step: $STEP (exit $?)" >&2' ERR
 
 bash "$ROOT/scripts/setup.sh" >/dev/null
 
 echo "== machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores; $(rustc --version); node $(node --version)"
 
+STEP="1. native (criterion)"
 echo "== 1. native (criterion)"
 if [ "$QUICK" = 1 ]; then
   UTF8LENS_BENCH_QUICK=1 cargo bench -p utf8lens --bench throughput
@@ -32,16 +36,19 @@ else
   cargo bench -p utf8lens --bench throughput
 fi
 
+STEP="2. inside wasm32+simd128"
 echo "== 2. inside wasm32+simd128"
 (cd tests/bench-wasm && cargo build --release --target wasm32-unknown-unknown --target-dir "$ROOT/target/bench-wasm")
 wasm-bindgen --target nodejs --out-dir "$ROOT/target/bench-wasm/pkg" \
   "$ROOT/target/bench-wasm/wasm32-unknown-unknown/release/utf8lens_bench_wasm.wasm"
 BENCH_QUICK="$QUICK" node tests/bench-wasm/bench.mjs "$ROOT/target/bench-wasm/pkg"
 
+STEP="3. the npm package in Node"
 echo "== 3. the npm package in Node"
 [ -d target/npm/pkg ] && [ "$QUICK" = 1 ] || bash scripts/build-npm.sh >/dev/null
 (cd tests/npm && [ -d node_modules ] || npm ci --ignore-scripts --no-audit --no-fund >/dev/null)
 BENCH_QUICK="$QUICK" node tests/npm/bench.mjs
 
+STEP="4. the npm package in headless Chromium"
 echo "== 4. the npm package in headless Chromium"
 BENCH_QUICK="$QUICK" node tests/npm/bench-browser.mjs
