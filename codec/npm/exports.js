@@ -40,7 +40,9 @@ export {
 // For a genuine Uint8Array without options (what TextDecoder's users pass):
 // - under SHORT_INPUT bytes, entering WebAssembly costs more than decoding in JS, so it is decoded
 //   here, with exactly TextDecoder's rules (the WHATWG UTF-8 decoder: one U+FFFD per maximal subpart,
-//   a leading BOM removed);
+//   a leading BOM removed); the string is made by JS String Builtins where the engine has them;
+// - in Node, likely-ASCII input under NATIVE_UTF8_LIMIT bytes goes to Buffer's utf8Slice, the native
+//   call under Node's own TextDecoder;
 // - up to RAW_LIMIT bytes, through three plain WebAssembly exports that take and return integers
 //   (codec/src/js/glue.rs): the bytes are copied into a scratch region with one TypedArray set(),
 //   transcoded to UTF-16 with SIMD128 (or found to be ASCII), and the string is made here from the
@@ -136,10 +138,34 @@ function linkBuiltinUtf16String(memory) {
     const module = new WebAssembly.Module(bytes, { builtins: ["js-string"] });
     const { utf16 } = new WebAssembly.Instance(module, { env: { memory } }).exports;
     // The builtin must really be there: a polyfill-free engine without it fails to link above.
-    return utf16(0, 0) === "" ? (heap, at, count) => utf16(at, count) : undefined;
+    return utf16(0, 0) === "" ? utf16 : undefined;
   } catch {
     return undefined;
   }
+}
+
+// Where the JS decoder of short inputs (below) puts its units, and what makes them a string, chosen on
+// the first short input:
+// - Node: a small Uint16Array and Buffer's ucs2Slice, one native copy (1.5-1.7x TextDecoder at 48-63
+//   bytes of Cyrillic or CJK, where String.fromCharCode.apply was 0.9-1.2x; bench.mjs);
+// - engines with JS String Builtins: a page of memory of its own (never grown, so the view stays valid)
+//   and the tiny module above (1.3-3x Blink's TextDecoder at 8-63 bytes, where
+//   String.fromCharCode.apply was 0.5-0.8x at 48 bytes; bench-browser.mjs);
+// - elsewhere a plain array and String.fromCharCode.apply (shortUnits null).
+const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+let shortUnits;
+let shortString;
+function linkShortString() {
+  if (ucs2Slice !== undefined && littleEndian) {
+    const bytes = new Uint8Array(2 * SHORT_INPUT);
+    shortUnits = new Uint16Array(bytes.buffer);
+    shortString = (count) => ucs2Slice.call(bytes, 0, 2 * count);
+    return;
+  }
+  const memory = typeof WebAssembly === "object" ? new WebAssembly.Memory({ initial: 1, maximum: 1 }) : undefined;
+  const utf16 = memory && linkBuiltinUtf16String(memory);
+  shortString = utf16 && ((count) => utf16(0, count));
+  shortUnits = utf16 ? new Uint16Array(memory.buffer, 0, SHORT_INPUT) : null;
 }
 
 /** Decodes UTF-8 to a string in one call; see the package's .d.ts (codec/src/js/decode.rs). */
@@ -147,6 +173,7 @@ export function decode(bytes, options) {
   if ((options === undefined || options === null) && isView(bytes) && typedArrayTag.call(bytes) === "Uint8Array") {
     const length = typedArrayLength.call(bytes);
     if (length > 0 && length < SHORT_INPUT) return decodeShort(bytes, length);
+    if (utf8Slice !== undefined && length > 0 && length < NATIVE_UTF8_LIMIT && looksAscii(bytes, length)) return utf8Slice.call(bytes, 0, length);
     // (An empty or detached array, length 0, goes on to the WebAssembly decode, which refuses a detached one.)
     if (isAscii !== undefined && length >= SHORT_INPUT && length <= MAX_STRING_LENGTH && isAscii(bytes)) {
       return latin1Slice.call(bytes, 0, length);
@@ -189,7 +216,8 @@ let heap = new Uint8Array(0);
 function decodeRaw(bytes, length) {
   if (raw === undefined) {
     raw = initSync();
-    builtinUtf16String = linkBuiltinUtf16String(raw.memory);
+    const utf16 = linkBuiltinUtf16String(raw.memory);
+    builtinUtf16String = utf16 && ((heap, at, count) => utf16(at, count));
   }
   const at = raw.utf8lens_decode_reserve(length);
   if (at === 0) return wasmDecode(bytes);
@@ -203,26 +231,41 @@ function decodeRaw(bytes, length) {
   return (builtinUtf16String ?? utf16String)(heap, raw.utf8lens_decode_units(), count);
 }
 
-// The code units of a short input: a plain array of small integers, reused (decoding never re-enters).
-const units = [];
+// The code units of a short input where there is no builtin: a plain array of small integers, reused
+// (decoding never re-enters).
+const plainUnits = [];
 
-/** Whether all `length` bytes are ASCII: ORed four at a time, half the time of a byte loop. */
-function allAscii(bytes, length) {
-  let any = 0;
-  let k = 0;
-  for (const end = length & ~3; k < end; k += 4) any |= bytes[k] | bytes[k + 1] | bytes[k + 2] | bytes[k + 3];
-  for (; k < length; k++) any |= bytes[k];
-  return any < 0x80;
+// Node's own UTF-8 to string, the native code under its TextDecoder without the JS around it: the same
+// string for every input (WHATWG's U+FFFD per maximal subpart; checked exhaustively in
+// tests/npm/decode-fast.test.mjs) except that a leading BOM is kept, and 5-10% cheaper per call.
+const utf8Slice = typeof bufferPrototype?.utf8Slice === "function" ? bufferPrototype.utf8Slice : undefined;
+
+// Up to here, utf8Slice is also cheaper than buffer.isAscii and latin1Slice, two native calls, for ASCII
+// (from 512 bytes on, those two are; 0.9x and 1.3x of TextDecoder at 256 B and 1 KiB otherwise).
+const NATIVE_UTF8_LIMIT = 512;
+
+/** Whether the first, middle and last bytes are ASCII (so there is no BOM either): text that is likely
+ *  ASCII or nearly so, for which Node's utf8Slice is the cheapest way to a string. A guess only: the
+ *  answer is the same by every route. */
+function looksAscii(bytes, length) {
+  return (bytes[0] | bytes[length >>> 1] | bytes[length - 1]) < 0x80;
 }
 
 function decodeShort(bytes, length) {
-  // In Node, an all-ASCII input is cheapest through Node's own TextDecoder (simdutf and a one-byte
-  // string, about 60 ns; fromCharCode or latin1Slice measured 0.55x and 0.6x of its speed at 16 B,
-  // against 0.8-0.95x; tests/npm/bench.mjs). Not in browsers: there fromCharCode is 1.8x Blink's
-  // TextDecoder at 16 B and even at 48 B, and Blink's refuses views of a SharedArrayBuffer.
-  if (isAscii !== undefined && allAscii(bytes, length)) return asciiDecoder.decode(bytes);
-  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf && length >= 3 ? 3 : 0;
-  let n = 0;
+  // Node: likely-ASCII input goes to utf8Slice (0.99-1.07x TextDecoder, which makes the same native
+  // call; a JS loop and ucs2Slice cost 2-4x more on ASCII). Other input is decoded here.
+  if (utf8Slice !== undefined && looksAscii(bytes, length)) return utf8Slice.call(bytes, 0, length);
+  if (shortUnits === undefined) linkShortString();
+  const units = shortUnits ?? plainUnits;
+  // A leading run of ASCII is copied as it is, in a loop with one test per byte (often the whole input).
+  let i = 0;
+  for (; i < length; i++) {
+    const byte = bytes[i];
+    if (byte >= 0x80) break;
+    units[i] = byte;
+  }
+  let n = i;
+  if (i === 0 && length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) i = 3;
   while (i < length) {
     const lead = bytes[i++];
     if (lead < 0x80) {
@@ -269,6 +312,7 @@ function decodeShort(bytes, length) {
       units[n++] = codePoint;
     }
   }
+  if (shortUnits !== null) return shortString(n);
   units.length = n;
   return fromCharCode.apply(null, units);
 }

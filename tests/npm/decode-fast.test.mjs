@@ -1,5 +1,6 @@
-// decode's fast paths (codec/npm/exports.js) against TextDecoder: the pure-JS decoder of short inputs
-// exhaustively (every 1-, 2- and 3-byte input) and on random 4..64-byte inputs, the raw WebAssembly
+// decode's fast paths (codec/npm/exports.js) against TextDecoder: the short inputs' routes (the JS
+// decoder; Node's utf8Slice) exhaustively (every 1-, 2- and 3-byte input, alone and between ASCII
+// bytes) and on random 4..64-byte inputs, the raw WebAssembly
 // route (64 B to 1 MiB) and the wasm-bindgen route (options, other BufferSources, larger inputs) on
 // the same inputs, each input also re-run after 0..32 ASCII bytes so that every SIMD alignment and
 // tail of the transcoder is hit. The seed is printed; UTF8LENS_SEED=<n> replays a run.
@@ -80,6 +81,39 @@ describe("decode of short inputs in JS", () => {
       }
     }
     assert.equal(mismatches, 0);
+  });
+
+  // In Node, input whose first and last bytes are ASCII goes to Buffer's utf8Slice instead: every
+  // 3-byte middle between two ASCII bytes, and every 4-byte lead with edge bytes after it.
+  test("every 3-byte input between ASCII bytes, and 4-byte leads with edge bytes, as TextDecoder", () => {
+    const five = new Uint8Array([0x41, 0, 0, 0, 0x7a]);
+    let mismatches = 0;
+    for (let a = 0; a < 256; a++) {
+      five[1] = a;
+      for (let b = 0; b < 256; b++) {
+        five[2] = b;
+        for (let c = 0; c < 256; c++) {
+          five[3] = c;
+          if (decode(five) !== lossy.decode(five)) {
+            mismatches++;
+            assert.equal(decode(five), lossy.decode(five), toHex(five));
+          }
+        }
+      }
+    }
+    assert.equal(mismatches, 0);
+    const six = new Uint8Array([0x20, 0, 0, 0, 0, 0x7f]);
+    for (let lead = 0xf0; lead <= 0xf7; lead++) {
+      six[1] = lead;
+      for (const b of EDGE_BYTES) {
+        for (const c of EDGE_BYTES) {
+          for (const d of EDGE_BYTES) {
+            six.set([b, c, d], 2);
+            assert.equal(decode(six), lossy.decode(six), toHex(six));
+          }
+        }
+      }
+    }
   });
 
   test("random 4..64-byte inputs decode as TextDecoder does, by every route", () => {

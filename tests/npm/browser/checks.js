@@ -93,6 +93,49 @@ async function main() {
     const expected = inputs.map((b) => new TextDecoder().decode(b.buffer instanceof ArrayBuffer ? b : b.slice()));
     return inputs.map((b, k) => decode(b) === expected[k]);
   }, [true, true, true, true, true, ...(typeof SharedArrayBuffer === "function" ? [true] : [])]);
+  // Inputs under 64 bytes are decoded in JS; with JS String Builtins (Chromium 130+) the units go
+  // through a memory of their own and fromCharCodeArray. Every 1-, 2- and 3-byte input, alone and
+  // between ASCII bytes, and random short text, against the browser's TextDecoder.
+  check("decode of short inputs = TextDecoder: every 1-3 byte input, alone and between ASCII", () => {
+    const td = new TextDecoder();
+    let mismatches = 0;
+    const first = [];
+    const compare = (input) => {
+      if (decode(input) !== td.decode(input)) {
+        mismatches++;
+        if (first.length < 3) first.push(Array.from(input, (b) => b.toString(16).padStart(2, "0")).join(" "));
+      }
+    };
+    const one = new Uint8Array(1), two = new Uint8Array(2), three = new Uint8Array(3), five = new Uint8Array([0x41, 0, 0, 0, 0x7a]);
+    for (let a = 0; a < 256; a++) {
+      one[0] = a;
+      compare(one);
+      for (let b = 0; b < 256; b++) {
+        two[0] = a;
+        two[1] = b;
+        compare(two);
+        three[0] = five[1] = a;
+        three[1] = five[2] = b;
+        for (let c = 0; c < 256; c++) {
+          three[2] = five[3] = c;
+          compare(three);
+          compare(five);
+        }
+      }
+    }
+    const pieces = ["a", "é", "ж", "中", "😀", "\uFEFF", "\uFFFF"].map((c) => new TextEncoder().encode(c));
+    let seed = 7;
+    for (let round = 0; round < 20000; round++) {
+      const out = [];
+      const size = 1 + (round % 63);
+      while (out.length < size) {
+        seed = (seed * 1103515245 + 12345) >>> 0;
+        out.push(...(seed & 0x100 ? [seed >>> 24] : pieces[(seed >>> 24) % pieces.length]));
+      }
+      compare(new Uint8Array(out.slice(0, size)));
+    }
+    return [mismatches, first];
+  }, [0, []]);
   check("decode with each replacement", () => ["fffd", "drop", "latin1", "windows-1252", "utf8b"].map((replacement) => decode(bytes(0x48, 0x80, 0x65), { replacement })), ["H\uFFFDe", "He", "H\x80e", "H€e", "H\uDC80e"]);
   throwsCheck("decode fatal throws TypeError", () => decode(bytes(0xff), { fatal: true }), TypeError);
   check("Utf8Decoder streams like TextDecoder", () => {
