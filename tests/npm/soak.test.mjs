@@ -3,7 +3,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { MEMORY_BOUND, soak } from "./soak.mjs";
+import { decode, errorList, errors, Utf8Decoder } from "utf8lens";
+import { sanitize } from "utf8lens/text";
+import { MEMORY_BOUND, liveSlots, soak, wasmExports } from "./soak.mjs";
 
 const CALLS = Number(process.env.UTF8LENS_SOAK_CALLS ?? 50_000);
 
@@ -12,4 +14,30 @@ test(`soak: ${CALLS} calls mixing valid input, invalid input and bad arguments`,
   process.stdout.write(`# soak: ${JSON.stringify(summary)}\n`);
   assert.ok(summary.calls >= CALLS);
   assert.ok(summary.memoryGrowth <= MEMORY_BOUND);
+});
+
+// Each exception from a caller's options getter (or Proxy trap) used to leave one externref table slot
+// allocated (wasm-bindgen's `catch` imports; docs/ROBUSTNESS.md). 10,000 of them, across the
+// functions that read options in both modules, must now leave the table as it was.
+test("an exception from the caller's options getter is passed on and leaks nothing", async () => {
+  const modules = await wasmExports();
+  const mine = new Error("the caller's own");
+  const throwing = { get fatal() { throw mine; }, get limit() { throw mine; }, get stream() { throw mine; }, get bidi() { throw mine; } };
+  const trap = new Proxy({}, { get() { throw mine; } });
+  const bytes = new Uint8Array([0x41, 0xc0]);
+  const calls = [
+    (options) => decode(bytes, options),
+    (options) => errors(bytes, options),
+    (options) => errorList(bytes, options),
+    (options) => new Utf8Decoder("utf-8", options),
+    (options) => sanitize("a\u202eb", options === throwing ? trap : options),
+  ];
+  // wasm-bindgen's glue sets itself up on first use.
+  for (const call of calls) assert.throws(() => call(trap), (error) => error === mine);
+  const before = liveSlots(modules);
+  for (let i = 0; i < 10_000; i++) {
+    const call = calls[i % calls.length];
+    assert.throws(() => call(i % 2 ? throwing : trap), (error) => error === mine);
+  }
+  assert.equal(liveSlots(modules) - before, 0, "live externref slots after 10,000 rethrown getter exceptions");
 });

@@ -124,10 +124,22 @@ pub(crate) fn options(value: &JsValue, func: &str) -> Result<Option<Object>, JsV
     )))
 }
 
+/// `object[name]`, or the exception its getter (or a Proxy trap) threw, passed on as it is.
+///
+/// Not `js_sys::Reflect::get`: that is a `catch` import, and wasm-bindgen 0.2.130 leaves one externref
+/// table slot allocated for every exception such an import passes on (docs/ROBUSTNESS.md).
+pub(crate) fn property(object: &Object, name: &str) -> Result<JsValue, JsValue> {
+    let value = glue::get_property(object, name);
+    if glue::is_caught(&value) {
+        return Err(glue::take_caught());
+    }
+    Ok(value)
+}
+
 /// A boolean option, converted as WebIDL does (truthiness); missing means `false`.
 pub(crate) fn flag(options: &Option<Object>, name: &str) -> Result<bool, JsValue> {
     match options {
-        Some(object) => Ok(Reflect::get(object, &name.into())?.is_truthy()),
+        Some(object) => Ok(property(object, name)?.is_truthy()),
         None => Ok(false),
     }
 }
@@ -141,7 +153,7 @@ pub(crate) fn string_option(
     let Some(object) = options else {
         return Ok(None);
     };
-    let value = Reflect::get(object, &name.into())?;
+    let value = property(object, name)?;
     if value.is_undefined() {
         return Ok(None);
     }

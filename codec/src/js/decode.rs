@@ -139,7 +139,7 @@ fn read_limit(options: &JsValue, func: &str) -> Result<usize, JsValue> {
     let Some(options) = args::options(options, func)? else {
         return Ok(usize::MAX);
     };
-    let value = js_sys::Reflect::get(&options, &JsValue::from_str("limit"))?;
+    let value = args::property(&options, "limit")?;
     if value.is_undefined() {
         return Ok(usize::MAX);
     }

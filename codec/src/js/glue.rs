@@ -124,6 +124,29 @@ export function stringFromAscii(bytes) {
   return fromCharCodes(bytes);
 }
 
+// object[key] without a `catch` import. For each exception a `catch` import passes on, wasm-bindgen
+// 0.2.130 leaves one externref table slot allocated (docs/ROBUSTNESS.md); a getter's or a Proxy
+// trap's exception is kept here instead, and CAUGHT, a value no caller can make, is returned in its
+// place. Comparing with CAUGHT runs no user code.
+const CAUGHT = Symbol("utf8lens: the getter threw");
+let caught;
+export function getProperty(object, key) {
+  try {
+    return object[key];
+  } catch (error) {
+    caught = error;
+    return CAUGHT;
+  }
+}
+export function isCaught(value) {
+  return value === CAUGHT;
+}
+export function takeCaught() {
+  const error = caught;
+  caught = undefined;
+  return error;
+}
+
 // "an Object", "an Int8Array", but "a Uint8Array".
 const withArticle = (word) => (/^(?:[aeio]|u(?!int))/i.test(word) ? "an " : "a ") + word;
 
@@ -174,6 +197,18 @@ extern "C" {
 
     /// "a string", "an Array", "a Map", "null"... for error messages. Never throws.
     pub(crate) fn describe(value: &JsValue) -> String;
+
+    /// `object[key]`, or a marker (see `is_caught`) if a getter or Proxy trap threw. Never throws.
+    #[wasm_bindgen(js_name = getProperty)]
+    pub(crate) fn get_property(object: &JsValue, key: &str) -> JsValue;
+
+    /// Whether `value` is the marker `get_property` returns when it caught an exception.
+    #[wasm_bindgen(js_name = isCaught)]
+    pub(crate) fn is_caught(value: &JsValue) -> bool;
+
+    /// The exception `get_property` caught last (taken, so that nothing keeps it alive).
+    #[wasm_bindgen(js_name = takeCaught)]
+    pub(crate) fn take_caught() -> JsValue;
 }
 
 // --- The raw decode path (feature `js`) ---------------------------------------------------------------
