@@ -446,11 +446,21 @@ export class Utf8InputBuffer {
     }
   }
 
-  errors(length) {
+  errors(length, options = undefined) {
     const buffer = liveInputBuffer(this, "errors");
     this.#busy++;
     try {
-      return buffer.errors(length);
+      return buffer.errors(length, options);
+    } finally {
+      this.#busy--;
+    }
+  }
+
+  errorList(length, options = undefined) {
+    const buffer = liveInputBuffer(this, "errorList");
+    this.#busy++;
+    try {
+      return buffer.errorList(length, options);
     } finally {
       this.#busy--;
     }

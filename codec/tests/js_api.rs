@@ -654,9 +654,22 @@ fn utf8_input_buffer_reads_its_region_in_place() {
         get(&first, "kind").as_string().as_deref(),
         Some("surrogate")
     );
-    let all = buffer.errors(&8.into()).expect("a length");
+    let all = buffer.errors(&8.into(), &JsValue::UNDEFINED).expect("a length");
     let top = js::errors(&view.slice(0, 8).into(), &JsValue::UNDEFINED).expect("bytes");
     assert_eq!(error_triples(&all), error_triples(&top));
+    let limited = buffer
+        .errors(&8.into(), &object(&[("limit", 2.into())]))
+        .expect("a length");
+    assert_eq!(error_triples(&limited), error_triples(&all)[..2]);
+    let list = buffer
+        .error_list(&8.into(), &object(&[("limit", 1.into())]))
+        .expect("a length");
+    let offsets: Vec<f64> = Array::from(&get(&list, "offsets"))
+        .iter()
+        .filter_map(|v| v.as_f64())
+        .collect();
+    assert_eq!(offsets, [1.0]);
+    assert_eq!(get(&list, "more").as_bool(), Some(true));
     assert_eq!(
         buffer
             .decode(&8.into(), &JsValue::UNDEFINED)
@@ -701,7 +714,7 @@ fn utf8_input_buffer_reads_its_region_in_place() {
     }
     for length in [-1.0, 0.5, f64::NAN, f64::INFINITY] {
         assert_range_error(
-            buffer.errors(&length.into()).unwrap_err(),
+            buffer.errors(&length.into(), &JsValue::UNDEFINED).unwrap_err(),
             "Utf8InputBuffer.errors: length must be a whole number of bytes from 0 up",
         );
     }

@@ -403,6 +403,7 @@ const UTF8_GOOD = {
     const ignoreBOM = rng.chance(0.3);
     assert.equal(buffer.validate(n), referenceSegments(bytes).every((s) => s.kind === undefined), "Utf8InputBuffer.validate");
     checkErrorsMatch(buffer.errors(n), bytes, "Utf8InputBuffer.errors");
+    assert.deepEqual(buffer.errorList(n), errorList(bytes), "Utf8InputBuffer.errorList");
     const first = referenceSegments(bytes).find((s) => s.kind !== undefined);
     assert.equal(buffer.firstError(n)?.offset, first?.offset, "Utf8InputBuffer.firstError");
     assert.equal(buffer.decode(n, { replacement, ignoreBOM }), referenceDecode(bytes, replacement, ignoreBOM), `Utf8InputBuffer.decode ${replacement}`);

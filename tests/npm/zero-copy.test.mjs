@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 
-import { Utf8InputBuffer, decode, errors, firstError, validate } from "utf8lens";
+import { Utf8InputBuffer, decode, errorList, errors, firstError, validate } from "utf8lens";
 import { conformanceFile, generator, propertySeed } from "./support.mjs";
 
 const MAX = 512 * 2 ** 20;
@@ -148,6 +148,10 @@ describe("Utf8InputBuffer agrees with the top-level functions and TextDecoder", 
       assert.equal(buffer.validate(n), validate(input), where);
       assert.deepEqual(buffer.firstError(n), firstError(input), where);
       assert.deepEqual(buffer.errors(n), errors(input), where);
+      assert.deepEqual(buffer.errorList(n), errorList(input), where);
+      const limit = rng.below(4);
+      assert.deepEqual(buffer.errors(n, { limit }), errors(input, { limit }), `${where}, limit ${limit}`);
+      assert.deepEqual(buffer.errorList(n, { limit }), errorList(input, { limit }), `${where}, limit ${limit}`);
       assert.equal(buffer.decode(n), lossy.decode(input), where);
       assert.equal(buffer.decode(n, { ignoreBOM: true }), keepBOM.decode(input), where);
       const replacement = rng.pick(REPLACEMENTS);
@@ -218,6 +222,7 @@ describe("Utf8InputBuffer refuses bad arguments and misuse, and the module keeps
       validate: (n) => buffer.validate(n),
       firstError: (n) => buffer.firstError(n),
       errors: (n) => buffer.errors(n),
+      errorList: (n) => buffer.errorList(n),
       decode: (n) => buffer.decode(n),
     };
     for (const [name, call] of Object.entries(methods)) {
@@ -248,6 +253,9 @@ describe("Utf8InputBuffer refuses bad arguments and misuse, and the module keeps
       error.message.startsWith("Utf8InputBuffer.decode: invalid UTF-8 at offset 1 (invalid-byte)"));
     const mine = new SyntaxError("the caller's own getter");
     assert.throws(() => buffer.decode(2, { get fatal() { throw mine; } }), (error) => error === mine);
+    assert.throws(() => buffer.errorList(2, { get limit() { throw mine; } }), (error) => error === mine);
+    assert.throws(() => buffer.errors(2, { limit: -1 }), { name: "RangeError", message: /^Utf8InputBuffer\.errors: limit must be a whole number/ });
+    assert.throws(() => buffer.errorList(2, { limit: "1" }), { name: "TypeError", message: /^Utf8InputBuffer\.errorList: limit must be a number/ });
     assert.equal(buffer.decode(2, null), "A\uFFFD");
     buffer.free();
   });
@@ -256,7 +264,7 @@ describe("Utf8InputBuffer refuses bad arguments and misuse, and the module keeps
     const buffer = filled([0x41]);
     buffer.free();
     assert.equal(buffer.capacity, 0);
-    for (const run of [() => buffer.bytes, () => buffer.validate(0), () => buffer.firstError(0), () => buffer.errors(0), () => buffer.decode(0)]) {
+    for (const run of [() => buffer.bytes, () => buffer.validate(0), () => buffer.firstError(0), () => buffer.errors(0), () => buffer.errorList(0), () => buffer.decode(0)]) {
       assert.throws(run, { name: "TypeError", message: /^Utf8InputBuffer\.\w+: this buffer has been freed$/ });
     }
     buffer.free(); // a second free does nothing

@@ -7,12 +7,12 @@
 //! `free()`; its address does not change while it lives, but the `ArrayBuffer` behind a view is
 //! replaced whenever wasm memory grows, which is why `bytes` is a getter that JavaScript re-reads.
 //!
-//! The methods are the top-level `validate`, `firstError`, `errors` and `decode` over the first
+//! The methods are the top-level `validate`, `firstError`, `errors`, `errorList` and `decode` over the first
 //! `length` bytes, through the same helpers in `decode.rs`. Options are read (running any getters
 //! of the caller's) before the bytes are borrowed, and nothing else the methods call runs the
 //! caller's code, so JavaScript cannot write into the region while the codec reads it.
 
-use js_sys::{Array, Uint8Array, WebAssembly};
+use js_sys::{Array, Object, Uint8Array, WebAssembly};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -104,15 +104,37 @@ impl Utf8InputBuffer {
         ))
     }
 
-    /// `errors` of the first `length` bytes: every malformed sequence, in order (more than 1,048,576
-    /// are a RangeError, as with `errors` without a limit).
+    /// `errors` of the first `length` bytes: every malformed sequence, in order, or with `limit` the
+    /// first ones (without a limit, more than 1,048,576 are a RangeError, as with `errors`).
     #[wasm_bindgen(unchecked_return_type = "Utf8ErrorInfo[]")]
     pub fn errors(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] length: &JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ErrorsOptions | null")] options: &JsValue,
     ) -> Result<Array, JsValue> {
         const FUNC: &str = "Utf8InputBuffer.errors";
-        decode::errors_slice(FUNC, self.filled(length, FUNC)?, usize::MAX)
+        // The options first: their getters are the caller's code (see `decode`).
+        let limit = decode::read_limit(options, FUNC)?;
+        decode::errors_slice(FUNC, self.filled(length, FUNC)?, limit)
+    }
+
+    /// `errorList` of the first `length` bytes: every malformed sequence as packed typed arrays, no
+    /// object per error; with `limit`, the first ones and `more`. For large inputs with many errors.
+    ///
+    /// ```js
+    /// const buffer = new Utf8InputBuffer(4);
+    /// buffer.bytes.set([0x80, 0x41, 0xE4, 0xBD]);
+    /// buffer.errorList(4).offsets; // Uint32Array [0, 2]
+    /// ```
+    #[wasm_bindgen(js_name = errorList, unchecked_return_type = "Utf8ErrorList")]
+    pub fn error_list(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] length: &JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ErrorsOptions | null")] options: &JsValue,
+    ) -> Result<Object, JsValue> {
+        const FUNC: &str = "Utf8InputBuffer.errorList";
+        let limit = decode::read_limit(options, FUNC)?;
+        decode::error_list_slice(FUNC, self.filled(length, FUNC)?, limit)
     }
 
     /// `decode` of the first `length` bytes, with `decode`'s options (`fatal`, `ignoreBOM`,

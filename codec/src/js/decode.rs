@@ -135,7 +135,7 @@ pub(crate) fn errors_slice(func: &str, bytes: &[u8], limit: usize) -> Result<Arr
 }
 
 /// The `limit` option of `errors` and `errorList`: a non-negative integer or Infinity (the default).
-fn read_limit(options: &JsValue, func: &str) -> Result<usize, JsValue> {
+pub(crate) fn read_limit(options: &JsValue, func: &str) -> Result<usize, JsValue> {
     let Some(options) = args::options(options, func)? else {
         return Ok(usize::MAX);
     };
