@@ -397,7 +397,7 @@ function check(self, member) {
 import { Utf8InputBuffer as WasmUtf8InputBuffer } from "./wasm/utf8lens.js";
 
 const bufferOfView = new WeakMap();
-let isInputBuffer, wasmBufferOf;
+let isInputBuffer, wasmBufferOf, readInputBuffer;
 
 /** A reusable region of WebAssembly memory to write input into, read by the codec without a copy. */
 export class Utf8InputBuffer {
@@ -427,53 +427,23 @@ export class Utf8InputBuffer {
   }
 
   validate(length) {
-    const buffer = liveInputBuffer(this, "validate");
-    this.#busy++;
-    try {
-      return buffer.validate(length);
-    } finally {
-      this.#busy--;
-    }
+    return readInputBuffer(this, "validate", (buffer) => buffer.validate(length));
   }
 
   firstError(length) {
-    const buffer = liveInputBuffer(this, "firstError");
-    this.#busy++;
-    try {
-      return buffer.firstError(length);
-    } finally {
-      this.#busy--;
-    }
+    return readInputBuffer(this, "firstError", (buffer) => buffer.firstError(length));
   }
 
   errors(length, options = undefined) {
-    const buffer = liveInputBuffer(this, "errors");
-    this.#busy++;
-    try {
-      return buffer.errors(length, options);
-    } finally {
-      this.#busy--;
-    }
+    return readInputBuffer(this, "errors", (buffer) => buffer.errors(length, options));
   }
 
   errorList(length, options = undefined) {
-    const buffer = liveInputBuffer(this, "errorList");
-    this.#busy++;
-    try {
-      return buffer.errorList(length, options);
-    } finally {
-      this.#busy--;
-    }
+    return readInputBuffer(this, "errorList", (buffer) => buffer.errorList(length, options));
   }
 
   decode(length, options = undefined) {
-    const buffer = liveInputBuffer(this, "decode");
-    this.#busy++;
-    try {
-      return buffer.decode(length, options);
-    } finally {
-      this.#busy--;
-    }
+    return readInputBuffer(this, "decode", (buffer) => buffer.decode(length, options));
   }
 
   /** Frees the region now instead of when the buffer is garbage-collected. Views of it must not be used after. */
@@ -501,6 +471,18 @@ export class Utf8InputBuffer {
     if (Symbol.dispose) this.prototype[Symbol.dispose] = this.prototype.free;
     isInputBuffer = (value) => #buffer in value;
     wasmBufferOf = (buffer) => buffer.#buffer;
+    // Runs `read` on the live WebAssembly buffer of `self` (checked first: a foreign `this` is a
+    // TypeError naming the member), marked busy so that free() from inside, from a getter of the
+    // options, is refused.
+    readInputBuffer = (self, member, read) => {
+      const buffer = liveInputBuffer(self, member);
+      self.#busy++;
+      try {
+        return read(buffer);
+      } finally {
+        self.#busy--;
+      }
+    };
   }
 }
 
