@@ -217,9 +217,7 @@ impl StreamDecoder {
         // Then the chunk, holding back an unfinished sequence at its end when more may come.
         let body_len = if stream { unfinished_tail_start(rest) } else { rest.len() };
         let (body, tail) = rest.split_at(body_len);
-        for segment in segments(body) {
-            self.emit(segment, self.offset, &mut out)?;
-        }
+        self.emit_body(body, &mut out)?;
         self.offset += body.len();
         self.held[..tail.len()].copy_from_slice(tail);
         self.held_len = tail.len();
@@ -235,6 +233,23 @@ impl StreamDecoder {
             }
             Segment::Malformed(_) => out.push(char::REPLACEMENT_CHARACTER),
         }
+        Ok(())
+    }
+
+    /// Appends `body`, which holds whole segments and starts at `self.offset`: with the SIMD
+    /// validator and the block decoder, not one segment at a time (the same text: U+FFFD for each
+    /// maximal subpart, or in fatal mode the first malformed sequence as the error).
+    fn emit_body(&self, body: &[u8], out: &mut String) -> Result<(), StreamError> {
+        if let Some(text) = crate::simd::as_str(body) {
+            out.push_str(text);
+            return Ok(());
+        }
+        if self.fatal {
+            if let Some(m) = crate::errors(body).next() {
+                return Err(StreamError { malformed: m.with_offset(self.offset + m.offset()) });
+            }
+        }
+        out.push_str(&crate::decode_lossy(body));
         Ok(())
     }
 
