@@ -51,15 +51,16 @@ if (!existsSync(corpusDir)) {
   process.exit(0);
 }
 
-// What runs in the page. Same method as bench.mjs: calibrated batches, contenders taking turns,
+// What runs in the page. The same method as bench.mjs, from the same module (measure.mjs, served to
+// the page): calibrated batches, contenders taking turns,
 // medians; every contender's answer checked equal first.
 const PAGE_SCRIPT = String.raw`
 import * as utf8lens from "/pkg/browser.js";
+import { roundRobin, sinkValue, sized } from "/measure.mjs";
 const settings = await (await fetch("/settings")).json();
 const post = (path, body) => fetch(path, { method: "POST", body: JSON.stringify(body) });
 const SIZES = [["16 B", 16], ["256 B", 256], ["64 KiB", 64 << 10], ["1 MiB", 1 << 20]];
 const DECODE_SIZES = [["16 B", 16], ["48 B", 48], ["256 B", 256], ["4 KiB", 4 << 10], ["64 KiB", 64 << 10], ["1 MiB", 1 << 20]];
-let sink = 0;
 const fatalDecoder = new TextDecoder("utf-8", { fatal: true });
 const lossyDecoder = new TextDecoder();
 const VALIDATORS = [
@@ -72,44 +73,12 @@ const DECODERS = [
   ["utf8lens decode", (b) => () => utf8lens.decode(b).length, (b) => utf8lens.decode(b)],
   ["TextDecoder", (b) => () => lossyDecoder.decode(b).length, (b) => lossyDecoder.decode(b)],
 ];
-function sized(text, size) {
-  const copies = Math.ceil(size / text.length) + 1;
-  const whole = new Uint8Array(copies * text.length);
-  for (let i = 0; i < copies; i++) whole.set(text, i * text.length);
-  let end = Math.min(size, whole.length);
-  while (end > 0 && (whole[end] & 0xc0) === 0x80) end--;
-  return whole.slice(0, end);
-}
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-function calibrate(call) {
-  let n = 1;
-  for (;;) {
-    const start = performance.now();
-    for (let i = 0; i < n; i++) sink ^= Number(call()) | 0;
-    const elapsed = performance.now() - start;
-    if (elapsed >= settings.batchMs / 4 || n >= 1 << 24) return Math.max(1, Math.round((n * settings.batchMs) / Math.max(elapsed, 1e-3)));
-    n *= 4;
-  }
-}
 function measure(contenders, input) {
   const answers = contenders.map(([, , answer]) => answer(input));
   if (answers.some((a) => a !== answers[0])) throw new Error("the contenders' answers differ");
   if (answers[0] === false) throw new Error("a validator said false");
   const calls = contenders.map(([, make]) => make(input));
-  const batch = calls.map(calibrate);
-  const samples = calls.map(() => []);
-  for (let run = 0; run < settings.runs; run++) {
-    calls.forEach((call, k) => {
-      const start = performance.now();
-      for (let i = 0; i < batch[k]; i++) sink ^= Number(call()) | 0;
-      const seconds = (performance.now() - start) / 1000;
-      samples[k].push((input.length * batch[k]) / seconds / 1e6);
-    });
-  }
-  return samples.map(median);
+  return roundRobin(calls, input.length, settings);
 }
 // Before any timing: decode must agree with TextDecoder on every route the page can reach (the JS
 // decoder of short inputs, the raw WebAssembly route, the wasm-bindgen one), BOMs and malformed bytes
@@ -153,7 +122,7 @@ try {
       }
     }
   }
-  await post("/done", { userAgent: navigator.userAgent, isolated: crossOriginIsolated, sink });
+  await post("/done", { userAgent: navigator.userAgent, isolated: crossOriginIsolated, sink: sinkValue() });
 } catch (error) {
   await post("/done", { error: String(error?.stack ?? error) });
 }
@@ -220,6 +189,7 @@ const server = createServer(async (request, response) => {
   const send = (type, body) => response.writeHead(200, { "content-type": type, ...ISOLATED }).end(body);
   if (path === "/") return send("text/html; charset=utf-8", PAGE);
   if (path === "/bench.js") return send(CONTENT_TYPES[".js"], PAGE_SCRIPT);
+  if (path === "/measure.mjs") return send(CONTENT_TYPES[".js"], await readFile(join(here, "measure.mjs")));
   if (path === "/settings") return send("application/json", JSON.stringify(settings));
   const [prefix, base] = path.startsWith("/pkg/") ? ["/pkg/", packageDir] : path.startsWith("/lipsum/") ? ["/lipsum/", corpusDir] : [];
   const file = base && resolve(base, `.${path.slice(prefix.length - 1)}`);

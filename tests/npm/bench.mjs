@@ -19,8 +19,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus, totalmem } from "node:os";
 import { dirname, join } from "node:path";
-import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
+
+import { roundRobin, sinkValue, sized } from "./measure.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(here, "../..");
@@ -63,23 +64,12 @@ if (!existsSync(corpusDir)) {
   process.exit(0);
 }
 
-/** `text` repeated to at least `size` bytes and cut back to the last character boundary. */
-function sized(text, size) {
-  const copies = Math.ceil(size / text.length) + 1;
-  const whole = new Uint8Array(copies * text.length);
-  for (let i = 0; i < copies; i++) whole.set(text, i * text.length);
-  let end = Math.min(size, whole.length);
-  while (end > 0 && (whole[end] & 0xc0) === 0x80) end--;
-  return whole.slice(0, end);
-}
-
 function loadText(lang) {
   let bytes = readFileSync(join(corpusDir, `${lang}-Lipsum.utf8.txt`));
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3); // Emoji's BOM
   return new Uint8Array(bytes);
 }
 
-let sink = 0;
 const fatalDecoder = new TextDecoder("utf-8", { fatal: true });
 const lossyDecoder = new TextDecoder();
 
@@ -119,24 +109,6 @@ const DECODERS = [
 // The strings themselves must be equal, not only their lengths.
 const DECODED = [(b) => utf8lens.decode(b), (b) => lossyDecoder.decode(b)];
 
-/** Median of numbers. */
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-/** How many calls make one batch of about BATCH_MS. */
-function calibrate(call) {
-  let n = 1;
-  for (;;) {
-    const start = performance.now();
-    for (let i = 0; i < n; i++) sink ^= Number(call()) | 0;
-    const elapsed = performance.now() - start;
-    if (elapsed >= BATCH_MS / 4 || n >= 1 << 24) return Math.max(1, Math.round((n * BATCH_MS) / Math.max(elapsed, 1e-3)));
-    n *= 4;
-  }
-}
-
 /** Median MB/s of each contender on `input`, the contenders taking turns batch by batch. */
 function measure(contenders, input) {
   const calls = contenders.map(([, make]) => make(input));
@@ -144,17 +116,7 @@ function measure(contenders, input) {
   const answers = calls.map((call) => call());
   if (contenders === VALIDATORS && answers.some((a) => a !== true)) throw new Error(`a validator said false: ${answers}`);
   if (contenders === DECODERS && new Set(DECODED.map((decode) => decode(input))).size !== 1) throw new Error("the decoders' strings differ");
-  const batch = calls.map(calibrate);
-  const samples = calls.map(() => []);
-  for (let run = 0; run < RUNS; run++) {
-    calls.forEach((call, k) => {
-      const start = performance.now();
-      for (let i = 0; i < batch[k]; i++) sink ^= Number(call()) | 0;
-      const seconds = (performance.now() - start) / 1000;
-      samples[k].push((input.length * batch[k]) / seconds / 1e6);
-    });
-  }
-  return samples.map(median);
+  return roundRobin(calls, input.length, { runs: RUNS, batchMs: BATCH_MS });
 }
 
 const fmt = (mbs) => (mbs >= 100 ? mbs.toFixed(0) : mbs >= 10 ? mbs.toFixed(1) : mbs.toFixed(2));
@@ -195,4 +157,4 @@ console.log(`method: ${RUNS} timed batches of about ${BATCH_MS} ms per contender
 if (!utf8js || !utf8ValidateFallback) console.log("(some peers are not installed and are left out)");
 if (TABLES.includes("validate")) table("validate", VALIDATORS);
 if (TABLES.includes("decode")) table("decode (replacing, like TextDecoder)", DECODERS, DECODE_SIZES);
-if (sink === 0.5) console.log(""); // keeps the results alive
+if (sinkValue() === 0.5) console.log(""); // keeps the results alive
