@@ -109,7 +109,10 @@ fn random_bytes(len: usize) -> Vec<u8> {
 
 /// How many maximal subparts std's `Utf8Chunks` finds.
 fn std_error_count(bytes: &[u8]) -> usize {
-    bytes.utf8_chunks().filter(|c| !c.invalid().is_empty()).count()
+    bytes
+        .utf8_chunks()
+        .filter(|c| !c.invalid().is_empty())
+        .count()
 }
 
 /// Registers one benchmark whose every timing is also recorded in [`CALLS`].
@@ -190,18 +193,37 @@ fn main() {
             let input = sized(text, size);
             let mut group = criterion.benchmark_group(format!("validate/{name}-{size_name}"));
             group.throughput(Throughput::Bytes(input.len() as u64));
-            let ids = ["utf8lens", "std", "simdutf8-basic", "simdutf8-compat", "encoding_rs"]
-                .map(|f| format!("validate/{name}-{size_name}/{f}"));
-            bench(&mut group, &ids[0], &input, |b| utf8lens::validate(b).is_ok());
-            bench(&mut group, &ids[1], &input, |b| std::str::from_utf8(b).is_ok());
-            bench(&mut group, &ids[2], &input, |b| simdutf8::basic::from_utf8(b).is_ok());
-            bench(&mut group, &ids[3], &input, |b| simdutf8::compat::from_utf8(b).is_ok());
+            let ids = [
+                "utf8lens",
+                "std",
+                "simdutf8-basic",
+                "simdutf8-compat",
+                "encoding_rs",
+            ]
+            .map(|f| format!("validate/{name}-{size_name}/{f}"));
+            bench(&mut group, &ids[0], &input, |b| {
+                utf8lens::validate(b).is_ok()
+            });
+            bench(&mut group, &ids[1], &input, |b| {
+                std::str::from_utf8(b).is_ok()
+            });
+            bench(&mut group, &ids[2], &input, |b| {
+                simdutf8::basic::from_utf8(b).is_ok()
+            });
+            bench(&mut group, &ids[3], &input, |b| {
+                simdutf8::compat::from_utf8(b).is_ok()
+            });
             bench(&mut group, &ids[4], &input, |b| {
                 encoding_rs::Encoding::utf8_valid_up_to(b) == b.len()
             });
             group.finish();
             let [ours, peers @ ..] = ids;
-            comparisons.push((format!("validate {name} {size_name}"), input.len(), ours, peers.to_vec()));
+            comparisons.push((
+                format!("validate {name} {size_name}"),
+                input.len(),
+                ours,
+                peers.to_vec(),
+            ));
         }
     }
 
@@ -227,7 +249,8 @@ fn main() {
     // errors(): every malformed sequence, on 1 MiB of random bytes (an error every ~2.4 bytes), on
     // valid text (Russian, 1 MiB) and on Russian with FF every 97th byte. The peer lists the same
     // errors through std's `Utf8Chunks` (offset and length; no kind).
-    let mut error_inputs: Vec<(String, Vec<u8>)> = vec![("random-1MiB".to_string(), random_bytes(1 << 20))];
+    let mut error_inputs: Vec<(String, Vec<u8>)> =
+        vec![("random-1MiB".to_string(), random_bytes(1 << 20))];
     if let Some((_, russian)) = texts.iter().find(|(name, _)| name == "Russian") {
         let mut valid = Vec::with_capacity(1 << 20);
         while valid.len() + russian.len() <= 1 << 20 {
@@ -246,7 +269,9 @@ fn main() {
             "errors/{name}: utf8lens and std disagree"
         );
         bench(&mut group, &ids[0], bytes, |b| {
-            utf8lens::errors(b).map(|e| e.offset() + e.len()).fold(0, usize::wrapping_add)
+            utf8lens::errors(b)
+                .map(|e| e.offset() + e.len())
+                .fold(0, usize::wrapping_add)
         });
         bench(&mut group, &ids[1], bytes, |b| {
             let mut offset = 0;

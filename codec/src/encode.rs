@@ -290,7 +290,11 @@ impl BitFill {
     /// assert_eq!(utf8lens::explain(0xA2).unwrap().code_point_bits(), "00010100010");
     /// ```
     pub fn code_point_bits(&self) -> String {
-        format!("{:0width$b}", self.code_point, width = self.payload_bits() as usize)
+        format!(
+            "{:0width$b}",
+            self.code_point,
+            width = self.payload_bits() as usize
+        )
     }
 }
 
@@ -313,7 +317,12 @@ pub fn explain(cp: u32) -> Result<BitFill, EncodeError> {
     let bytes = encode_code_point(cp)?;
     let n = bytes.len();
     let row = &RANGE_TABLE[(n - 1).min(3)];
-    let mut octets = [Octet { template: "", marker_len: 0, value: 0, bit_sources: [None; 8] }; 4];
+    let mut octets = [Octet {
+        template: "",
+        marker_len: 0,
+        value: 0,
+        bit_sources: [None; 8],
+    }; 4];
     for (j, (octet, template)) in octets.iter_mut().zip(row.template.split(' ')).enumerate() {
         let marker_len = template.bytes().take_while(|&c| c != b'x').count();
         // Bits that land in later octets: six per continuation octet.
@@ -329,7 +338,12 @@ pub fn explain(cp: u32) -> Result<BitFill, EncodeError> {
             bit_sources,
         };
     }
-    Ok(BitFill { code_point: cp, row, octets, bytes })
+    Ok(BitFill {
+        code_point: cp,
+        row,
+        octets,
+        bytes,
+    })
 }
 
 /// Explains the decoding of one well-formed character: the same bit-fill data, read from the bytes.
@@ -360,7 +374,9 @@ mod tests {
 
     #[test]
     fn bit_sources_rebuild_every_byte_of_sample_code_points() {
-        for cp in [0, 0x41, 0x7F, 0x80, 0x7FF, 0x800, 0xFFFF, 0x1_0000, 0x10_FFFF, 0x20AC, 0x1F600] {
+        for cp in [
+            0, 0x41, 0x7F, 0x80, 0x7FF, 0x800, 0xFFFF, 0x1_0000, 0x10_FFFF, 0x20AC, 0x1F600,
+        ] {
             let fill = explain(cp).unwrap();
             for octet in fill.octets() {
                 let mut rebuilt = 0u8;
@@ -374,7 +390,12 @@ mod tests {
                 assert_eq!(rebuilt, octet.value(), "U+{cp:04X}");
             }
             // Every payload bit is used exactly once.
-            let mut used: Vec<u8> = fill.octets().iter().flat_map(|o| o.bit_sources()).flatten().collect();
+            let mut used: Vec<u8> = fill
+                .octets()
+                .iter()
+                .flat_map(|o| o.bit_sources())
+                .flatten()
+                .collect();
             used.sort_unstable();
             assert_eq!(used, (0..fill.payload_bits() as u8).collect::<Vec<_>>());
         }

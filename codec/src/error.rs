@@ -25,7 +25,10 @@ impl Utf8Error {
     pub(crate) fn new(valid_up_to: usize, error_len: Option<usize>) -> Utf8Error {
         // A maximal subpart is 1 to 3 bytes long, so the narrowing cannot lose anything.
         let error_len = error_len.map(|n| n.min(3) as u8);
-        Utf8Error { valid_up_to, error_len }
+        Utf8Error {
+            valid_up_to,
+            error_len,
+        }
     }
 
     /// The length of the well-formed prefix: every byte before this index is valid UTF-8.
@@ -235,14 +238,25 @@ impl Malformed {
 
     /// A malformed sequence already measured and classified by the scanner; `bytes` starts with it.
     #[inline(always)]
-    pub(crate) fn from_parts(bytes: &[u8], offset: usize, len: usize, kind: ErrorKind) -> Malformed {
+    pub(crate) fn from_parts(
+        bytes: &[u8],
+        offset: usize,
+        len: usize,
+        kind: ErrorKind,
+    ) -> Malformed {
         let mut window = [0u8; 8];
         let window_len = bytes.len().min(window.len());
         match bytes.first_chunk::<8>() {
             Some(head) => window = *head,
             None => window[..window_len].copy_from_slice(&bytes[..window_len]),
         }
-        Malformed { offset, window, window_len: window_len as u8, len: len as u8, kind }
+        Malformed {
+            offset,
+            window,
+            window_len: window_len as u8,
+            len: len as u8,
+            kind,
+        }
     }
 
     /// Byte offset of the first byte of the maximal subpart in the input.
@@ -292,7 +306,10 @@ impl Malformed {
     /// assert_eq!(utf8lens::errors(b"\xE0\x80").next().unwrap().intended(), None); // not enough bytes
     /// ```
     pub fn intended(&self) -> Option<Intended> {
-        if matches!(self.kind, ErrorKind::Truncated | ErrorKind::UnexpectedContinuation) {
+        if matches!(
+            self.kind,
+            ErrorKind::Truncated | ErrorKind::UnexpectedContinuation
+        ) {
             return None;
         }
         // Read the would-be sequence as far as the lead announces, RFC 2279 style.
@@ -310,8 +327,13 @@ impl Malformed {
             return None;
         }
         let lead_bits = u32::from(lead) & (0x7F >> announced);
-        let code_point = tail.iter().fold(lead_bits, |acc, &b| (acc << 6) | u32::from(b & 0x3F));
-        Some(Intended { code_point, len: announced as u8 })
+        let code_point = tail
+            .iter()
+            .fold(lead_bits, |acc, &b| (acc << 6) | u32::from(b & 0x3F));
+        Some(Intended {
+            code_point,
+            len: announced as u8,
+        })
     }
 
     /// The bytes of the maximal subpart.
@@ -525,7 +547,10 @@ impl fmt::Display for Malformed {
             let seq = HexBytes(self.sequence_bytes());
             let cp = meant.code_point;
             if (0xD800..=0xDFFF).contains(&cp) {
-                write!(f, "; {seq} would be U+{cp:04X}, a surrogate code point reserved for UTF-16 pairs")?;
+                write!(
+                    f,
+                    "; {seq} would be U+{cp:04X}, a surrogate code point reserved for UTF-16 pairs"
+                )?;
             } else if cp > 0x10_FFFF {
                 write!(f, "; {seq} would be the value U+{cp:04X}, above U+10FFFF")?;
             } else {

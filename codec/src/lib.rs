@@ -68,13 +68,13 @@ pub use crate::decode::{
     validate, Errors, Replacement, Segment, Segments,
 };
 pub use crate::encode::{
-    encode_code_point, explain, explain_sequence, BitFill, EncodeError, EncodedChar, Octet, RangeRow,
-    RANGE_TABLE,
+    encode_code_point, explain, explain_sequence, BitFill, EncodeError, EncodedChar, Octet,
+    RangeRow, RANGE_TABLE,
 };
 pub use crate::error::{ErrorKind, Intended, Malformed, Utf8Error};
 pub use crate::mojibake::{
-    garble, garble_rounds, garble_traced, misread_as_utf8, mojibake_matrix, repair, Encoding, Garbled,
-    GlyphTrace, MatrixRow, Misread, MisreadPiece, Repair, RepairStep, TooManyRounds,
+    garble, garble_rounds, garble_traced, misread_as_utf8, mojibake_matrix, repair, Encoding,
+    Garbled, GlyphTrace, MatrixRow, Misread, MisreadPiece, Repair, RepairStep, TooManyRounds,
     MAX_GARBLE_ROUNDS,
 };
 #[cfg(feature = "normalize")]

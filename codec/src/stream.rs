@@ -112,7 +112,14 @@ impl StreamDecoder {
     /// assert!(decoder.fatal() && !decoder.ignore_bom());
     /// ```
     pub fn new(fatal: bool, ignore_bom: bool) -> StreamDecoder {
-        StreamDecoder { fatal, ignore_bom, held: [0; 4], held_len: 0, bom_seen: false, offset: 0 }
+        StreamDecoder {
+            fatal,
+            ignore_bom,
+            held: [0; 4],
+            held_len: 0,
+            bom_seen: false,
+            offset: 0,
+        }
     }
 
     /// Whether malformed input is an error.
@@ -215,7 +222,11 @@ impl StreamDecoder {
         }
 
         // Then the chunk, holding back an unfinished sequence at its end when more may come.
-        let body_len = if stream { unfinished_tail_start(rest) } else { rest.len() };
+        let body_len = if stream {
+            unfinished_tail_start(rest)
+        } else {
+            rest.len()
+        };
         let (body, tail) = rest.split_at(body_len);
         self.emit_body(body, &mut out)?;
         self.offset += body.len();
@@ -229,7 +240,9 @@ impl StreamDecoder {
         match segment {
             Segment::Char { ch, .. } => out.push(ch),
             Segment::Malformed(m) if self.fatal => {
-                return Err(StreamError { malformed: m.with_offset(base + m.offset()) });
+                return Err(StreamError {
+                    malformed: m.with_offset(base + m.offset()),
+                });
             }
             Segment::Malformed(_) => out.push(char::REPLACEMENT_CHARACTER),
         }
@@ -246,7 +259,9 @@ impl StreamDecoder {
         }
         if self.fatal {
             if let Some(m) = crate::errors(body).next() {
-                return Err(StreamError { malformed: m.with_offset(self.offset + m.offset()) });
+                return Err(StreamError {
+                    malformed: m.with_offset(self.offset + m.offset()),
+                });
             }
         }
         out.push_str(&crate::decode_lossy(body));
@@ -267,7 +282,11 @@ impl StreamDecoder {
 
 /// Whether `byte` can be byte number `index` (0-based) of a sequence led by `lead`.
 fn fits(lead: u8, index: usize, byte: u8) -> bool {
-    let (lo, hi) = if index == 1 { second_byte_bounds(lead) } else { (0x80, 0xBF) };
+    let (lo, hi) = if index == 1 {
+        second_byte_bounds(lead)
+    } else {
+        (0x80, 0xBF)
+    };
     (lo..=hi).contains(&byte)
 }
 
@@ -282,7 +301,10 @@ fn unfinished_tail_start(bytes: &[u8]) -> usize {
             0x80..=0xBF => continue,
             0xC2..=0xF4 => {
                 let unfinished = sequence_len(lead) > back
-                    && bytes[start + 1..].iter().enumerate().all(|(i, &b)| fits(lead, i + 1, b));
+                    && bytes[start + 1..]
+                        .iter()
+                        .enumerate()
+                        .all(|(i, &b)| fits(lead, i + 1, b));
                 return if unfinished { start } else { len };
             }
             _ => return len,
@@ -316,9 +338,18 @@ mod tests {
             b"\xF4\x8F\xBF\xBF\xF4\x90",
         ];
         for input in inputs {
-            assert_eq!(one_byte_at_a_time(input, false).unwrap(), String::from_utf8_lossy(input));
-            let whole = StreamDecoder::new(true, true).decode(input, false).map_err(|e| e.offset());
-            assert_eq!(one_byte_at_a_time(input, true).map_err(|e| e.offset()), whole, "{input:02X?}");
+            assert_eq!(
+                one_byte_at_a_time(input, false).unwrap(),
+                String::from_utf8_lossy(input)
+            );
+            let whole = StreamDecoder::new(true, true)
+                .decode(input, false)
+                .map_err(|e| e.offset());
+            assert_eq!(
+                one_byte_at_a_time(input, true).map_err(|e| e.offset()),
+                whole,
+                "{input:02X?}"
+            );
         }
     }
 

@@ -664,7 +664,9 @@ fn utf8_input_buffer_reads_its_region_in_place() {
         get(&first, "kind").as_string().as_deref(),
         Some("surrogate")
     );
-    let all = buffer.errors(&8.into(), &JsValue::UNDEFINED).expect("a length");
+    let all = buffer
+        .errors(&8.into(), &JsValue::UNDEFINED)
+        .expect("a length");
     let top = js::errors(&view.slice(0, 8).into(), &JsValue::UNDEFINED).expect("bytes");
     assert_eq!(error_triples(&all), error_triples(&top));
     let limited = buffer
@@ -724,7 +726,9 @@ fn utf8_input_buffer_reads_its_region_in_place() {
     }
     for length in [-1.0, 0.5, f64::NAN, f64::INFINITY] {
         assert_range_error(
-            buffer.errors(&length.into(), &JsValue::UNDEFINED).unwrap_err(),
+            buffer
+                .errors(&length.into(), &JsValue::UNDEFINED)
+                .unwrap_err(),
             "Utf8InputBuffer.errors: length must be a whole number of bytes from 0 up",
         );
     }

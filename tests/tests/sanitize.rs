@@ -13,8 +13,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRunner};
 use utf8lens::{
-    sanitize, Action, Bidi, Bom, Controls, Input, Invalid, Invisible, LineEndings, Noncharacters, Policy,
-    Sanitized, VariationSelectors,
+    sanitize, Action, Bidi, Bom, Controls, Input, Invalid, Invisible, LineEndings, Noncharacters,
+    Policy, Sanitized, VariationSelectors,
 };
 use utf8lens_tests::{data, hex, summary};
 
@@ -163,7 +163,10 @@ fn mojibake_is_repaired_when_asked() {
         "Caf\u{e9} au lait\nSchÃ¶ne GrÃ¼ÃŸe aus KÃ¶ln\nÐŸÑ€Ð¸Ð²ÐµÑ‚, Ð¼Ð¸Ñ€",
         &policy,
     );
-    assert_eq!(clean.text, "Café au lait\nSchöne Grüße aus Köln\nПривет, мир");
+    assert_eq!(
+        clean.text,
+        "Café au lait\nSchöne Grüße aus Köln\nПривет, мир"
+    );
     assert_eq!(
         clean
             .changes
@@ -183,7 +186,8 @@ fn kuhn_stress_test_file() {
     };
     for policy in policies() {
         let clean = sanitize(&bytes, &policy);
-        check_all(Input::from(&bytes), &policy, &clean).unwrap_or_else(|e| panic!("{policy:?}: {e}"));
+        check_all(Input::from(&bytes), &policy, &clean)
+            .unwrap_or_else(|e| panic!("{policy:?}: {e}"));
     }
     let clean = sanitize(&bytes, &Policy::default());
     let malformed = clean
@@ -206,16 +210,23 @@ fn real_text_is_left_alone() {
     ];
     let mut files = 0;
     for language in LIPSUM {
-        let Some(bytes) = data::read(&format!("unicode-lipsum/lipsum/{language}-Lipsum.utf8.txt")) else {
+        let Some(bytes) = data::read(&format!("unicode-lipsum/lipsum/{language}-Lipsum.utf8.txt"))
+        else {
             return;
         };
         let clean = sanitize(&bytes, &Policy::default());
         let kinds: Vec<_> = clean.changes.iter().map(|c| c.found.to_string()).collect();
         if language == "Emoji" {
             // The file starts with a byte order mark and has one more U+FEFF inside.
-            assert_eq!(kinds.first().map(String::as_str), Some("U+FEFF BYTE ORDER MARK"));
+            assert_eq!(
+                kinds.first().map(String::as_str),
+                Some("U+FEFF BYTE ORDER MARK")
+            );
             assert!(
-                clean.changes.iter().all(|c| c.found.code_point() == Some(0xFEFF)),
+                clean
+                    .changes
+                    .iter()
+                    .all(|c| c.found.code_point() == Some(0xFEFF)),
                 "{kinds:?}"
             );
         } else {
@@ -331,7 +342,12 @@ fn check_all(input: Input<'_>, policy: &Policy, clean: &Sanitized) -> Result<(),
     if let Some(change) = again.changes.iter().find(|c| c.action != Action::Flagged) {
         return Err(format!("second pass changed {change:?}"));
     }
-    let flags = |s: &Sanitized| s.changes.iter().filter(|c| c.action == Action::Flagged).count();
+    let flags = |s: &Sanitized| {
+        s.changes
+            .iter()
+            .filter(|c| c.action == Action::Flagged)
+            .count()
+    };
     if flags(&again) != flags(clean) {
         return Err(format!("{} flags, then {}", flags(clean), flags(&again)));
     }
@@ -544,9 +560,11 @@ impl Generated {
             match *piece {
                 Piece::Char(c) => out.extend_from_slice(c.to_string().as_bytes()),
                 Piece::Byte(b) => out.push(b),
-                Piece::Surrogate(u) => {
-                    out.extend_from_slice(&[0xED, 0xA0 | ((u >> 6) & 0x1F) as u8, 0x80 | (u & 0x3F) as u8])
-                }
+                Piece::Surrogate(u) => out.extend_from_slice(&[
+                    0xED,
+                    0xA0 | ((u >> 6) & 0x1F) as u8,
+                    0x80 | (u & 0x3F) as u8,
+                ]),
                 Piece::Mojibake(s) => out.extend_from_slice(s.as_bytes()),
             }
         }
@@ -584,7 +602,10 @@ fn generated() -> impl Strategy<Value = Generated> {
 
 fn seed() -> u64 {
     match std::env::var("UTF8LENS_PROPTEST_SEED") {
-        Ok(s) => s.trim().parse().expect("UTF8LENS_PROPTEST_SEED must be a u64"),
+        Ok(s) => s
+            .trim()
+            .parse()
+            .expect("UTF8LENS_PROPTEST_SEED must be a u64"),
         Err(_) => std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64),
@@ -600,7 +621,10 @@ fn property(name: &str, test: impl Fn(&Generated) -> Result<(), TestCaseError>) 
         failure_persistence: None,
         ..Config::default()
     };
-    let mut runner = TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes));
+    let mut runner = TestRunner::new_with_rng(
+        config,
+        TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes),
+    );
     let passed = AtomicUsize::new(0);
     let result = runner.run(&generated(), |value| {
         test(&value)?;
@@ -655,7 +679,10 @@ fn decoding_agrees_with_std_lossy() {
     // (U+FFFD per maximal subpart or per lone surrogate), and the rest is sanitised alike.
     property("sanitize(x) == sanitize(std lossy(x))", |g| {
         let (bytes, units) = (g.utf8(), g.utf16());
-        for policy in policies().into_iter().filter(|p| p.invalid == Invalid::Replace) {
+        for policy in policies()
+            .into_iter()
+            .filter(|p| p.invalid == Invalid::Replace)
+        {
             prop_assert_eq!(
                 &sanitize(&bytes, &policy).text,
                 &sanitize(String::from_utf8_lossy(&bytes).as_ref(), &policy).text

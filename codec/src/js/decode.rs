@@ -121,7 +121,9 @@ pub(crate) const MAX_ERROR_OBJECTS: usize = 1 << 20;
 /// `usize::MAX` when the caller gave none, and then more than [`MAX_ERROR_OBJECTS`] errors are a
 /// RangeError (counted first, by the fast scanner, before any object is made).
 pub(crate) fn errors_slice(func: &str, bytes: &[u8], limit: usize) -> Result<Array, JsValue> {
-    if limit == usize::MAX && crate::errors(bytes).take(MAX_ERROR_OBJECTS + 1).count() > MAX_ERROR_OBJECTS {
+    if limit == usize::MAX
+        && crate::errors(bytes).take(MAX_ERROR_OBJECTS + 1).count() > MAX_ERROR_OBJECTS
+    {
         return Err(js_sys::RangeError::new(&format!(
             "{func}: more than {MAX_ERROR_OBJECTS} errors, one object each, would exhaust the JS heap; \
              pass {{ limit }} for the first ones, or use errorList (packed typed arrays)"

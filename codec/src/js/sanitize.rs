@@ -179,7 +179,12 @@ extern "C" {
     fn is_well_formed(text: &JsString) -> bool;
 
     #[wasm_bindgen(js_name = buildResult)]
-    fn build_result(table: &Uint32Array, strings: &Array, input: &JsValue, text: &JsValue) -> Object;
+    fn build_result(
+        table: &Uint32Array,
+        strings: &Array,
+        input: &JsValue,
+        text: &JsValue,
+    ) -> Object;
 }
 
 /// Cleans malformed and deceptive text: a string (lone surrogates and all) or UTF-8 bytes.
@@ -205,7 +210,10 @@ pub fn sanitize(
         Some(other) => return Err(bad_choice("normalize", other, &["none", "nfc", "nfkc"])),
     };
     let normalize = |text: &str| normalize_text(text, form.unwrap_or("NFC"));
-    let normalizer = form.map(|form| Normalizer { form, apply: &normalize });
+    let normalizer = form.map(|form| Normalizer {
+        form,
+        apply: &normalize,
+    });
     // Without the rewriting steps every change replaces its own stretch of the input, so a string's
     // result can be rebuilt from the string and the changes (see buildResult).
     let rebuild = normalizer.is_none() && !policy.repair_mojibake;
@@ -244,7 +252,11 @@ fn normalize_text(text: &str, form: &str) -> Option<String> {
     #[cfg(feature = "normalize")]
     {
         use unicode_normalization::UnicodeNormalization;
-        let normalized: String = if form == "NFKC" { text.nfkc().collect() } else { text.nfc().collect() };
+        let normalized: String = if form == "NFKC" {
+            text.nfkc().collect()
+        } else {
+            text.nfc().collect()
+        };
         (normalized != text).then_some(normalized)
     }
     #[cfg(not(feature = "normalize"))]
@@ -269,12 +281,16 @@ fn policy(options: &Option<Object>) -> Result<Policy, JsValue> {
     };
     Ok(Policy {
         invalid: [Invalid::Replace, Invalid::Drop][choice("invalid", &["replace", "drop"])?],
-        controls: [Controls::Remove, Controls::Picture][choice("controls", &["remove", "picture"])?],
+        controls: [Controls::Remove, Controls::Picture]
+            [choice("controls", &["remove", "picture"])?],
         bom: [Bom::Start, Bom::Everywhere][choice("bom", &["start", "everywhere"])?],
         bidi: [Bidi::Remove, Bidi::Balance][choice("bidi", &["remove", "balance"])?],
         invisible: [Invisible::Remove, Invisible::Flag][choice("invisible", &["remove", "flag"])?],
-        variation_selectors: [VariationSelectors::Keep, VariationSelectors::Flag, VariationSelectors::Remove]
-            [choice("variationSelectors", &["keep", "flag", "remove"])?],
+        variation_selectors: [
+            VariationSelectors::Keep,
+            VariationSelectors::Flag,
+            VariationSelectors::Remove,
+        ][choice("variationSelectors", &["keep", "flag", "remove"])?],
         noncharacters: [Noncharacters::Replace, Noncharacters::Remove]
             [choice("noncharacters", &["replace", "remove"])?],
         line_endings: [LineEndings::Keep, LineEndings::Lf, LineEndings::CrLf]
@@ -311,7 +327,10 @@ fn to_js(result: Sanitized, utf8_input: Option<&str>, rebuild: Option<&JsValue>)
     let mut table: Vec<u32> = Vec::with_capacity(changes.len() * 10);
     for change in &changes {
         let (input_start, input_end) = match &mut input_units {
-            Some(units) => (units.units_at(change.input.start), units.units_at(change.input.end)),
+            Some(units) => (
+                units.units_at(change.input.start),
+                units.units_at(change.input.end),
+            ),
             None => (change.input.start, change.input.end),
         };
         let written = match rebuild {
@@ -334,7 +353,12 @@ fn to_js(result: Sanitized, utf8_input: Option<&str>, rebuild: Option<&JsValue>)
     let table = Uint32Array::from(&table[..]);
     match rebuild {
         Some(input) => build_result(&table, &strings.into_array(), input, &JsValue::UNDEFINED),
-        None => build_result(&table, &strings.into_array(), &JsValue::UNDEFINED, &JsValue::from_str(&text)),
+        None => build_result(
+            &table,
+            &strings.into_array(),
+            &JsValue::UNDEFINED,
+            &JsValue::from_str(&text),
+        ),
     }
 }
 

@@ -284,7 +284,11 @@ mod tests {
         }
         assert!(is_emoji_modifier('\u{1F3FD}'));
         assert!(is_joining_script('ب') && is_joining_script('क') && is_joining_script('ක'));
-        assert!(!is_joining_script('\u{061C}') && !is_joining_script('\u{180E}') && !is_joining_script('a'));
+        assert!(
+            !is_joining_script('\u{061C}')
+                && !is_joining_script('\u{180E}')
+                && !is_joining_script('a')
+        );
     }
 
     #[test]

@@ -35,7 +35,10 @@ impl Source for Utf8Source<'_> {
     fn char_at(&self, at: usize) -> Option<(char, usize)> {
         let rest = self.0.get(at..)?;
         let len = crate::byte_class::sequence_len(*rest.first()?).max(1);
-        let c = core::str::from_utf8(rest.get(..len)?).ok()?.chars().next()?;
+        let c = core::str::from_utf8(rest.get(..len)?)
+            .ok()?
+            .chars()
+            .next()?;
         Some((c, len))
     }
 }
@@ -310,7 +313,9 @@ impl Cleaner {
             Class::LineBreak => return self.line_break(input, c, source),
             Class::Feff => {
                 // At the start only if nothing was written and no joiner waits to be.
-                if self.policy.bom == Bom::Everywhere || (self.out.is_empty() && self.joiner.is_none()) {
+                if self.policy.bom == Bom::Everywhere
+                    || (self.out.is_empty() && self.joiner.is_none())
+                {
                     self.remove(input, Found::Bom);
                 } else {
                     self.invisible(input, c, Found::Invisible(c));
@@ -371,7 +376,9 @@ impl Cleaner {
             Class::Tag => return self.tag(input, c, source),
             Class::VariationSelector => self.variation_selector(input, c),
             Class::Noncharacter => match self.policy.noncharacters {
-                Noncharacters::Replace => self.replace_with(input, '\u{FFFD}', Found::Noncharacter(c)),
+                Noncharacters::Replace => {
+                    self.replace_with(input, '\u{FFFD}', Found::Noncharacter(c))
+                }
                 Noncharacters::Remove => self.remove(input, Found::Noncharacter(c)),
             },
         }
@@ -412,7 +419,12 @@ impl Cleaner {
         match (found, target) {
             (Some(found), Some(target)) if found != target_name(target) => {
                 self.push_str(target);
-                self.record(input.start..end, start, Found::LineBreak(found), Action::Replaced);
+                self.record(
+                    input.start..end,
+                    start,
+                    Found::LineBreak(found),
+                    Action::Replaced,
+                );
             }
             (_, Some(target)) => self.push_str(target),
             (_, None) => {
@@ -442,7 +454,9 @@ impl Cleaner {
     /// emoji sequence, or either between two letters of a script that uses them.
     fn joins(&self, c: char, after: char) -> bool {
         let mut before = self.out.chars().rev();
-        let Some(last) = before.next() else { return false };
+        let Some(last) = before.next() else {
+            return false;
+        };
         if chars::is_joining_script(last) && chars::is_joining_script(after) {
             return true;
         }
@@ -475,7 +489,9 @@ impl Cleaner {
                         let end = at + len;
                         let mut copy = input.start;
                         while copy < end {
-                            let Some((t, n)) = source.char_at(copy) else { break };
+                            let Some((t, n)) = source.char_at(copy) else {
+                                break;
+                            };
                             self.push(t);
                             copy += n;
                         }
@@ -494,7 +510,9 @@ impl Cleaner {
         let of_emoji = |before: Option<char>| {
             matches!(c, '\u{FE0E}' | '\u{FE0F}')
                 && before.is_some_and(|b| {
-                    chars::is_pictographic(b) || chars::is_keycap_base(b) || chars::is_emoji_modifier(b)
+                    chars::is_pictographic(b)
+                        || chars::is_keycap_base(b)
+                        || chars::is_emoji_modifier(b)
                 })
         };
         match self.policy.variation_selectors {
@@ -558,7 +576,10 @@ mod tests {
         let a = clean_utf8(text.as_bytes(), policy, Mode::Full);
         let units: Vec<u16> = text.encode_utf16().collect();
         let b = clean_utf16(&units, policy, Mode::Full);
-        assert_eq!(a.text, b.text, "UTF-8 and UTF-16 input disagree on {text:?}");
+        assert_eq!(
+            a.text, b.text,
+            "UTF-8 and UTF-16 input disagree on {text:?}"
+        );
         assert_eq!(a.changes.len(), b.changes.len());
         a.text
     }
@@ -627,13 +648,23 @@ mod tests {
             both("\u{202E}a\nb\u{202E}c\r\nd", &bal),
             "\u{202E}a\u{202C}\nb\u{202E}c\u{202C}\r\nd"
         );
-        assert_eq!(both("\u{202E}a\u{2028}b", &bal), "\u{202E}a\u{2028}b\u{202C}");
-        assert_eq!(both("\u{200F}\u{200E}\u{61C}", &bal), "\u{200F}\u{200E}\u{61C}");
+        assert_eq!(
+            both("\u{202E}a\u{2028}b", &bal),
+            "\u{202E}a\u{2028}b\u{202C}"
+        );
+        assert_eq!(
+            both("\u{200F}\u{200E}\u{61C}", &bal),
+            "\u{200F}\u{200E}\u{61C}"
+        );
         let deep: String = "\u{202A}".repeat(130);
         let out = clean(&deep, &bal);
         assert_eq!(out.text.chars().filter(|&c| c == '\u{202A}').count(), 125);
         assert_eq!(out.text.chars().filter(|&c| c == '\u{202C}').count(), 125);
-        let inserted = out.changes.iter().find(|c| c.action == Action::Inserted).unwrap();
+        let inserted = out
+            .changes
+            .iter()
+            .find(|c| c.action == Action::Inserted)
+            .unwrap();
         assert_eq!(
             (inserted.input.clone(), inserted.found.clone()),
             (390..390, Found::UnclosedBidi('\u{202A}'))
@@ -675,7 +706,10 @@ mod tests {
             &flag,
         );
         assert_eq!(
-            out.changes.iter().filter(|c| c.action == Action::Flagged).count(),
+            out.changes
+                .iter()
+                .filter(|c| c.action == Action::Flagged)
+                .count(),
             7
         );
         assert_eq!(clean(&out.text, &flag).changes.len(), 7);
@@ -722,7 +756,12 @@ mod tests {
                 let first = clean(input, policy);
                 let second = clean(&first.text, policy);
                 assert_eq!(second.text, first.text, "{input:?} {policy:?}");
-                let flags = |s: &Sanitized| s.changes.iter().filter(|c| c.action == Action::Flagged).count();
+                let flags = |s: &Sanitized| {
+                    s.changes
+                        .iter()
+                        .filter(|c| c.action == Action::Flagged)
+                        .count()
+                };
                 assert_eq!(flags(&second), flags(&first), "{input:?} {policy:?}");
                 assert_eq!(second.changes.len(), flags(&second), "{input:?} {policy:?}");
             }
@@ -735,7 +774,10 @@ mod tests {
         let scotland = "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}";
         assert_eq!(both(scotland, &p), scotland);
         assert_eq!(
-            both("hi\u{E0069}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}", &p),
+            both(
+                "hi\u{E0069}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}",
+                &p
+            ),
             "hi"
         );
         assert_eq!(both("🏴\u{E0067}\u{E0062}", &p), "🏴");
@@ -803,7 +845,10 @@ mod tests {
             line_endings: LineEndings::CrLf,
             ..Policy::default()
         };
-        assert_eq!(both("a\r\nb\rc\nd\r\r\n", &crlf), "a\r\nb\r\nc\r\nd\r\n\r\n");
+        assert_eq!(
+            both("a\r\nb\rc\nd\r\r\n", &crlf),
+            "a\r\nb\r\nc\r\nd\r\n\r\n"
+        );
         assert_eq!(both("a\u{85}b", &Policy::default()), "ab");
     }
 

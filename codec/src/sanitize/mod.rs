@@ -239,7 +239,11 @@ pub fn sanitize<'a>(input: impl Into<Input<'a>>, policy: &Policy) -> Sanitized {
 
 /// [`sanitize`] with the normaliser given (the JavaScript layer passes the engine's own
 /// `String.prototype.normalize` when the crate is built without `normalize`).
-pub(crate) fn run(input: Input<'_>, policy: &Policy, normalizer: Option<&Normalizer<'_>>) -> Sanitized {
+pub(crate) fn run(
+    input: Input<'_>,
+    policy: &Policy,
+    normalizer: Option<&Normalizer<'_>>,
+) -> Sanitized {
     let clean = |mode| clean_input(input, policy, mode);
     if !policy.repair_mojibake && normalizer.is_none() {
         return clean(Mode::Full);
@@ -335,7 +339,8 @@ impl Chain {
     /// flagged character still in the text.
     fn clean(&mut self, policy: &Policy) -> bool {
         let result = clean_utf8(self.text.as_bytes(), policy, Mode::Full);
-        self.changes.retain(|(c, _)| c.action != report::Action::Flagged);
+        self.changes
+            .retain(|(c, _)| c.action != report::Action::Flagged);
         self.step(result)
     }
 
@@ -356,7 +361,9 @@ impl Chain {
             .map(|t| (Utf16Cursor::new(t), Utf16Cursor::new(t)));
         let mut to_input = |mapped: Mapped, pos: usize| match (mapped, &mut cursors) {
             (Mapped::Copied { from, to }, Some((starts, positions))) => {
-                to + positions.units_at(pos).saturating_sub(starts.units_at(from))
+                to + positions
+                    .units_at(pos)
+                    .saturating_sub(starts.units_at(from))
             }
             (other, _) => offsets::same_units(other, pos),
         };
@@ -379,7 +386,10 @@ impl Chain {
                 );
                 let end = match input.is_empty() {
                     true => start,
-                    false => to_input(offsets::backward(first_edits, input.end, Side::End), input.end),
+                    false => to_input(
+                        offsets::backward(first_edits, input.end, Side::End),
+                        input.end,
+                    ),
                 };
                 change.input = start..end.max(start);
             }
@@ -647,7 +657,10 @@ mod normalize_tests {
             for policy in &policies {
                 for input in [Input::from(&text), Input::from(&units)] {
                     let clean = sanitize(input, policy);
-                    let context = format!("case {case} (seed {seed}) {text:?} {policy:?}: {:?}", clean.text);
+                    let context = format!(
+                        "case {case} (seed {seed}) {text:?} {policy:?}: {:?}",
+                        clean.text
+                    );
                     let measured = input.measure(&clean.text);
                     assert!(measured <= input.max_output_len(policy), "bound: {context}");
                     let again = sanitize(&clean.text, policy);

@@ -131,7 +131,9 @@ impl<'a> Utf16Cursor<'a> {
         // leads once more (a loop over bytes the compiler vectorises, instead of decoding).
         let units_between = |from: usize, to: usize| {
             self.text.get(from..to).map(|s| {
-                s.bytes().map(|b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0)).sum::<usize>()
+                s.bytes()
+                    .map(|b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0))
+                    .sum::<usize>()
             })
         };
         if byte >= self.byte {
@@ -153,7 +155,16 @@ mod tests {
 
     // "abXcdYYe" -> "abcdZe": X removed at 2..3, YY replaced by Z at 5..7 -> 4..5.
     fn edits() -> Vec<Edit> {
-        vec![Edit { src: 2..3, dst: 2..2 }, Edit { src: 5..7, dst: 4..5 }]
+        vec![
+            Edit {
+                src: 2..3,
+                dst: 2..2,
+            },
+            Edit {
+                src: 5..7,
+                dst: 4..5,
+            },
+        ]
     }
 
     #[test]

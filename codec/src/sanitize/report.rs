@@ -287,7 +287,10 @@ impl fmt::Display for Found {
             }
             Found::Unnormalized(form) => write!(f, "text not in {form}"),
             other => {
-                let c = other.code_point().and_then(char::from_u32).unwrap_or('\u{FFFD}');
+                let c = other
+                    .code_point()
+                    .and_then(char::from_u32)
+                    .unwrap_or('\u{FFFD}');
                 match chars::name(c) {
                     Some(name) => write!(f, "U+{:04X} {name}", u32::from(c)),
                     None => write!(f, "U+{:04X}", u32::from(c)),

@@ -25,7 +25,11 @@ pub(crate) fn repair_mojibake(text: &str) -> Sanitized {
             }),
             confidence: repair.confidence,
         };
-        Some((repair.text, Found::Mojibake(Box::new(found)), Action::Repaired))
+        Some((
+            repair.text,
+            Found::Mojibake(Box::new(found)),
+            Action::Repaired,
+        ))
     })
 }
 
@@ -67,7 +71,10 @@ pub(crate) fn normalize(text: &str, normalizer: &Normalizer<'_>) -> Sanitized {
 
 /// Rewrites `text` line by line (each line with its line break); `rewrite` returns the new line
 /// and what to report, or `None` to keep the line.
-fn rewrite_lines(text: &str, mut rewrite: impl FnMut(&str) -> Option<(String, Found, Action)>) -> Sanitized {
+fn rewrite_lines(
+    text: &str,
+    mut rewrite: impl FnMut(&str) -> Option<(String, Found, Action)>,
+) -> Sanitized {
     let mut out = String::with_capacity(text.len());
     let mut changes = Vec::new();
     let mut at = 0;
