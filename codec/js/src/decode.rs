@@ -1,11 +1,13 @@
 //! `validate`, `firstError`, `errors`, `decode` and the TextDecoder-compatible `Utf8Decoder`.
 
+use std::ops::ControlFlow;
+
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
 use super::args::{self, Detached};
 use super::glue;
-use crate::{Malformed, Replacement, StreamDecoder, StreamError};
+use utf8lens::{Malformed, Replacement, StreamDecoder, StreamError};
 
 /// `Utf8ErrorInfo` for one malformed sequence.
 pub(crate) fn error_info(m: &Malformed) -> Object {
@@ -68,7 +70,7 @@ pub fn validate(
 
 /// `validate` once the bytes are in wasm memory (shared with `Utf8InputBuffer`).
 pub(crate) fn validate_slice(bytes: &[u8]) -> bool {
-    crate::validate(bytes).is_ok()
+    utf8lens::validate(bytes).is_ok()
 }
 
 /// The first malformed sequence, or `undefined` if `bytes` is well-formed.
@@ -87,7 +89,7 @@ pub fn first_error(
 
 /// `firstError` once the bytes are in wasm memory (shared with `Utf8InputBuffer`).
 pub(crate) fn first_error_slice(bytes: &[u8]) -> JsValue {
-    crate::errors(bytes)
+    utf8lens::errors(bytes)
         .next()
         .map_or(JsValue::UNDEFINED, |m| error_info(&m).into())
 }
@@ -122,7 +124,7 @@ pub(crate) const MAX_ERROR_OBJECTS: usize = 1 << 20;
 /// RangeError (counted first, by the fast scanner, before any object is made).
 pub(crate) fn errors_slice(func: &str, bytes: &[u8], limit: usize) -> Result<Array, JsValue> {
     if limit == usize::MAX
-        && crate::errors(bytes).take(MAX_ERROR_OBJECTS + 1).count() > MAX_ERROR_OBJECTS
+        && utf8lens::errors(bytes).take(MAX_ERROR_OBJECTS + 1).count() > MAX_ERROR_OBJECTS
     {
         return Err(js_sys::RangeError::new(&format!(
             "{func}: more than {MAX_ERROR_OBJECTS} errors, one object each, would exhaust the JS heap; \
@@ -130,7 +132,7 @@ pub(crate) fn errors_slice(func: &str, bytes: &[u8], limit: usize) -> Result<Arr
         ))
         .into());
     }
-    Ok(crate::errors(bytes)
+    Ok(utf8lens::errors(bytes)
         .take(limit)
         .map(|m| JsValue::from(error_info(&m)))
         .collect())
@@ -190,10 +192,10 @@ pub(crate) fn error_list_slice(func: &str, bytes: &[u8], limit: usize) -> Result
     let mut codes: Vec<u8> = Vec::new();
     let mut more = false;
     let mut out_of_memory = false;
-    crate::errors(bytes).for_each_raw(|offset, len, kind| {
+    utf8lens::errors(bytes).for_each_until(|offset, len, kind| {
         if offsets.len() == limit {
             more = true;
-            return false;
+            return ControlFlow::Break(());
         }
         if offsets.len() == offsets.capacity() {
             // Grow by hand: running out of wasm memory must become a RangeError, not a trap.
@@ -201,14 +203,14 @@ pub(crate) fn error_list_slice(func: &str, bytes: &[u8], limit: usize) -> Result
             if offsets.try_reserve_exact(extra).is_err() || codes.try_reserve_exact(extra).is_err()
             {
                 out_of_memory = true;
-                return false;
+                return ControlFlow::Break(());
             }
         }
         // wasm32 memory ends at 4 GiB, so every offset fits in a u32; the kind's number is its place
         // in ErrorKind's declaration (= ErrorKind::ALL, = kindNames).
         offsets.push(offset as u32);
         codes.push((len as u8) << 4 | kind as u8);
-        true
+        ControlFlow::Continue(())
     });
     if out_of_memory {
         return Err(args::range_error(format!(
@@ -222,7 +224,7 @@ pub(crate) fn error_list_slice(func: &str, bytes: &[u8], limit: usize) -> Result
     args::set(&list, "offsets", js_sys::Uint32Array::from(&offsets[..]));
     args::set(&list, "lengths", js_sys::Uint8Array::from(&lengths[..]));
     args::set(&list, "kinds", js_sys::Uint8Array::from(&codes[..]));
-    let names: Array = crate::ErrorKind::ALL
+    let names: Array = utf8lens::ErrorKind::ALL
         .iter()
         .map(|k| JsValue::from_str(k.as_str()))
         .collect();
@@ -267,7 +269,7 @@ fn string_from_utf8(func: &str, bytes: &[u8]) -> Result<JsValue, JsValue> {
             "{func}: the decoded text would be {units} UTF-16 code units, more than a JavaScript string can hold ({MAX_STRING_UNITS}); decode it in pieces with Utf8Decoder and stream: true"
         ))
     };
-    if crate::simd::is_ascii(bytes) {
+    if utf8lens::is_ascii(bytes) {
         if bytes.len() > MAX_STRING_UNITS {
             return Err(too_long(bytes.len()));
         }
@@ -278,7 +280,7 @@ fn string_from_utf8(func: &str, bytes: &[u8]) -> Result<JsValue, JsValue> {
         .try_reserve_exact(bytes.len())
         .map_err(|_| args::out_of_memory(func, bytes.len()))?;
     units.resize(bytes.len(), 0);
-    let written = crate::utf16::utf8_to_utf16_into(bytes, &mut units).unwrap_or(0);
+    let written = utf8lens::utf8_to_utf16_into(bytes, &mut units).unwrap_or(0);
     if written > MAX_STRING_UNITS {
         return Err(too_long(written));
     }
@@ -303,6 +305,17 @@ impl DecodeSettings {
     }
 }
 
+/// The bytes to decode: without a leading byte order mark (EF BB BF) unless `ignore_bom`, as
+/// TextDecoder's `ignoreBOM` says. The package's one statement of the rule: every route of `decode`
+/// comes here (the JS decoder of short inputs in npm/exports.js leaves input with a BOM to them, and
+/// Utf8Decoder's streaming is the codec's StreamDecoder, which has its own).
+pub(crate) fn without_bom(bytes: &[u8], ignore_bom: bool) -> &[u8] {
+    match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) if !ignore_bom => rest,
+        _ => bytes,
+    }
+}
+
 /// `decode` once the options are read and the bytes are in wasm memory (shared with
 /// `Utf8InputBuffer`); `func` names the caller in error messages.
 pub(crate) fn decode_slice(
@@ -315,19 +328,15 @@ pub(crate) fn decode_slice(
         ignore_bom,
         replacement,
     } = options;
-    let body = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        Some(rest) if !ignore_bom => rest,
-        _ => bytes,
-    };
+    let body = without_bom(bytes, ignore_bom);
     if fatal {
-        if crate::simd::is_valid(body) {
+        if utf8lens::validate(body).is_ok() {
             return string_from_utf8(func, body);
         }
-        return match crate::errors(body).next() {
-            Some(m) => {
-                let shift = bytes.len() - body.len();
-                Err(fatal_error(func, &m.with_offset(m.offset() + shift)))
-            }
+        // Looked for in `bytes`, not `body`, so that the offset counts a BOM too: a BOM is a whole
+        // character, so the errors are the same either way.
+        return match utf8lens::errors(bytes).next() {
+            Some(m) => Err(fatal_error(func, &m)),
             None => string_from_utf8(func, body),
         };
     }
@@ -336,7 +345,7 @@ pub(crate) fn decode_slice(
         Some("drop") => Replacement::Drop,
         Some("latin1") => Replacement::Latin1,
         Some("windows-1252") => Replacement::Windows1252,
-        Some("utf8b") => return Ok(glue::string_from_utf16(&crate::decode_utf8b(body)).into()),
+        Some("utf8b") => return Ok(glue::string_from_utf16(&utf8lens::decode_utf8b(body)).into()),
         Some(other) => {
             return Err(args::type_error(format!(
                 "{func}: replacement must be \"fffd\", \"drop\", \"utf8b\", \"latin1\" or \"windows-1252\", not {other:?}"
@@ -344,7 +353,7 @@ pub(crate) fn decode_slice(
         }
     };
     args::ensure_room(func, bytes.len(), 3 * bytes.len())?;
-    let text = crate::decode_with(body, policy);
+    let text = utf8lens::decode_with(body, policy);
     checked_output(func, &text)?;
     Ok(text.as_ref().into())
 }
@@ -362,15 +371,8 @@ pub struct Utf8Decoder {
     inner: StreamDecoder,
 }
 
-/// The labels WHATWG's Encoding Standard gives UTF-8.
-const UTF8_LABELS: [&str; 6] = [
-    "unicode-1-1-utf-8",
-    "unicode11utf8",
-    "unicode20utf8",
-    "utf-8",
-    "utf8",
-    "x-unicode20utf8",
-];
+/// UTF-8's name in the WHATWG Encoding Standard, which the codec's label table uses.
+const UTF8: &str = "UTF-8";
 
 #[wasm_bindgen]
 impl Utf8Decoder {
@@ -391,13 +393,16 @@ impl Utf8Decoder {
                     glue::describe(label)
                 )));
             };
-            let normalized = name
-                .trim_matches(|c: char| c.is_ascii_whitespace())
-                .to_ascii_lowercase();
-            if !UTF8_LABELS.contains(&normalized.as_str()) {
+            // The codec resolves labels as browsers do (surrounding ASCII whitespace and case
+            // ignored); UTF-8 is no legacy charset, so its labels come back as an error naming it.
+            let names_utf8 = utf8lens::resolve_label(&name)
+                .err()
+                .and_then(|e| e.encoding())
+                == Some(UTF8);
+            if !names_utf8 {
                 return Err(args::range_error(format!(
                     "{FUNC}: {name:?} is not a label of UTF-8; Utf8Decoder decodes UTF-8 only (labels: {})",
-                    UTF8_LABELS.join(", ")
+                    utf8lens::encoding_labels(UTF8).join(", ")
                 )));
             }
         }

@@ -10,7 +10,7 @@
 //! are `catch`, and `describe` swallows whatever it meets.
 
 // Built for either feature; each uses only some of these helpers (the other's unused ones are dropped).
-#![cfg_attr(not(all(feature = "js", feature = "js-text")), allow(dead_code))]
+#![cfg_attr(not(all(feature = "main", feature = "text")), allow(dead_code))]
 
 use wasm_bindgen::prelude::*;
 
@@ -211,8 +211,8 @@ extern "C" {
     pub(crate) fn take_caught() -> JsValue;
 }
 
-// --- The raw decode path (feature `js`) ---------------------------------------------------------------
-// `decode` (codec/npm/exports.js) of a genuine Uint8Array without options, up to SCRATCH_LIMIT bytes,
+// --- The raw decode path (feature `main`) ---------------------------------------------------------------
+// `decode` (npm/exports.js) of a genuine Uint8Array without options, up to SCRATCH_LIMIT bytes,
 // enters WebAssembly through these three plain exports and no wasm-bindgen glue: JS copies the bytes
 // into a scratch region with one TypedArray set(), `utf8lens_decode_run` decodes them, and JS makes
 // the string from the output region with the platform's cheapest primitive. wasm-bindgen's way costs
@@ -224,28 +224,28 @@ extern "C" {
 // between runs JS code), so no borrow can overlap. `#[no_mangle]` is what the unsafe_code lint flags
 // (two exports of one name would clash at link time; these names are prefixed); nothing here is unsafe.
 
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 use std::cell::RefCell;
 
 /// The largest input the raw path takes; larger ones go through `decode` (and keep no memory here).
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 const SCRATCH_LIMIT: usize = 1 << 20;
 
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 #[derive(Default)]
 struct Scratch {
     input: Vec<u8>,
     units: Vec<u16>,
 }
 
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::default();
 }
 
 /// Makes room for `len` input bytes and as many output units; returns the address of the input
 /// region, or 0 if `len` is over the limit or memory is short (JS then calls `decode`).
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 #[allow(unsafe_code)]
 #[no_mangle]
 pub extern "C" fn utf8lens_decode_reserve(len: u32) -> u32 {
@@ -279,7 +279,7 @@ pub extern "C" fn utf8lens_decode_reserve(len: u32) -> u32 {
 /// `count << 1` when they are all ASCII (the string is the input region itself, `count` bytes), or
 /// `count << 1 | 1` for `count` UTF-16 units in the output region (`utf8lens_decode_units`); -1 if
 /// `len` is more than was reserved.
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 #[allow(unsafe_code)]
 #[no_mangle]
 pub extern "C" fn utf8lens_decode_run(len: u32) -> i32 {
@@ -291,12 +291,12 @@ pub extern "C" fn utf8lens_decode_run(len: u32) -> i32 {
         let Some(bytes) = input.get(..len as usize) else {
             return -1;
         };
-        if crate::simd::is_ascii(bytes) {
+        if utf8lens::is_ascii(bytes) {
             // len <= SCRATCH_LIMIT, so the shift cannot overflow.
             return (len as i32) << 1;
         }
-        let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-        match crate::utf16::utf8_to_utf16_into(body, units) {
+        let body = super::decode::without_bom(bytes, false);
+        match utf8lens::utf8_to_utf16_into(body, units) {
             Some(written) => ((written as i32) << 1) | 1,
             None => -1,
         }
@@ -304,7 +304,7 @@ pub extern "C" fn utf8lens_decode_run(len: u32) -> i32 {
 }
 
 /// The address of the output region, where `utf8lens_decode_run` left its UTF-16.
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 #[allow(unsafe_code)]
 #[no_mangle]
 pub extern "C" fn utf8lens_decode_units() -> u32 {
