@@ -47,7 +47,7 @@ export {
 //    Measured by tests/npm/bench.mjs, decode table, rows "16 B" and "48 B": column "utf8lens decode"
 //    (this route) against "utf8lens decode {}" (route 3 on the same input) and TextDecoder.
 // 2. The raw route (decodeRaw): input up to RAW_LIMIT bytes, through three plain WebAssembly exports
-//    that take and return integers (codec/js/src/glue.rs): the bytes are copied into a scratch region
+//    that take and return integers (codec/js/src/decode.rs): the bytes are copied into a scratch region
 //    with one TypedArray set(), transcoded to UTF-16 with SIMD128 (or found to be ASCII), and the
 //    string is made here from the output region with the platform's cheapest primitive, chosen once
 //    below. This skips wasm-bindgen's per-call work, several hundred nanoseconds. Measured by the same

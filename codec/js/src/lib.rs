@@ -11,13 +11,13 @@
 //! arguments become a thrown `TypeError` or `RangeError`; nothing here panics, because a panic would
 //! trap and leave the module unusable.
 //!
-//! Files: `args.rs` (argument checking), `glue.rs` (the few lines of JS that are cheaper on the JS side,
-//! and the raw decode route), `buffer.rs` (the zero-copy input buffer), `decode.rs`, `encode.rs`,
+//! Files: `args.rs` (argument checking), `glue.rs` (the few lines of JS that are cheaper on the JS side),
+//! `buffer.rs` (the zero-copy input buffer), `decode.rs` (with the raw decode route), `encode.rs`,
 //! `inspect.rs`, `legacy.rs` (charsets) and `variants.rs` (the exports of `main`, by concept),
 //! `mojibake.rs` and `sanitize.rs` (the exports of `text`). Both use `args.rs`, `glue.rs` and
 //! `legacy.rs`'s charset argument and unmappable-character error. The package's JavaScript (its
 //! entries, and the classes and fast routes around the generated glue) is in `npm/`.
-#![deny(unsafe_code)] // `#[no_mangle]` counts as unsafe code: allowed on glue.rs's three raw exports only
+#![deny(unsafe_code)] // `#[no_mangle]` counts as unsafe code: allowed on decode.rs's three raw exports only
 
 mod args;
 #[cfg(feature = "main")]
