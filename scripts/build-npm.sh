@@ -3,13 +3,14 @@
 #
 #   bash scripts/build-npm.sh      # -> target/npm/pkg/ and target/npm/utf8lens-<version>.tgz
 #
-# Steps, for each of the package's two WebAssembly modules (`utf8lens`: the codec with its `js`
-# feature; `utf8lens/text`: with its `js-text` feature, the sanitiser and mojibake tools): the crate
-# for wasm32 with simd128; wasm-bindgen --target web (the glue the module's two entries share); the
+# Steps, for each of the package's two WebAssembly modules (`utf8lens`: the export layer crate
+# utf8lens-js, codec/js, with its feature `main`; `utf8lens/text`: with its feature `text`, the
+# sanitiser and mojibake tools): the crate for wasm32 with simd128, as a cdylib with the release
+# profile's LTO (`cargo rustc --crate-type cdylib`; see build_module); wasm-bindgen --target web (the glue the module's two entries share); the
 # TypeScript declarations from a second wasm-bindgen run (--target nodejs, whose .d.ts lists the API
 # without the init functions, which our entries hide);
 # wasm-opt -O3 from the npm `binaryen` that scripts/setup.sh pins (skipped with a note if it is
-# missing); the package assembled from codec/npm/ plus the generated files; `npm pack`; the sizes
+# missing); the package assembled from codec/js/npm/ plus the generated files; `npm pack`; the sizes
 # (raw and gzip -9 of both wasm modules, the JS and the whole package) against issue 7's 60 KB goal
 # for the main module's wasm.
 #
@@ -20,7 +21,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 export PATH="$HOME/.cargo/bin:$PATH"
 
-TEMPLATE="$ROOT/codec/npm"
+TEMPLATE="$ROOT/codec/js/npm"
 OUT="$ROOT/target/npm"
 PKG="$OUT/pkg"
 GEN="$OUT/generated"
@@ -52,22 +53,27 @@ IFS=$'\t' read -r VERSION LICENSE REPOSITORY < <(
 [ -n "${VERSION:-}" ] || fail "could not read the utf8lens crate's version from cargo metadata"
 say "utf8lens $VERSION ($LICENSE)"
 
-# The package has two WebAssembly modules, one crate built twice: `utf8lens` (feature js: validation,
-# decoding, encoding, inspection, variants, charsets) and `utf8lens/text` (feature js-text: the
-# sanitiser and the mojibake tools), so that validating and decoding never download the repair engine
-# and the sanitiser. Each build has its own target directory (the same crate with other features).
+# The package has two WebAssembly modules, one crate (utf8lens-js) built twice: `utf8lens` (feature
+# main: validation, decoding, encoding, inspection, variants, charsets) and `utf8lens/text` (feature
+# text: the sanitiser and the mojibake tools), so that validating and decoding never download the
+# repair engine and the sanitiser. Each build has its own target directory (the same crate with other
+# features).
 rm -rf "$GEN" "$PKG"
 mkdir -p "$GEN" "$PKG/wasm" "$PKG/text/wasm"
 say "wasm-bindgen $(wasm-bindgen --version | cut -d' ' -f2)"
 
 # build_module FEATURE NAME TARGET_DIR DEST: the wasm of one module, its web glue and snippets in
 # DEST (a wasm/ directory of the package), and its declarations in $GEN/NAME-types/NAME.d.ts.
+# The crate is an rlib (its tests link it); `cargo rustc --crate-type cdylib` makes this build a cdylib
+# alone, the one crate type for which Cargo applies the release profile's `lto = true` (a crate built
+# as cdylib and rlib together gets no LTO: rustc is then run without `-C lto`).
 build_module() {
   local feature="$1" name="$2" target_dir="$3" dest="$4" wasm_in
-  say "cargo build (wasm32, simd128, feature $feature, release)"
-  RUSTFLAGS="-C target-feature=+simd128" cargo build -p utf8lens --lib --features "$feature" --release \
+  say "cargo rustc --crate-type cdylib (wasm32, simd128, feature $feature, release, LTO)"
+  RUSTFLAGS="-C target-feature=+simd128" cargo rustc -p utf8lens-js --lib --crate-type cdylib \
+    --no-default-features --features "$feature" --release \
     --target wasm32-unknown-unknown --target-dir "$target_dir"
-  wasm_in="$target_dir/wasm32-unknown-unknown/release/utf8lens.wasm"
+  wasm_in="$target_dir/wasm32-unknown-unknown/release/utf8lens_js.wasm"
   wasm-bindgen --target web --out-name "$name" --out-dir "$GEN/$name-web" "$wasm_in"
   wasm-bindgen --target nodejs --out-name "$name" --out-dir "$GEN/$name-types" "$wasm_in"
   if [ -x "$WASM_OPT" ]; then
@@ -81,8 +87,8 @@ build_module() {
   cp "$GEN/$name-web/$name.js" "$GEN/$name-web/$name.d.ts" "$GEN/$name-web/${name}_bg.wasm" "$dest/"
   if [ -d "$GEN/$name-web/snippets" ]; then cp -r "$GEN/$name-web/snippets" "$dest/"; fi
 }
-build_module js utf8lens "$CARGO_TARGET_DIR_NPM" "$PKG/wasm"
-build_module js-text utf8lens_text "$CARGO_TARGET_DIR_NPM-text" "$PKG/text/wasm"
+build_module main utf8lens "$CARGO_TARGET_DIR_NPM" "$PKG/wasm"
+build_module text utf8lens_text "$CARGO_TARGET_DIR_NPM-text" "$PKG/text/wasm"
 
 # The package: the templates, then the generated glue, wasm and declarations.
 cp "$TEMPLATE/node.js" "$TEMPLATE/browser.js" "$TEMPLATE/exports.js" "$TEMPLATE/README.md" "$PKG/"
@@ -96,7 +102,7 @@ done
 
 node - "$TEMPLATE/package.json" "$PKG" "$VERSION" "$LICENSE" "$REPOSITORY" <<'EOF'
 // Fills in package.json from the crate, and checks that each module's exports.js exports exactly
-// what wasm-bindgen generated for it, so a new export in codec/src/js/ cannot be forgotten.
+// what wasm-bindgen generated for it, so a new export in codec/js/src/ cannot be forgotten.
 const fs = require("node:fs");
 const path = require("node:path");
 const [template, pkg, version, license, repository] = process.argv.slice(2);
@@ -143,7 +149,7 @@ const [file, sizes] = process.argv.slice(2);
 const text = fs.readFileSync(file, "utf8");
 const marked = /(<!-- sizes -->)[\s\S]*?(<!-- \/sizes -->)/;
 if (!marked.test(text)) {
-  console.error("build-npm: ERROR: codec/npm/README.md has no <!-- sizes --> ... <!-- /sizes --> markers");
+  console.error("build-npm: ERROR: codec/js/npm/README.md has no <!-- sizes --> ... <!-- /sizes --> markers");
   process.exit(1);
 }
 fs.writeFileSync(file, text.replace(marked, `$1${sizes}$2`));

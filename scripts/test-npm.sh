@@ -9,8 +9,8 @@
 #    node:test, importing "utf8lens" as a user would: consumer, README examples, TypeScript
 #    declarations, WPT vectors, property tests, 10,000-call robustness, and the browser consumer
 #    page in headless Chromium.
-# 4. codec/tests/js_api.rs, the wasm-bindgen tests of the export layer, in Node and in headless
-#    Chromium.
+# 4. codec/js/tests/js_api.rs, the wasm-bindgen tests of the export layer (crate utf8lens-js), in
+#    Node and in headless Chromium.
 # 5. The benchmark in its quick mode (BENCH_QUICK=1), to keep it working; no timing is asserted.
 #
 # Ends with one line "npm: N passed, M failed" (a step that fails without counted tests counts as
@@ -103,16 +103,16 @@ fi
 # cargo's "test result" lines, which stay in the logs.
 js_api() {
   local where="$1" log="$LOG_DIR/npm-js-api-$1.log" counts status
-  say "codec/tests/js_api.rs in $where"
+  say "codec/js/tests/js_api.rs in $where"
   if [ "$where" = chromium ]; then
     env WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER=/usr/bin/chromedriver \
       WASM_BINDGEN_TEST_WEBDRIVER_JSON="$ROOT/webdriver.json" \
       WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}" \
       CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-      cargo test -p utf8lens --target wasm32-unknown-unknown --features js --test js_api >"$log" 2>&1
+      cargo test -p utf8lens-js --target wasm32-unknown-unknown --test js_api >"$log" 2>&1
   else
     env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-      cargo test -p utf8lens --target wasm32-unknown-unknown --features js --test js_api >"$log" 2>&1
+      cargo test -p utf8lens-js --target wasm32-unknown-unknown --test js_api >"$log" 2>&1
   fi
   status=$?
   counts="$(grep -Eo '[0-9]+ passed; [0-9]+ failed' "$log" | awk '{ p += $1; f += $3 } END { printf "%d %d", p, f }')"
@@ -125,14 +125,8 @@ js_api() {
     tail -n 40 "$log" | sed 's/^/    /'
   fi
 }
-# js_api.rs calls the exports as Rust functions, which needs lib.rs to declare the module
-# `#[doc(hidden)] pub mod js;`. Until it does, say so loudly rather than fail to compile.
-if grep -Eq '^pub mod js;' "$ROOT/codec/src/lib.rs"; then
-  js_api node
-  js_api chromium
-else
-  say "NOTE: codec/tests/js_api.rs not run: codec/src/lib.rs does not yet declare '#[doc(hidden)] pub mod js;'"
-fi
+js_api node
+js_api chromium
 
 if step bench env BENCH_QUICK=1 node "$tests_dir/bench.mjs"; then
   awk '/^ratio utf8lens/ { show = 1 } /^$/ { show = 0 } show' "$LOG_DIR/npm-bench.log" | sed 's/^/    /'

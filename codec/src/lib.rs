@@ -13,8 +13,12 @@
 //!   and [`Replacement`], [`decode_utf8b`] / [`encode_utf8b`], and self-synchronisation with [`char_start`].
 //! * Encoding: [`encode_code_point`] and the bit-fill explanation [`explain`] / [`explain_sequence`].
 //! * Streaming: [`StreamDecoder`], with `TextDecoder`'s semantics.
+//! * UTF-16 (JavaScript strings): [`utf8_to_utf16`] and [`utf8_to_utf16_into`] (into a buffer of the
+//!   caller's), [`utf16_to_utf8`], [`encode_utf16_into`], offsets with [`Utf16Cursor`]; and [`is_ascii`],
+//!   for input that needs no decoding at all.
 //! * Legacy charsets: [`Charset`] (true ISO-8859, Windows, KOI8, DOS, Mac tables), [`decode_legacy`],
-//!   [`encode_legacy`] with a [`Fallback`], and browser label resolution with [`resolve_label`].
+//!   [`encode_legacy`] (and [`encode_legacy_utf16`]) with a [`Fallback`], and browser label resolution
+//!   with [`resolve_label`] and [`encoding_labels`].
 //! * Mojibake: [`garble`] / [`garble_traced`] / [`garble_rounds`], [`misread_as_utf8`],
 //!   [`mojibake_matrix`], and [`repair`], which undoes up to three layers and explains each step.
 //!
@@ -46,9 +50,6 @@ mod charset;
 mod decode;
 mod encode;
 mod error;
-#[cfg(any(feature = "js", feature = "js-text"))]
-#[doc(hidden)] // the npm package's exports; public only so that codec/tests/js_api.rs can call them
-pub mod js;
 mod mojibake;
 mod sanitize;
 mod simd;
@@ -60,8 +61,9 @@ pub use crate::byte_class::{
     byte_roles, classify, marker_len, ByteClass, ByteRole, LeadByte, NeverValid,
 };
 pub use crate::charset::{
-    decode_legacy, decode_legacy_fatal, encode_legacy, labels_of, resolve_label, Charset, Fallback,
-    LabelError, ParseCharsetError, UndefinedByte, Unmappable,
+    decode_legacy, decode_legacy_fatal, encode_legacy, encode_legacy_utf16, encoding_labels,
+    labels_of, resolve_label, Charset, Fallback, LabelError, ParseCharsetError, UndefinedByte,
+    Unmappable,
 };
 pub use crate::decode::{
     char_start, decode_lossy, decode_utf8b, decode_with, encode_utf8b, errors, from_utf8, segments,
@@ -80,12 +82,15 @@ pub use crate::mojibake::{
 #[cfg(feature = "normalize")]
 pub use crate::sanitize::Normalization;
 pub use crate::sanitize::{
-    sanitize, Action, Bidi, Bom, Change, Controls, Found, Input, Invalid, Invisible, LineEndings,
-    MojibakeFound, Noncharacters, Policy, Sanitized, VariationSelectors, MAX_ROUNDS,
+    sanitize, sanitize_with, Action, Bidi, Bom, Change, Controls, Found, Input, Invalid, Invisible,
+    LineEndings, MojibakeFound, Noncharacters, Normalizer, Policy, Sanitized, Utf16Cursor,
+    VariationSelectors, MAX_ROUNDS,
 };
+pub use crate::simd::is_ascii;
 pub use crate::stream::{StreamDecoder, StreamError};
 pub use crate::utf16::{
-    encode_utf16_into, utf16_to_utf8, utf16_to_utf8_strict, utf8_to_utf16, LoneSurrogate,
+    encode_utf16_into, utf16_to_utf8, utf16_to_utf8_strict, utf8_to_utf16, utf8_to_utf16_into,
+    LoneSurrogate,
 };
 pub use crate::variants::{
     decode_variant, encode_variant, ParseVariantError, Variant, VariantError, VariantReason,

@@ -193,14 +193,30 @@ pub fn utf8_to_utf16(bytes: &[u8]) -> Vec<u16> {
     out
 }
 
-/// [`utf8_to_utf16`] into `dest`: writes the UTF-16 of `bytes` (U+FFFD per maximal subpart) to the
-/// start of `dest` and returns how many units it wrote, or `None` (writing nothing useful) if `dest`
-/// has fewer units than `bytes` has bytes, which is always enough.
+/// [`utf8_to_utf16`] into a buffer of the caller's: writes the UTF-16 of `bytes` (U+FFFD per maximal
+/// subpart) to the start of `dest` and returns how many units it wrote, or `None` (writing nothing
+/// useful) if `dest` has fewer units than `bytes` has bytes. That many is always enough, since no
+/// byte becomes more than one unit, so one buffer sized for the largest input can be reused.
 ///
-/// Well-formed input is found with the SIMD validator and transcoded in one pass (SIMD128 on wasm32,
-/// `simd/utf16.rs`); malformed input goes run by run through std's `Utf8Chunks`, whose invalid parts
-/// are exactly the maximal subparts.
-pub(crate) fn utf8_to_utf16_into(bytes: &[u8], dest: &mut [u16]) -> Option<usize> {
+/// Well-formed input is found with the SIMD validator and transcoded in one pass (SIMD128 on wasm32);
+/// malformed input goes run by run through std's `Utf8Chunks`, whose invalid parts are exactly the
+/// maximal subparts.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::utf8_to_utf16_into;
+///
+/// let mut units = [0u16; 8];
+/// let written = utf8_to_utf16_into("a\u{20AC}\u{1F600}".as_bytes(), &mut units).unwrap();
+/// assert_eq!(units[..written], [0x61, 0x20AC, 0xD83D, 0xDE00]);
+/// // A truncated sequence is one U+FFFD.
+/// assert_eq!(utf8_to_utf16_into(b"\xE2\x82!", &mut units), Some(2));
+/// assert_eq!(units[..2], [0xFFFD, 0x21]);
+/// // Three bytes need room for three units, even if they make one.
+/// assert_eq!(utf8_to_utf16_into("\u{20AC}".as_bytes(), &mut [0u16; 2]), None);
+/// ```
+pub fn utf8_to_utf16_into(bytes: &[u8], dest: &mut [u16]) -> Option<usize> {
     if dest.len() < bytes.len() {
         return None;
     }

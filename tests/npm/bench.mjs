@@ -10,7 +10,8 @@
 // validate: utf8lens validate (and Utf8InputBuffer.validate, the zero-copy path, its buffer filled
 // outside the timing) vs node:buffer isUtf8, TextDecoder with fatal: true, utf8.js (utf8.decode of
 // the binary string, which throws on malformed input) and utf-8-validate's pure-JS fallback.
-// decode: utf8lens decode vs TextDecoder.decode.
+// decode: utf8lens decode vs TextDecoder.decode, and vs itself with `{}` as options (its wasm-bindgen
+// route, which backs the fast routes' place in codec/js/npm/exports.js).
 // Every batch of calls is timed on its own; the implementations take turns batch by batch, and
 // each figure is the median over the batches. Ratios are utf8lens's throughput divided by the
 // other's (above 1: utf8lens is faster). No figure is asserted anywhere: timings vary by machine.
@@ -102,12 +103,16 @@ const VALIDATORS = [
   }]] : []),
   ...(utf8ValidateFallback ? [["utf-8-validate (JS)", (b) => () => utf8ValidateFallback(b)]] : []),
 ];
+// "utf8lens decode" takes decode's fast routes (the JS decoder under 64 B, the raw route up to 1 MiB);
+// "utf8lens decode {}", the same call with an (empty) options object, takes the wasm-bindgen route:
+// the two columns side by side are what keeps each route (codec/js/npm/exports.js, decode: the routes).
 const DECODERS = [
   ["utf8lens decode", (b) => () => utf8lens.decode(b).length],
   ["TextDecoder", (b) => () => lossyDecoder.decode(b).length],
+  ["utf8lens decode {}", (b) => () => utf8lens.decode(b, {}).length],
 ];
 // The strings themselves must be equal, not only their lengths.
-const DECODED = [(b) => utf8lens.decode(b), (b) => lossyDecoder.decode(b)];
+const DECODED = [(b) => utf8lens.decode(b), (b) => lossyDecoder.decode(b), (b) => utf8lens.decode(b, {})];
 
 /** Median MB/s of each contender on `input`, the contenders taking turns batch by batch. */
 function measure(contenders, input) {

@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 
 const MiB = 2 ** 20;
 const SIZE = 256 * MiB;
-// The package refuses inputs over 512 MiB up front (codec/src/js/args.rs, MAX_INPUT_BYTES).
+// The package refuses inputs over 512 MiB up front (codec/js/src/args.rs, MAX_INPUT_BYTES).
 const LIMIT = 512 * MiB;
 
 /** `size` bytes of valid, mixed UTF-8 (1-, 2-, 3- and 4-byte characters), and how many UTF-16 code

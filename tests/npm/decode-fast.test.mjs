@@ -1,4 +1,4 @@
-// decode's fast paths (codec/npm/exports.js) against TextDecoder: the short inputs' routes (the JS
+// decode's fast paths (codec/js/npm/exports.js) against TextDecoder: the short inputs' routes (the JS
 // decoder; Node's utf8Slice) exhaustively (every 1-, 2- and 3-byte input, alone and between ASCII
 // bytes) and on random 4..64-byte inputs, the raw WebAssembly
 // route (64 B to 1 MiB) and the wasm-bindgen route (options, other BufferSources, larger inputs) on

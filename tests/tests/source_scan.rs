@@ -3,8 +3,8 @@
 //! The inspector shows whatever a visitor pastes, and the package's `sanitizeDocument` walks live
 //! pages; one `innerHTML` fed with user data is a cross-site scripting hole, and the
 //! Content-Security-Policy in index.html is the second line of defence, not the first. This test
-//! scans the sources of the app (web/, static/, index.html) and of the package (codec/npm/, the JS
-//! snippets in codec/src/js/) for every API that parses a string as HTML or as code, and fails on
+//! scans the sources of the app (web/, static/, index.html) and of the package (codec/js/npm/, the JS
+//! snippets in codec/js/src/) for every API that parses a string as HTML or as code, and fails on
 //! any use. A use that is genuinely safe (static markup, no user data) must say so on its line with
 //! `source-scan: allow(<api>) <why>`, so that a reviewer sees the claim.
 
@@ -34,7 +34,13 @@ const FORBIDDEN: &[(&str, &str)] = &[
 ];
 
 /// Where the app's and the package's sources are, from the project root.
-const ROOTS: &[&str] = &["web", "static", "index.html", "codec/npm", "codec/src/js"];
+const ROOTS: &[&str] = &[
+    "web",
+    "static",
+    "index.html",
+    "codec/js/npm",
+    "codec/js/src",
+];
 const EXTENSIONS: &[&str] = &["rs", "js", "mjs", "cjs", "ts", "html"];
 const SKIP_DIRS: &[&str] = &["node_modules", "target", "dist", "pkg"];
 
@@ -118,7 +124,7 @@ fn no_html_or_code_from_strings_in_the_app_or_the_package() {
     // The scan must see the app and the package, or it proves nothing.
     let seen = |part: &str| files.iter().any(|f| f.to_string_lossy().contains(part));
     assert!(
-        seen("web/src/") && seen("codec/npm/") && seen("index.html"),
+        seen("web/src/") && seen("codec/js/npm/") && seen("index.html"),
         "the scan found too little: {files:?}"
     );
 

@@ -477,6 +477,28 @@ pub fn labels_of(charset: Charset) -> Vec<&'static str> {
         .collect()
 }
 
+/// Every WHATWG label of the encoding whose WHATWG name is `encoding` (ASCII case-insensitive), sorted:
+/// also of the encodings that are no [`Charset`] here, such as the `"UTF-8"` that
+/// [`LabelError::encoding`] names. Empty for a name that is no WHATWG encoding's.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::{encoding_labels, resolve_label};
+///
+/// let utf8 = encoding_labels("UTF-8");
+/// assert_eq!(utf8, ["unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "utf-8", "utf8", "x-unicode20utf8"]);
+/// assert_eq!(resolve_label("UTF8").unwrap_err().encoding(), Some("UTF-8"));
+/// assert!(encoding_labels("windows-1252").contains(&"latin1"));
+/// assert!(encoding_labels("klingon").is_empty());
+/// ```
+pub fn encoding_labels(encoding: &str) -> Vec<&'static str> {
+    labels()
+        .filter(|(_, (name, _))| name.eq_ignore_ascii_case(encoding))
+        .map(|(label, _)| label)
+        .collect()
+}
+
 /// A byte the charset leaves undefined, met by [`decode_legacy_fatal`].
 ///
 /// # Examples
@@ -684,12 +706,6 @@ impl Unmappable {
     pub fn charset(&self) -> Charset {
         self.charset
     }
-
-    /// The same error at another offset (the JS layer counts in UTF-16 code units).
-    #[cfg(feature = "js-text")]
-    pub(crate) fn with_offset(self, offset: usize) -> Unmappable {
-        Unmappable { offset, ..self }
-    }
 }
 
 impl fmt::Display for Unmappable {
@@ -735,6 +751,46 @@ pub fn encode_legacy(
         fallback,
         &mut out,
     )?;
+    Ok(out)
+}
+
+/// [`encode_legacy`] of UTF-16 code units, such as a JavaScript or Windows string: the same bytes,
+/// and an [`Unmappable`] whose [`offset`](Unmappable::offset) counts code units. A lone surrogate
+/// is a character no charset has (U+D800..=U+DFFF as its code point), so it is handled by
+/// `fallback` like any other.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::{encode_legacy_utf16, Charset, Fallback};
+///
+/// let units: Vec<u16> = "H\u{F6}he".encode_utf16().collect();
+/// assert_eq!(encode_legacy_utf16(&units, Charset::Iso8859_1, Fallback::Error).unwrap(), b"H\xF6he");
+/// // U+1F600 takes two code units, so the arrow after it is at unit 2 (byte 4 in UTF-8).
+/// let units: Vec<u16> = "\u{1F600}\u{2192}".encode_utf16().collect();
+/// let err = encode_legacy_utf16(&units, Charset::Windows1252, Fallback::Error).unwrap_err();
+/// assert_eq!((err.code_point(), err.offset()), (0x1F600, 0));
+/// assert_eq!(encode_legacy_utf16(&units[2..], Charset::Windows1252, Fallback::Ncr).unwrap(), b"&#8594;");
+/// // A lone surrogate.
+/// assert_eq!(encode_legacy_utf16(&[0x61, 0xD800], Charset::Koi8R, Fallback::Question).unwrap(), b"a?");
+/// ```
+pub fn encode_legacy_utf16(
+    units: &[u16],
+    charset: Charset,
+    fallback: Fallback,
+) -> Result<Vec<u8>, Unmappable> {
+    let mut out = Vec::with_capacity(units.len());
+    let mut offset = 0;
+    let code_points = char::decode_utf16(units.iter().copied()).map(|decoded| {
+        let (cp, len) = match decoded {
+            Ok(c) => (u32::from(c), c.len_utf16()),
+            Err(lone) => (u32::from(lone.unpaired_surrogate()), 1),
+        };
+        let at = offset;
+        offset += len;
+        (at, cp)
+    });
+    Encoder::new(charset).encode_into(code_points, fallback, &mut out)?;
     Ok(out)
 }
 

@@ -46,10 +46,10 @@ mod report;
 mod rewrite;
 
 use self::clean::{clean_utf16, clean_utf8, Mode};
-pub(crate) use self::offsets::Utf16Cursor;
+pub use self::offsets::Utf16Cursor;
 use self::offsets::{Edit, Mapped, Side};
 
-pub(crate) use self::rewrite::Normalizer;
+pub use self::rewrite::Normalizer;
 
 #[cfg(feature = "normalize")]
 pub use self::policy::Normalization;
@@ -237,13 +237,32 @@ pub fn sanitize<'a>(input: impl Into<Input<'a>>, policy: &Policy) -> Sanitized {
     run(input.into(), policy, normalizer.as_ref())
 }
 
-/// [`sanitize`] with the normaliser given (the JavaScript layer passes the engine's own
-/// `String.prototype.normalize` when the crate is built without `normalize`).
-pub(crate) fn run(
-    input: Input<'_>,
+/// [`sanitize`], with Unicode normalisation by `normalizer` (used instead of any
+/// `policy.normalization`): for a caller that has a normaliser of its own, such as the npm package,
+/// which passes the JavaScript engine's `String.prototype.normalize`.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::{sanitize_with, Action, Normalizer, Policy};
+///
+/// // A stand-in for NFC that only composes e + U+0301 COMBINING ACUTE ACCENT.
+/// let compose = |text: &str| text.contains("e\u{301}").then(|| text.replace("e\u{301}", "\u{E9}"));
+/// let clean = sanitize_with("Cafe\u{301}\u{200B}", &Policy::default(), &Normalizer::new("NFC", &compose));
+/// assert_eq!(clean.text, "Caf\u{E9}");
+/// let kinds: Vec<_> = clean.changes.iter().map(|c| (c.found.kind(), c.action)).collect();
+/// assert_eq!(kinds, [("unnormalized", Action::Normalized), ("invisible", Action::Removed)]);
+/// ```
+pub fn sanitize_with<'a>(
+    input: impl Into<Input<'a>>,
     policy: &Policy,
-    normalizer: Option<&Normalizer<'_>>,
+    normalizer: &Normalizer<'_>,
 ) -> Sanitized {
+    run(input.into(), policy, Some(normalizer))
+}
+
+/// [`sanitize`] with the normaliser given, if any.
+fn run(input: Input<'_>, policy: &Policy, normalizer: Option<&Normalizer<'_>>) -> Sanitized {
     let clean = |mode| clean_input(input, policy, mode);
     if !policy.repair_mojibake && normalizer.is_none() {
         return clean(Mode::Full);

@@ -33,11 +33,51 @@ pub(crate) fn repair_mojibake(text: &str) -> Sanitized {
     })
 }
 
-/// A normalisation: the form's name ("NFC", "NFKC") and a function that returns the normalised
-/// text, or `None` when the text is already normalised.
-pub(crate) struct Normalizer<'a> {
+/// A Unicode normaliser for [`sanitize_with`](crate::sanitize_with): the form's name (`"NFC"`,
+/// `"NFKC"`), reported in [`Found::Unnormalized`], and a function that returns the normalised text,
+/// or `None` when the text is already normalised.
+///
+/// It lets a caller bring a normaliser it already has (the npm package passes JavaScript's
+/// `String.prototype.normalize`) instead of the crate's own, which the cargo feature `normalize`
+/// adds with its tables.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::Normalizer;
+///
+/// // A stand-in that only composes e + U+0301 COMBINING ACUTE ACCENT.
+/// let compose = |text: &str| text.contains("e\u{301}").then(|| text.replace("e\u{301}", "\u{E9}"));
+/// let nfc = Normalizer::new("NFC", &compose);
+/// assert_eq!(nfc.form(), "NFC");
+/// ```
+pub struct Normalizer<'a> {
     pub(crate) form: &'static str,
     pub(crate) apply: &'a dyn Fn(&str) -> Option<String>,
+}
+
+impl<'a> Normalizer<'a> {
+    /// A normaliser to `form` with `apply`, which must return `None` for text already in `form`,
+    /// and must neither add nor remove line feeds (else its result counts as one change for the
+    /// whole text).
+    ///
+    /// ```
+    /// let keep = |_: &str| None;
+    /// let none = utf8lens::Normalizer::new("NFKC", &keep);
+    /// assert_eq!(none.form(), "NFKC");
+    /// ```
+    pub fn new(form: &'static str, apply: &'a dyn Fn(&str) -> Option<String>) -> Normalizer<'a> {
+        Normalizer { form, apply }
+    }
+
+    /// The form's name, as given to [`Normalizer::new`].
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::Normalizer::new("NFC", &|_: &str| None).form(), "NFC");
+    /// ```
+    pub fn form(&self) -> &'static str {
+        self.form
+    }
 }
 
 /// Brings the text into a normalisation form, reporting each line that changed.

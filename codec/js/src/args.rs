@@ -2,7 +2,7 @@
 //! function, the argument and what was passed.
 
 // Built for either feature; each uses only some of these helpers (the other's unused ones are dropped).
-#![cfg_attr(not(all(feature = "js", feature = "js-text")), allow(dead_code))]
+#![cfg_attr(not(all(feature = "main", feature = "text")), allow(dead_code))]
 
 use js_sys::{Object, RangeError, Reflect, TypeError, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};

@@ -4,7 +4,7 @@ use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
 use super::args;
-use crate::EncodeError;
+use utf8lens::EncodeError;
 
 /// Encodes a string as UTF-8, as `new TextEncoder().encode(text)`: a lone surrogate becomes EF BF BD.
 ///
@@ -17,7 +17,7 @@ pub fn encode(
     #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
 ) -> Result<Vec<u8>, JsValue> {
     let units = args::text(text, "encode")?;
-    Ok(crate::utf16_to_utf8(&units).into_bytes())
+    Ok(utf8lens::utf16_to_utf8(&units).into_bytes())
 }
 
 /// Encodes as much of `text` as fits into `dest`, as `TextEncoder.encodeInto`: never a partial
@@ -42,7 +42,7 @@ pub fn encode_into(
         .try_reserve_exact(room)
         .map_err(|_| args::out_of_memory(FUNC, room))?;
     scratch.resize(room, 0);
-    let (read, written) = crate::encode_utf16_into(&units, &mut scratch);
+    let (read, written) = utf8lens::encode_utf16_into(&units, &mut scratch);
     dest.subarray(0, written as u32)
         .copy_from(&scratch[..written]);
     let result = Object::new();
@@ -68,7 +68,7 @@ pub fn encode_code_point(
 ) -> Result<Vec<u8>, JsValue> {
     const FUNC: &str = "encodeCodePoint";
     let cp = args::code_point(cp, FUNC)?;
-    crate::encode_code_point(cp)
+    utf8lens::encode_code_point(cp)
         .map(|encoded| encoded.as_bytes().to_vec())
         .map_err(|e| encode_error(FUNC, e))
 }
@@ -89,7 +89,7 @@ pub fn explain_code_point(
 ) -> Result<Object, JsValue> {
     const FUNC: &str = "explainCodePoint";
     let cp = args::code_point(cp, FUNC)?;
-    let fill = crate::explain(cp).map_err(|e| encode_error(FUNC, e))?;
+    let fill = utf8lens::explain(cp).map_err(|e| encode_error(FUNC, e))?;
     let info = Object::new();
     args::set(&info, "codePoint", cp);
     args::set(&info, "label", format!("U+{cp:04X}"));

@@ -36,21 +36,29 @@ export {
   validate,
 } from "./wasm/utf8lens.js";
 
-// --- decode: the fast paths -------------------------------------------------------------------------
+// --- decode: the routes -----------------------------------------------------------------------------
+// One answer, three ways to compute it, each kept because it is the fastest for the inputs it takes.
 // For a genuine Uint8Array without options (what TextDecoder's users pass):
-// - under SHORT_INPUT bytes, entering WebAssembly costs more than decoding in JS, so it is decoded
-//   here, with exactly TextDecoder's rules (the WHATWG UTF-8 decoder: one U+FFFD per maximal subpart,
-//   a leading BOM removed); the string is made by JS String Builtins where the engine has them;
-// - in Node, likely-ASCII input under NATIVE_UTF8_LIMIT bytes goes to Buffer's utf8Slice, the native
-//   call under Node's own TextDecoder;
-// - up to RAW_LIMIT bytes, through three plain WebAssembly exports that take and return integers
-//   (codec/src/js/glue.rs): the bytes are copied into a scratch region with one TypedArray set(),
-//   transcoded to UTF-16 with SIMD128 (or found to be ASCII), and the string is made here from the
-//   output region with the platform's cheapest primitive, chosen once below. This skips
-//   wasm-bindgen's per-call work, several hundred nanoseconds.
-// Everything else (options, other BufferSources, an empty or detached array, larger input) goes to the
-// wasm-bindgen decode, which does the same transcoding. tests/npm/decode-fast.test.mjs checks the JS
-// path against TextDecoder exhaustively, and each route against TextDecoder at every size.
+// 1. The JS decoder (decodeShort): input under SHORT_INPUT bytes whose first byte is not EF. Entering
+//    WebAssembly costs more than decoding so few bytes in JS, so they are decoded here with the WHATWG
+//    UTF-8 decoder's rules (one U+FFFD per maximal subpart); the string is made by JS String Builtins
+//    where the engine has them. Input starting with EF, which may be a BOM, is left to the routes
+//    below, so that the BOM rule is stated once, in Rust (without_bom, codec/js/src/decode.rs).
+//    Measured by tests/npm/bench.mjs, decode table, rows "16 B" and "48 B": column "utf8lens decode"
+//    (this route) against "utf8lens decode {}" (route 3 on the same input) and TextDecoder.
+// 2. The raw route (decodeRaw): input up to RAW_LIMIT bytes, through three plain WebAssembly exports
+//    that take and return integers (codec/js/src/decode.rs): the bytes are copied into a scratch region
+//    with one TypedArray set(), transcoded to UTF-16 with SIMD128 (or found to be ASCII), and the
+//    string is made here from the output region with the platform's cheapest primitive, chosen once
+//    below. This skips wasm-bindgen's per-call work, several hundred nanoseconds. Measured by the same
+//    columns in the rows "256 B" to "1 MiB".
+// 3. The wasm-bindgen decode: everything else (options, other BufferSources, an empty or detached
+//    array, larger input), and the one route that knows every option. It does the same transcoding.
+// Before 1 and 2, the platform's own decoder takes what it decodes faster than any of ours: in Node,
+// likely-ASCII input under NATIVE_UTF8_LIMIT bytes goes to Buffer's utf8Slice and ASCII input to
+// buffer.isAscii and latin1Slice; in browsers, likely-ASCII input to TextDecoder (platformLooksFaster).
+// tests/npm/decode-fast.test.mjs checks the JS decoder against TextDecoder exhaustively, and each route
+// against TextDecoder at every size.
 
 const SHORT_INPUT = 64;
 const RAW_LIMIT = 1 << 20;
@@ -168,11 +176,11 @@ function linkShortString() {
   shortUnits = utf16 ? new Uint16Array(memory.buffer, 0, SHORT_INPUT) : null;
 }
 
-/** Decodes UTF-8 to a string in one call; see the package's .d.ts (codec/src/js/decode.rs). */
+/** Decodes UTF-8 to a string in one call; see the package's .d.ts (codec/js/src/decode.rs). */
 export function decode(bytes, options) {
   if ((options === undefined || options === null) && isView(bytes) && typedArrayTag.call(bytes) === "Uint8Array") {
     const length = typedArrayLength.call(bytes);
-    if (length > 0 && length < SHORT_INPUT) return decodeShort(bytes, length);
+    if (length > 0 && length < SHORT_INPUT && bytes[0] !== 0xef) return decodeShort(bytes, length);
     if (utf8Slice !== undefined && length > 0 && length < NATIVE_UTF8_LIMIT && looksAscii(bytes, length)) return utf8Slice.call(bytes, 0, length);
     // (An empty or detached array, length 0, goes on to the WebAssembly decode, which refuses a detached one.)
     if (isAscii !== undefined && length >= SHORT_INPUT && length <= MAX_STRING_LENGTH && isAscii(bytes)) {
@@ -265,7 +273,6 @@ function decodeShort(bytes, length) {
     units[i] = byte;
   }
   let n = i;
-  if (i === 0 && length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) i = 3;
   while (i < length) {
     const lead = bytes[i++];
     if (lead < 0x80) {

@@ -1,4 +1,4 @@
-//! The JavaScript export layer (`src/js/`, feature `js`), called with JS values exactly as the
+//! The JavaScript export layer (the crate utf8lens-js, feature `main`), called with JS values exactly as the
 //! generated glue calls it, and checked for results, error classes and messages, and for surviving
 //! bad arguments. scripts/test-npm.sh runs it in Node and in headless Chromium
 //! (WASM_BINDGEN_USE_BROWSER=1); there is no `wasm_bindgen_test_configure!`, so the environment
@@ -6,17 +6,17 @@
 //!
 //! ```text
 //! CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-//!     cargo test -p utf8lens --target wasm32-unknown-unknown --features js --test js_api
+//!     cargo test -p utf8lens-js --target wasm32-unknown-unknown --test js_api
 //! ```
 //!
-//! The package's JS wrapper (codec/npm/exports.js) and the packed package itself are tested by
+//! The package's JS wrapper (npm/exports.js) and the packed package itself are tested by
 //! tests/npm/ in Node and Chromium.
-#![cfg(all(target_arch = "wasm32", feature = "js"))]
+#![cfg(all(target_arch = "wasm32", feature = "main"))]
 
 use js_sys::{
     Array, ArrayBuffer, DataView, Object, RangeError, Reflect, TypeError, Uint16Array, Uint8Array,
 };
-use utf8lens::js;
+use utf8lens_js as js;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -445,9 +445,7 @@ fn code_points_are_checked_before_encoding() {
             "encodeCodePoint: ",
         );
         assert_range_error(
-            js::explain_code_point(&cp.into())
-                .err()
-                .expect("out of range"),
+            js::explain_code_point(&cp.into()).expect_err("out of range"),
             "explainCodePoint: ",
         );
     }

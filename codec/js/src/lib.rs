@@ -1,54 +1,57 @@
-//! The JavaScript export layer of the npm package: feature `js` for the package's main module
-//! (`utf8lens`: validation, decoding, encoding, inspection, variants, charsets), feature `js-text`
+//! The JavaScript export layer of the npm package `utf8lens`: feature `main` for the package's main
+//! module (`utf8lens`: validation, decoding, encoding, inspection, variants, charsets), feature `text`
 //! for its second module (`utf8lens/text`: the sanitiser and the mojibake tools). scripts/build-npm.sh
 //! builds the crate once with each, so that a user who only validates or decodes never downloads the
 //! repair engine and the sanitiser (docs/BENCHMARKS.md, The split, has the sizes). Both features
-//! together (tests, `--all-features`) give one module with every export.
+//! together (the default: tests, docs, clippy) give one module with every export.
 //!
-//! It only converts and forwards: JS arguments are checked and turned into Rust values, the codec does
-//! the work, and its answers are turned into plain JS objects. Bad arguments become a thrown `TypeError`
-//! or `RangeError`; nothing here panics, because a panic would trap and leave the module unusable.
+//! It only converts and forwards, as encoding_rs's C API lives in encoding_c: JS arguments are checked
+//! and turned into Rust values, the codec (the crate `utf8lens`, which knows nothing of JavaScript)
+//! does the work through its public API, and its answers are turned into plain JS objects. Bad
+//! arguments become a thrown `TypeError` or `RangeError`; nothing here panics, because a panic would
+//! trap and leave the module unusable.
 //!
 //! Files: `args.rs` (argument checking), `glue.rs` (the few lines of JS that are cheaper on the JS side),
-//! `buffer.rs` (the zero-copy input buffer), `decode.rs`, `encode.rs`, `inspect.rs`, `legacy.rs`
-//! (charsets) and `variants.rs` (the exports of `js`, by concept), `mojibake.rs` and `sanitize.rs`
-//! (the exports of `js-text`). Both use `args.rs`, `glue.rs` and `legacy.rs`'s charset argument and
-//! unmappable-character error.
+//! `buffer.rs` (the zero-copy input buffer), `decode.rs` (with the raw decode route), `encode.rs`,
+//! `inspect.rs`, `legacy.rs` (charsets) and `variants.rs` (the exports of `main`, by concept),
+//! `mojibake.rs` and `sanitize.rs` (the exports of `text`). Both use `args.rs`, `glue.rs` and
+//! `legacy.rs`'s charset argument and unmappable-character error. The package's JavaScript (its
+//! entries, and the classes and fast routes around the generated glue) is in `npm/`.
+#![deny(unsafe_code)] // `#[no_mangle]` counts as unsafe code: allowed on decode.rs's three raw exports only
 
 mod args;
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 mod buffer;
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 mod decode;
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 mod encode;
 mod glue;
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 mod inspect;
 mod legacy;
-#[cfg(feature = "js-text")]
+#[cfg(feature = "text")]
 mod mojibake;
-#[cfg(feature = "js-text")]
+#[cfg(feature = "text")]
 mod sanitize;
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 mod variants;
 
 use wasm_bindgen::prelude::*;
 
-// The exports as Rust functions, for codec/tests/js_api.rs (wasm-bindgen-test), which calls them
-// with JS values as JavaScript would. They are reachable from outside the crate once lib.rs
-// declares this module `#[doc(hidden)] pub mod js;`; until then they are unused (the allows).
-#[cfg(feature = "js")]
+// The exports as Rust functions, for tests/js_api.rs (wasm-bindgen-test), which calls them with JS
+// values as JavaScript would.
+#[cfg(feature = "main")]
 pub use self::buffer::Utf8InputBuffer;
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 pub use self::decode::{decode, error_list, errors, first_error, validate, Utf8Decoder};
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 pub use self::encode::{encode, encode_code_point, encode_into, explain_code_point};
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 pub use self::inspect::inspect;
-#[cfg(feature = "js-text")]
+#[cfg(feature = "text")]
 pub use self::sanitize::sanitize;
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 pub use self::variants::{decode_variant, decode_variant_code_points, encode_variant};
 
 // The types both modules name.
@@ -65,7 +68,7 @@ export type Utf8ErrorKind =
   | "unexpected-continuation" | "invalid-byte" | "overlong" | "surrogate" | "too-large" | "truncated";
 "#;
 
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 #[wasm_bindgen(typescript_custom_section)]
 const CODEC_TS_TYPES: &'static str = r#"
 /** One malformed sequence (one maximal subpart: exactly one U+FFFD of TextDecoder). */

@@ -1,11 +1,14 @@
 //! `validate`, `firstError`, `errors`, `decode` and the TextDecoder-compatible `Utf8Decoder`.
 
+use std::cell::RefCell;
+use std::ops::ControlFlow;
+
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
 use super::args::{self, Detached};
 use super::glue;
-use crate::{Malformed, Replacement, StreamDecoder, StreamError};
+use utf8lens::{Malformed, Replacement, StreamDecoder, StreamError};
 
 /// `Utf8ErrorInfo` for one malformed sequence.
 pub(crate) fn error_info(m: &Malformed) -> Object {
@@ -68,7 +71,7 @@ pub fn validate(
 
 /// `validate` once the bytes are in wasm memory (shared with `Utf8InputBuffer`).
 pub(crate) fn validate_slice(bytes: &[u8]) -> bool {
-    crate::validate(bytes).is_ok()
+    utf8lens::validate(bytes).is_ok()
 }
 
 /// The first malformed sequence, or `undefined` if `bytes` is well-formed.
@@ -87,7 +90,7 @@ pub fn first_error(
 
 /// `firstError` once the bytes are in wasm memory (shared with `Utf8InputBuffer`).
 pub(crate) fn first_error_slice(bytes: &[u8]) -> JsValue {
-    crate::errors(bytes)
+    utf8lens::errors(bytes)
         .next()
         .map_or(JsValue::UNDEFINED, |m| error_info(&m).into())
 }
@@ -122,7 +125,7 @@ pub(crate) const MAX_ERROR_OBJECTS: usize = 1 << 20;
 /// RangeError (counted first, by the fast scanner, before any object is made).
 pub(crate) fn errors_slice(func: &str, bytes: &[u8], limit: usize) -> Result<Array, JsValue> {
     if limit == usize::MAX
-        && crate::errors(bytes).take(MAX_ERROR_OBJECTS + 1).count() > MAX_ERROR_OBJECTS
+        && utf8lens::errors(bytes).take(MAX_ERROR_OBJECTS + 1).count() > MAX_ERROR_OBJECTS
     {
         return Err(js_sys::RangeError::new(&format!(
             "{func}: more than {MAX_ERROR_OBJECTS} errors, one object each, would exhaust the JS heap; \
@@ -130,7 +133,7 @@ pub(crate) fn errors_slice(func: &str, bytes: &[u8], limit: usize) -> Result<Arr
         ))
         .into());
     }
-    Ok(crate::errors(bytes)
+    Ok(utf8lens::errors(bytes)
         .take(limit)
         .map(|m| JsValue::from(error_info(&m)))
         .collect())
@@ -190,10 +193,10 @@ pub(crate) fn error_list_slice(func: &str, bytes: &[u8], limit: usize) -> Result
     let mut codes: Vec<u8> = Vec::new();
     let mut more = false;
     let mut out_of_memory = false;
-    crate::errors(bytes).for_each_raw(|offset, len, kind| {
+    utf8lens::errors(bytes).for_each_until(|offset, len, kind| {
         if offsets.len() == limit {
             more = true;
-            return false;
+            return ControlFlow::Break(());
         }
         if offsets.len() == offsets.capacity() {
             // Grow by hand: running out of wasm memory must become a RangeError, not a trap.
@@ -201,14 +204,14 @@ pub(crate) fn error_list_slice(func: &str, bytes: &[u8], limit: usize) -> Result
             if offsets.try_reserve_exact(extra).is_err() || codes.try_reserve_exact(extra).is_err()
             {
                 out_of_memory = true;
-                return false;
+                return ControlFlow::Break(());
             }
         }
         // wasm32 memory ends at 4 GiB, so every offset fits in a u32; the kind's number is its place
         // in ErrorKind's declaration (= ErrorKind::ALL, = kindNames).
         offsets.push(offset as u32);
         codes.push((len as u8) << 4 | kind as u8);
-        true
+        ControlFlow::Continue(())
     });
     if out_of_memory {
         return Err(args::range_error(format!(
@@ -222,7 +225,7 @@ pub(crate) fn error_list_slice(func: &str, bytes: &[u8], limit: usize) -> Result
     args::set(&list, "offsets", js_sys::Uint32Array::from(&offsets[..]));
     args::set(&list, "lengths", js_sys::Uint8Array::from(&lengths[..]));
     args::set(&list, "kinds", js_sys::Uint8Array::from(&codes[..]));
-    let names: Array = crate::ErrorKind::ALL
+    let names: Array = utf8lens::ErrorKind::ALL
         .iter()
         .map(|k| JsValue::from_str(k.as_str()))
         .collect();
@@ -267,7 +270,7 @@ fn string_from_utf8(func: &str, bytes: &[u8]) -> Result<JsValue, JsValue> {
             "{func}: the decoded text would be {units} UTF-16 code units, more than a JavaScript string can hold ({MAX_STRING_UNITS}); decode it in pieces with Utf8Decoder and stream: true"
         ))
     };
-    if crate::simd::is_ascii(bytes) {
+    if utf8lens::is_ascii(bytes) {
         if bytes.len() > MAX_STRING_UNITS {
             return Err(too_long(bytes.len()));
         }
@@ -278,7 +281,7 @@ fn string_from_utf8(func: &str, bytes: &[u8]) -> Result<JsValue, JsValue> {
         .try_reserve_exact(bytes.len())
         .map_err(|_| args::out_of_memory(func, bytes.len()))?;
     units.resize(bytes.len(), 0);
-    let written = crate::utf16::utf8_to_utf16_into(bytes, &mut units).unwrap_or(0);
+    let written = utf8lens::utf8_to_utf16_into(bytes, &mut units).unwrap_or(0);
     if written > MAX_STRING_UNITS {
         return Err(too_long(written));
     }
@@ -303,6 +306,17 @@ impl DecodeSettings {
     }
 }
 
+/// The bytes to decode: without a leading byte order mark (EF BB BF) unless `ignore_bom`, as
+/// TextDecoder's `ignoreBOM` says. The package's one statement of the rule: decode's routes in
+/// WebAssembly (the wasm-bindgen export and the raw route below) come here (the JS decoder of short inputs in npm/exports.js leaves input with a BOM to them, and
+/// Utf8Decoder's streaming is the codec's StreamDecoder, which has its own).
+pub(crate) fn without_bom(bytes: &[u8], ignore_bom: bool) -> &[u8] {
+    match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) if !ignore_bom => rest,
+        _ => bytes,
+    }
+}
+
 /// `decode` once the options are read and the bytes are in wasm memory (shared with
 /// `Utf8InputBuffer`); `func` names the caller in error messages.
 pub(crate) fn decode_slice(
@@ -315,19 +329,15 @@ pub(crate) fn decode_slice(
         ignore_bom,
         replacement,
     } = options;
-    let body = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        Some(rest) if !ignore_bom => rest,
-        _ => bytes,
-    };
+    let body = without_bom(bytes, ignore_bom);
     if fatal {
-        if crate::simd::is_valid(body) {
+        if utf8lens::validate(body).is_ok() {
             return string_from_utf8(func, body);
         }
-        return match crate::errors(body).next() {
-            Some(m) => {
-                let shift = bytes.len() - body.len();
-                Err(fatal_error(func, &m.with_offset(m.offset() + shift)))
-            }
+        // Looked for in `bytes`, not `body`, so that the offset counts a BOM too: a BOM is a whole
+        // character, so the errors are the same either way.
+        return match utf8lens::errors(bytes).next() {
+            Some(m) => Err(fatal_error(func, &m)),
             None => string_from_utf8(func, body),
         };
     }
@@ -336,7 +346,7 @@ pub(crate) fn decode_slice(
         Some("drop") => Replacement::Drop,
         Some("latin1") => Replacement::Latin1,
         Some("windows-1252") => Replacement::Windows1252,
-        Some("utf8b") => return Ok(glue::string_from_utf16(&crate::decode_utf8b(body)).into()),
+        Some("utf8b") => return Ok(glue::string_from_utf16(&utf8lens::decode_utf8b(body)).into()),
         Some(other) => {
             return Err(args::type_error(format!(
                 "{func}: replacement must be \"fffd\", \"drop\", \"utf8b\", \"latin1\" or \"windows-1252\", not {other:?}"
@@ -344,7 +354,7 @@ pub(crate) fn decode_slice(
         }
     };
     args::ensure_room(func, bytes.len(), 3 * bytes.len())?;
-    let text = crate::decode_with(body, policy);
+    let text = utf8lens::decode_with(body, policy);
     checked_output(func, &text)?;
     Ok(text.as_ref().into())
 }
@@ -362,15 +372,8 @@ pub struct Utf8Decoder {
     inner: StreamDecoder,
 }
 
-/// The labels WHATWG's Encoding Standard gives UTF-8.
-const UTF8_LABELS: [&str; 6] = [
-    "unicode-1-1-utf-8",
-    "unicode11utf8",
-    "unicode20utf8",
-    "utf-8",
-    "utf8",
-    "x-unicode20utf8",
-];
+/// UTF-8's name in the WHATWG Encoding Standard, which the codec's label table uses.
+const UTF8: &str = "UTF-8";
 
 #[wasm_bindgen]
 impl Utf8Decoder {
@@ -391,13 +394,16 @@ impl Utf8Decoder {
                     glue::describe(label)
                 )));
             };
-            let normalized = name
-                .trim_matches(|c: char| c.is_ascii_whitespace())
-                .to_ascii_lowercase();
-            if !UTF8_LABELS.contains(&normalized.as_str()) {
+            // The codec resolves labels as browsers do (surrounding ASCII whitespace and case
+            // ignored); UTF-8 is no legacy charset, so its labels come back as an error naming it.
+            let names_utf8 = utf8lens::resolve_label(&name)
+                .err()
+                .and_then(|e| e.encoding())
+                == Some(UTF8);
+            if !names_utf8 {
                 return Err(args::range_error(format!(
                     "{FUNC}: {name:?} is not a label of UTF-8; Utf8Decoder decodes UTF-8 only (labels: {})",
-                    UTF8_LABELS.join(", ")
+                    utf8lens::encoding_labels(UTF8).join(", ")
                 )));
             }
         }
@@ -452,4 +458,99 @@ impl Utf8Decoder {
         // `decode` does, rather than crossing as UTF-8 to a TextDecoder.
         string_from_utf8(FUNC, text.as_bytes())
     }
+}
+
+// --- The raw decode route ---------------------------------------------------------------------------
+// `decode` (npm/exports.js) of a genuine Uint8Array without options, up to SCRATCH_LIMIT bytes,
+// enters WebAssembly through these three plain exports and no wasm-bindgen glue: JS copies the bytes
+// into a scratch region with one TypedArray set(), `utf8lens_decode_run` decodes them, and JS makes
+// the string from the output region with the platform's cheapest primitive. wasm-bindgen's way costs
+// several hundred nanoseconds per call (locating the argument's bytes through getters, the Result
+// array, the string handed back through its heap), more than TextDecoder takes for a few hundred bytes.
+//
+// Only integers cross: addresses and lengths. The regions are Vecs owned here, kept between calls,
+// and never touched by anything but these functions, which JS calls one after the other (nothing in
+// between runs JS code), so no borrow can overlap. `#[no_mangle]` is what the unsafe_code lint flags
+// (two exports of one name would clash at link time; these names are prefixed); nothing here is unsafe.
+
+/// The largest input the raw path takes; larger ones go through `decode` (and keep no memory here).
+const SCRATCH_LIMIT: usize = 1 << 20;
+
+#[derive(Default)]
+struct Scratch {
+    input: Vec<u8>,
+    units: Vec<u16>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
+}
+
+/// Makes room for `len` input bytes and as many output units; returns the address of the input
+/// region, or 0 if `len` is over the limit or memory is short (JS then calls `decode`).
+#[allow(unsafe_code)]
+#[no_mangle]
+pub extern "C" fn utf8lens_decode_reserve(len: u32) -> u32 {
+    let len = len as usize;
+    if len > SCRATCH_LIMIT {
+        return 0;
+    }
+    SCRATCH.with(|scratch| {
+        let Ok(mut scratch) = scratch.try_borrow_mut() else {
+            return 0;
+        };
+        let Scratch { input, units } = &mut *scratch;
+        if input.len() < len {
+            if input.try_reserve_exact(len - input.len()).is_err() {
+                return 0;
+            }
+            input.resize(len, 0);
+        }
+        if units.len() < len {
+            if units.try_reserve_exact(len - units.len()).is_err() {
+                return 0;
+            }
+            units.resize(len, 0);
+        }
+        // wasm32 addresses are 32 bits.
+        input.as_ptr() as u32
+    })
+}
+
+/// Decodes the first `len` bytes of the input region as `decode` does without options. Returns
+/// `count << 1` when they are all ASCII (the string is the input region itself, `count` bytes), or
+/// `count << 1 | 1` for `count` UTF-16 units in the output region (`utf8lens_decode_units`); -1 if
+/// `len` is more than was reserved.
+#[allow(unsafe_code)]
+#[no_mangle]
+pub extern "C" fn utf8lens_decode_run(len: u32) -> i32 {
+    SCRATCH.with(|scratch| {
+        let Ok(mut scratch) = scratch.try_borrow_mut() else {
+            return -1;
+        };
+        let Scratch { input, units } = &mut *scratch;
+        let Some(bytes) = input.get(..len as usize) else {
+            return -1;
+        };
+        if utf8lens::is_ascii(bytes) {
+            // len <= SCRATCH_LIMIT, so the shift cannot overflow.
+            return (len as i32) << 1;
+        }
+        let body = without_bom(bytes, false);
+        match utf8lens::utf8_to_utf16_into(body, units) {
+            Some(written) => ((written as i32) << 1) | 1,
+            None => -1,
+        }
+    })
+}
+
+/// The address of the output region, where `utf8lens_decode_run` left its UTF-16.
+#[allow(unsafe_code)]
+#[no_mangle]
+pub extern "C" fn utf8lens_decode_units() -> u32 {
+    SCRATCH.with(|scratch| {
+        scratch
+            .try_borrow()
+            .map_or(0, |scratch| scratch.units.as_ptr() as u32)
+    })
 }

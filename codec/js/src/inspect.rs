@@ -5,7 +5,7 @@ use wasm_bindgen::prelude::*;
 
 use super::args::{self, Detached};
 use super::decode::error_info;
-use crate::Segment;
+use utf8lens::Segment;
 
 /// Per byte its role, and the segments: each a character with its code point and byte range, or a
 /// malformed sequence with its error info.
@@ -22,12 +22,12 @@ pub fn inspect(
     #[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue,
 ) -> Result<Object, JsValue> {
     let bytes = args::bytes(bytes, "inspect", Detached::Refuse)?;
-    let roles: Array = crate::byte_roles(&bytes)
+    let roles: Array = utf8lens::byte_roles(&bytes)
         .iter()
         .map(|r| JsValue::from(r.as_str()))
         .collect();
     let mut valid = true;
-    let segments: Array = crate::segments(&bytes)
+    let segments: Array = utf8lens::segments(&bytes)
         .map(|segment| {
             let info = Object::new();
             args::set(&info, "offset", segment.range().start as f64);

@@ -10,10 +10,9 @@ use js_sys::{Array, JsString, Object, Uint32Array};
 use wasm_bindgen::prelude::*;
 
 use super::args::{self, Detached};
-use crate::sanitize::{run, Normalizer, Utf16Cursor};
-use crate::{
-    Bidi, Bom, Controls, Input, Invalid, Invisible, LineEndings, Noncharacters, Policy, Sanitized,
-    VariationSelectors,
+use utf8lens::{
+    Bidi, Bom, Controls, Input, Invalid, Invisible, LineEndings, Noncharacters, Normalizer, Policy,
+    Sanitized, Utf16Cursor, VariationSelectors,
 };
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -202,21 +201,35 @@ pub fn sanitize(
 ) -> Result<Object, JsValue> {
     const FUNC: &str = "sanitize";
     let options = args::options(options, FUNC)?;
-    let policy = policy(&options)?;
+    #[cfg_attr(not(feature = "normalize"), allow(unused_mut))]
+    let mut policy = policy(&options)?;
     let form = match args::string_option(&options, "normalize", FUNC)?.as_deref() {
         None | Some("none") => None,
         Some("nfc") => Some("NFC"),
         Some("nfkc") => Some("NFKC"),
         Some(other) => return Err(bad_choice("normalize", other, &["none", "nfc", "nfkc"])),
     };
-    let normalize = |text: &str| normalize_text(text, form.unwrap_or("NFC"));
-    let normalizer = form.map(|form| Normalizer {
-        form,
-        apply: &normalize,
-    });
     // Without the rewriting steps every change replaces its own stretch of the input, so a string's
     // result can be rebuilt from the string and the changes (see buildResult).
-    let rebuild = normalizer.is_none() && !policy.repair_mojibake;
+    let rebuild = form.is_none() && !policy.repair_mojibake;
+    // NFC or NFKC: with the engine's own String.prototype.normalize, which every JS engine has and
+    // which costs the wasm nothing; or, with the feature `normalize`, with the codec's tables.
+    #[cfg(feature = "normalize")]
+    {
+        policy.normalization = match form {
+            Some("NFKC") => utf8lens::Normalization::Nfkc,
+            Some(_) => utf8lens::Normalization::Nfc,
+            None => utf8lens::Normalization::None,
+        };
+    }
+    let normalize = |text: &str| normalize_text(text, form.unwrap_or("NFC"));
+    let normalizer = form
+        .filter(|_| cfg!(not(feature = "normalize")))
+        .map(|form| Normalizer::new(form, &normalize));
+    let run = |input: Input<'_>| match &normalizer {
+        Some(normalizer) => utf8lens::sanitize_with(input, &policy, normalizer),
+        None => utf8lens::sanitize(input, &policy),
+    };
 
     if let Some(text) = input.dyn_ref::<JsString>() {
         if text.length() as usize > args::MAX_INPUT_BYTES / 3 {
@@ -229,11 +242,11 @@ pub fn sanitize(
         if is_well_formed(text) {
             // The usual case: one fast conversion to UTF-8, then offsets converted back.
             let utf8 = String::from(text);
-            let result = run(Input::Utf8(utf8.as_bytes()), &policy, normalizer.as_ref());
+            let result = run(Input::Utf8(utf8.as_bytes()));
             return Ok(to_js(result, Some(&utf8), rebuild.then_some(input)));
         }
         let units = args::text(input, FUNC)?;
-        let result = run(Input::Utf16(&units), &policy, normalizer.as_ref());
+        let result = run(Input::Utf16(&units));
         return Ok(to_js(result, None, rebuild.then_some(input)));
     }
     let bytes = args::bytes(input, FUNC, Detached::Refuse).map_err(|_| {
@@ -242,31 +255,17 @@ pub fn sanitize(
             super::glue::describe(input)
         ))
     })?;
-    let result = run(Input::Utf8(&bytes), &policy, normalizer.as_ref());
+    let result = run(Input::Utf8(&bytes));
     Ok(to_js(result, None, None))
 }
 
-/// NFC or NFKC: with the crate when built with `normalize`, else with the engine's own
-/// `String.prototype.normalize`, which every JS engine has and which costs the wasm nothing.
+/// NFC or NFKC (`form`) by the engine's own `String.prototype.normalize`.
 fn normalize_text(text: &str, form: &str) -> Option<String> {
-    #[cfg(feature = "normalize")]
-    {
-        use unicode_normalization::UnicodeNormalization;
-        let normalized: String = if form == "NFKC" {
-            text.nfkc().collect()
-        } else {
-            text.nfc().collect()
-        };
-        (normalized != text).then_some(normalized)
+    if text.is_ascii() {
+        return None;
     }
-    #[cfg(not(feature = "normalize"))]
-    {
-        if text.is_ascii() {
-            return None;
-        }
-        let normalized = String::from(JsString::from(text).normalize(form));
-        (normalized != text).then_some(normalized)
-    }
+    let normalized = String::from(JsString::from(text).normalize(form));
+    (normalized != text).then_some(normalized)
 }
 
 fn policy(options: &Option<Object>) -> Result<Policy, JsValue> {
@@ -296,7 +295,7 @@ fn policy(options: &Option<Object>) -> Result<Policy, JsValue> {
         line_endings: [LineEndings::Keep, LineEndings::Lf, LineEndings::CrLf]
             [choice("lineEndings", &["keep", "lf", "crlf"])?],
         #[cfg(feature = "normalize")]
-        normalization: crate::Normalization::None, // applied through the Normalizer given to `run`
+        normalization: utf8lens::Normalization::None, // set by `sanitize` from the option `normalize`
         repair_mojibake: args::flag(options, "mojibake")?,
     })
 }

@@ -1,6 +1,6 @@
 // The API of the package's second module `utf8lens/text`, shared by its two entries (text/node.js and
 // text/browser.js, which instantiate its WebAssembly module first): the sanitiser and the mojibake
-// tools exactly as wasm-bindgen generated them (feature `js-text` of the crate), and the sanitiser's
+// tools exactly as wasm-bindgen generated them (feature `text` of the crate utf8lens-js), and the sanitiser's
 // DOM helpers. They live apart from the main module so that validating and decoding never download
 // the repair engine and the sanitiser (docs/BENCHMARKS.md, The split).
 import { sanitize } from "./wasm/utf8lens_text.js";
@@ -12,7 +12,7 @@ export { garble, garbleRounds, misreadAsUtf8, mojibakeMatrix, repair, sanitize }
 // sanitizeDocument and observe walk the DOM, which the WebAssembly core never sees, and hand each
 // string to sanitize. They only ever assign Text.data and attribute values (never markup), so nothing
 // they do can create an element or run a script; and they never enter script, style, noscript or
-// template content. Declared in the package's .d.ts (codec/src/js/sanitize.rs).
+// template content. Declared in the package's .d.ts (codec/js/src/sanitize.rs).
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;

@@ -1,21 +1,19 @@
 //! Legacy charsets: `charsets`, `charsetTable`, `resolveLabel`, `decodeLegacy` and `encodeLegacy`
-//! (feature `js`), and the argument helpers they share with the mojibake exports (`mojibake.rs`,
-//! feature `js-text`), which is why this module is compiled for either feature.
+//! (feature `main`), and the argument helpers they share with the mojibake exports (`mojibake.rs`,
+//! feature `text`), which is why this module is compiled for either feature.
 //!
 //! Offsets given to JS count UTF-16 code units, as everything in JS does.
 
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 use js_sys::{Array, Object};
 use wasm_bindgen::prelude::*;
 
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 use super::args::Detached;
 use super::{args, glue};
-#[cfg(feature = "js")]
-use crate::charset::Encoder;
-#[cfg(feature = "js")]
-use crate::Fallback;
-use crate::{Charset, Unmappable};
+#[cfg(feature = "main")]
+use utf8lens::Fallback;
+use utf8lens::{Charset, Unmappable};
 
 // The charset type both modules name (the mojibake exports take a Charset too).
 #[wasm_bindgen(typescript_custom_section)]
@@ -30,7 +28,7 @@ export type Charset =
   | "koi8-r" | "koi8-u" | "ibm866" | "macintosh" | "ibm437" | "ibm850";
 "#;
 
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 #[wasm_bindgen(typescript_custom_section)]
 const LEGACY_TS_TYPES: &'static str = r#"
 /** One entry of `charsets()`. */
@@ -69,7 +67,7 @@ pub(super) fn charset_arg(value: &JsValue, func: &str) -> Result<Charset, JsValu
         )));
     };
     name.parse().map_err(|_| {
-        let hint = match crate::resolve_label(&name) {
+        let hint = match utf8lens::resolve_label(&name) {
             Ok(cs) => {
                 format!("; {name:?} is a label that browsers resolve to {cs} (see resolveLabel)")
             }
@@ -97,7 +95,7 @@ pub(super) fn unmappable_error(func: &str, e: &Unmappable) -> JsValue {
 /// charsets().find(c => c.name === "windows-1253").undefinedBytes; // [0xAA, 0xD2, 0xFF]
 /// charsets().find(c => c.name === "windows-1252").labels.includes("latin1"); // true
 /// ```
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 #[wasm_bindgen(unchecked_return_type = "CharsetInfo[]")]
 pub fn charsets() -> Array {
     Charset::ALL
@@ -113,7 +111,7 @@ pub fn charsets() -> Array {
                 .map(JsValue::from)
                 .collect();
             args::set(&info, "undefinedBytes", undefined);
-            let labels: Array = crate::labels_of(cs)
+            let labels: Array = utf8lens::labels_of(cs)
                 .into_iter()
                 .map(JsValue::from)
                 .collect();
@@ -130,7 +128,7 @@ pub fn charsets() -> Array {
 /// charsetTable("windows-1252")[0x80]; // 0x20AC
 /// charsetTable("iso-8859-1")[0x80];   // 0x80 (a C1 control: the true ISO-8859-1)
 /// ```
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 #[wasm_bindgen(js_name = charsetTable, unchecked_return_type = "(number | null)[]")]
 pub fn charset_table(
     #[wasm_bindgen(unchecked_param_type = "Charset")] charset: &JsValue,
@@ -153,7 +151,7 @@ pub fn charset_table(
 /// resolveLabel("cp866");     // "ibm866"
 /// resolveLabel("utf8");      // RangeError (encoding: "UTF-8")
 /// ```
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 #[wasm_bindgen(js_name = resolveLabel, unchecked_return_type = "Charset")]
 pub fn resolve_label(
     #[wasm_bindgen(unchecked_param_type = "string")] label: &JsValue,
@@ -165,7 +163,7 @@ pub fn resolve_label(
             glue::describe(label)
         )));
     };
-    crate::resolve_label(&text)
+    utf8lens::resolve_label(&text)
         .map(|cs| cs.name().to_owned())
         .map_err(|e| {
             let error = args::range_error(format!("{FUNC}: {text:?}: {e}"));
@@ -184,7 +182,7 @@ pub fn resolve_label(
 /// decodeLegacy(new Uint8Array([0xAA]), "windows-1253");                 // "\uFFFD"
 /// decodeLegacy(new Uint8Array([0xAA]), "windows-1253", { fatal: true }); // TypeError
 /// ```
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 #[wasm_bindgen(js_name = decodeLegacy)]
 pub fn decode_legacy(
     #[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue,
@@ -198,14 +196,14 @@ pub fn decode_legacy(
     let bytes = args::bytes(bytes, FUNC, Detached::Refuse)?;
     args::ensure_room(FUNC, bytes.len(), 3 * bytes.len())?;
     if fatal {
-        return crate::decode_legacy_fatal(&bytes, cs).map_err(|e| {
+        return utf8lens::decode_legacy_fatal(&bytes, cs).map_err(|e| {
             let error = args::type_error(format!("{FUNC}: {e}"));
             args::set(error.unchecked_ref(), "offset", e.offset() as f64);
             args::set(error.unchecked_ref(), "byte", e.byte());
             error
         });
     }
-    Ok(crate::decode_legacy(&bytes, cs))
+    Ok(utf8lens::decode_legacy(&bytes, cs))
 }
 
 /// Encodes a string in a legacy charset. A character the charset lacks throws a TypeError naming
@@ -218,7 +216,7 @@ pub fn decode_legacy(
 /// encodeLegacy("1 €", "iso-8859-1", { fallback: "ncr" });  // the bytes of "1 &#8364;"
 /// encodeLegacy("a→b", "windows-1252");                     // TypeError (offset 1)
 /// ```
-#[cfg(feature = "js")]
+#[cfg(feature = "main")]
 #[wasm_bindgen(js_name = encodeLegacy)]
 pub fn encode_legacy(
     #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
@@ -241,19 +239,5 @@ pub fn encode_legacy(
     let units = args::text(text, FUNC)?;
     // At most "&#1114111;" (10 bytes) per code unit.
     args::ensure_room(FUNC, units.len(), 10 * units.len())?;
-    let mut offset = 0;
-    let code_points = char::decode_utf16(units.iter().copied()).map(|decoded| {
-        let (cp, len) = match decoded {
-            Ok(c) => (u32::from(c), c.len_utf16()),
-            Err(lone) => (u32::from(lone.unpaired_surrogate()), 1),
-        };
-        let at = offset;
-        offset += len;
-        (at, cp)
-    });
-    let mut out = Vec::with_capacity(units.len());
-    Encoder::new(cs)
-        .encode_into(code_points, fallback, &mut out)
-        .map_err(|e| unmappable_error(FUNC, &e))?;
-    Ok(out)
+    utf8lens::encode_legacy_utf16(&units, cs, fallback).map_err(|e| unmappable_error(FUNC, &e))
 }

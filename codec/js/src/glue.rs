@@ -10,7 +10,7 @@
 //! are `catch`, and `describe` swallows whatever it meets.
 
 // Built for either feature; each uses only some of these helpers (the other's unused ones are dropped).
-#![cfg_attr(not(all(feature = "js", feature = "js-text")), allow(dead_code))]
+#![cfg_attr(not(all(feature = "main", feature = "text")), allow(dead_code))]
 
 use wasm_bindgen::prelude::*;
 
@@ -209,108 +209,4 @@ extern "C" {
     /// The exception `get_property` caught last (taken, so that nothing keeps it alive).
     #[wasm_bindgen(js_name = takeCaught)]
     pub(crate) fn take_caught() -> JsValue;
-}
-
-// --- The raw decode path (feature `js`) ---------------------------------------------------------------
-// `decode` (codec/npm/exports.js) of a genuine Uint8Array without options, up to SCRATCH_LIMIT bytes,
-// enters WebAssembly through these three plain exports and no wasm-bindgen glue: JS copies the bytes
-// into a scratch region with one TypedArray set(), `utf8lens_decode_run` decodes them, and JS makes
-// the string from the output region with the platform's cheapest primitive. wasm-bindgen's way costs
-// several hundred nanoseconds per call (locating the argument's bytes through getters, the Result
-// array, the string handed back through its heap), more than TextDecoder takes for a few hundred bytes.
-//
-// Only integers cross: addresses and lengths. The regions are Vecs owned here, kept between calls,
-// and never touched by anything but these functions, which JS calls one after the other (nothing in
-// between runs JS code), so no borrow can overlap. `#[no_mangle]` is what the unsafe_code lint flags
-// (two exports of one name would clash at link time; these names are prefixed); nothing here is unsafe.
-
-#[cfg(feature = "js")]
-use std::cell::RefCell;
-
-/// The largest input the raw path takes; larger ones go through `decode` (and keep no memory here).
-#[cfg(feature = "js")]
-const SCRATCH_LIMIT: usize = 1 << 20;
-
-#[cfg(feature = "js")]
-#[derive(Default)]
-struct Scratch {
-    input: Vec<u8>,
-    units: Vec<u16>,
-}
-
-#[cfg(feature = "js")]
-thread_local! {
-    static SCRATCH: RefCell<Scratch> = RefCell::default();
-}
-
-/// Makes room for `len` input bytes and as many output units; returns the address of the input
-/// region, or 0 if `len` is over the limit or memory is short (JS then calls `decode`).
-#[cfg(feature = "js")]
-#[allow(unsafe_code)]
-#[no_mangle]
-pub extern "C" fn utf8lens_decode_reserve(len: u32) -> u32 {
-    let len = len as usize;
-    if len > SCRATCH_LIMIT {
-        return 0;
-    }
-    SCRATCH.with(|scratch| {
-        let Ok(mut scratch) = scratch.try_borrow_mut() else {
-            return 0;
-        };
-        let Scratch { input, units } = &mut *scratch;
-        if input.len() < len {
-            if input.try_reserve_exact(len - input.len()).is_err() {
-                return 0;
-            }
-            input.resize(len, 0);
-        }
-        if units.len() < len {
-            if units.try_reserve_exact(len - units.len()).is_err() {
-                return 0;
-            }
-            units.resize(len, 0);
-        }
-        // wasm32 addresses are 32 bits.
-        input.as_ptr() as u32
-    })
-}
-
-/// Decodes the first `len` bytes of the input region as `decode` does without options. Returns
-/// `count << 1` when they are all ASCII (the string is the input region itself, `count` bytes), or
-/// `count << 1 | 1` for `count` UTF-16 units in the output region (`utf8lens_decode_units`); -1 if
-/// `len` is more than was reserved.
-#[cfg(feature = "js")]
-#[allow(unsafe_code)]
-#[no_mangle]
-pub extern "C" fn utf8lens_decode_run(len: u32) -> i32 {
-    SCRATCH.with(|scratch| {
-        let Ok(mut scratch) = scratch.try_borrow_mut() else {
-            return -1;
-        };
-        let Scratch { input, units } = &mut *scratch;
-        let Some(bytes) = input.get(..len as usize) else {
-            return -1;
-        };
-        if crate::simd::is_ascii(bytes) {
-            // len <= SCRATCH_LIMIT, so the shift cannot overflow.
-            return (len as i32) << 1;
-        }
-        let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-        match crate::utf16::utf8_to_utf16_into(body, units) {
-            Some(written) => ((written as i32) << 1) | 1,
-            None => -1,
-        }
-    })
-}
-
-/// The address of the output region, where `utf8lens_decode_run` left its UTF-16.
-#[cfg(feature = "js")]
-#[allow(unsafe_code)]
-#[no_mangle]
-pub extern "C" fn utf8lens_decode_units() -> u32 {
-    SCRATCH.with(|scratch| {
-        scratch
-            .try_borrow()
-            .map_or(0, |scratch| scratch.units.as_ptr() as u32)
-    })
 }

@@ -1,5 +1,5 @@
 //! Mojibake: `garble`, `garbleRounds`, `misreadAsUtf8`, `mojibakeMatrix` and `repair` (feature
-//! `js-text`, the `utf8lens/text` module of the npm package).
+//! `text`, the `utf8lens/text` module of the npm package).
 //!
 //! Offsets given to JS count UTF-16 code units, as everything in JS does.
 
@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use super::args;
 use super::glue;
 use super::legacy::{charset_arg, unmappable_error};
-use crate::Unmappable;
+use utf8lens::{Fallback, Utf16Cursor};
 
 #[wasm_bindgen(typescript_custom_section)]
 const MOJIBAKE_TS_TYPES: &'static str = r#"
@@ -100,18 +100,10 @@ export interface RepairResult {
 }
 "#;
 
-/// `e` with its byte offset in `text` turned into a UTF-16 offset.
-fn to_utf16_offset(text: &str, e: Unmappable) -> Unmappable {
-    let units = text
-        .get(..e.offset())
-        .map_or(0, |head| head.encode_utf16().count());
-    e.with_offset(units)
-}
-
 /// The text argument as a Rust string. Lone surrogates have no UTF-8 form; like TextEncoder, they
 /// become U+FFFD (for garbling and repair, which work on UTF-8).
 fn text_lossy(value: &JsValue, func: &str) -> Result<String, JsValue> {
-    Ok(crate::utf16_to_utf8(&args::text(value, func)?))
+    Ok(utf8lens::utf16_to_utf8(&args::text(value, func)?))
 }
 
 /// The UTF-8 bytes of `text` read as `charset`, with a trace of which byte of which character
@@ -131,7 +123,7 @@ pub fn garble(
     let cs = charset_arg(charset, FUNC)?;
     let text = text_lossy(text, FUNC)?;
     args::ensure_room(FUNC, text.len(), 64 * text.len())?;
-    let garbled = crate::garble_traced(&text, cs);
+    let garbled = utf8lens::garble_traced(&text, cs);
     let mut utf16_offsets = Vec::with_capacity(text.len());
     let mut at = 0usize;
     for ch in text.chars() {
@@ -188,11 +180,11 @@ pub fn garble_rounds(
             glue::describe(rounds)
         )));
     };
-    if n > crate::MAX_GARBLE_ROUNDS as f64 {
+    if n > utf8lens::MAX_GARBLE_ROUNDS as f64 {
         return Err(args::range_error(format!(
             "{FUNC}: {} rounds of garbling asked for; at most {} are allowed",
             args::number_text(n),
-            crate::MAX_GARBLE_ROUNDS
+            utf8lens::MAX_GARBLE_ROUNDS
         )));
     }
     let n = n as usize;
@@ -204,7 +196,7 @@ pub fn garble_rounds(
         text.len(),
         text.len().saturating_mul(growth).saturating_mul(2),
     )?;
-    let all = crate::garble_rounds(&text, cs, n)
+    let all = utf8lens::garble_rounds(&text, cs, n)
         .map_err(|e| args::range_error(format!("{FUNC}: {e}")))?;
     Ok(all.into_iter().map(JsValue::from).collect())
 }
@@ -227,7 +219,7 @@ pub fn misread_as_utf8(
     const FUNC: &str = "misreadAsUtf8";
     let cs = charset_arg(charset, FUNC)?;
     let units = args::text(text, FUNC)?;
-    let text = match crate::utf16_to_utf8_strict(&units) {
+    let text = match utf8lens::utf16_to_utf8_strict(&units) {
         Ok(text) => text,
         Err(lone) => {
             let error = args::type_error(format!(
@@ -238,8 +230,14 @@ pub fn misread_as_utf8(
             return Err(error);
         }
     };
-    let misread = crate::misread_as_utf8(&text, cs)
-        .map_err(|e| unmappable_error(FUNC, &to_utf16_offset(&text, e)))?;
+    let misread = utf8lens::misread_as_utf8(&text, cs).map_err(|e| {
+        // The same character, with its offset in UTF-16 code units as JS counts (the text has no
+        // lone surrogate, so the first character the charset lacks is the same).
+        let e = utf8lens::encode_legacy_utf16(&units, cs, Fallback::Error)
+            .err()
+            .unwrap_or(e);
+        unmappable_error(FUNC, &e)
+    })?;
     let pieces: Array = misread
         .pieces
         .iter()
@@ -278,7 +276,7 @@ pub fn mojibake_matrix(
     const FUNC: &str = "mojibakeMatrix";
     let text = text_lossy(text, FUNC)?;
     args::ensure_room(FUNC, text.len(), 31 * 8 * text.len())?;
-    Ok(crate::mojibake_matrix(&text)
+    Ok(utf8lens::mojibake_matrix(&text)
         .into_iter()
         .map(|row| {
             let o = Object::new();
@@ -289,12 +287,13 @@ pub fn mojibake_matrix(
             match row.misread {
                 Ok(misread) => args::set(&o, "misread", misread),
                 Err(e) => {
-                    let e = to_utf16_offset(&text, e);
                     args::set(&o, "misread", JsValue::NULL);
                     let u = Object::new();
                     args::set(&u, "char", e.ch().map(String::from).unwrap_or_default());
                     args::set(&u, "codePoint", e.code_point());
-                    args::set(&u, "offset", e.offset() as f64);
+                    // In UTF-16 code units, as JS counts.
+                    let offset = Utf16Cursor::new(&text).units_at(e.offset());
+                    args::set(&u, "offset", offset as f64);
                     args::set(&o, "unmappable", u);
                 }
             }
@@ -322,7 +321,7 @@ pub fn repair(
     const FUNC: &str = "repair";
     let text = text_lossy(text, FUNC)?;
     args::ensure_room(FUNC, text.len(), 64 * text.len())?;
-    let repaired = crate::repair(&text);
+    let repaired = utf8lens::repair(&text);
     let steps: Array = repaired
         .steps
         .iter()
