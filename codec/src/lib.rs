@@ -44,6 +44,7 @@
 mod byte_class;
 mod charset;
 mod decode;
+pub mod detect;
 mod encode;
 mod error;
 #[cfg(any(feature = "js", feature = "js-text"))]
