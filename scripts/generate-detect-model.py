@@ -254,7 +254,9 @@ def letter_model(code: str, script: str, words: list[tuple[str, float]]):
     classes = len(alphabet) + 2
 
     def class_of(ch: str) -> int:
-        if not is_letter(ch):
+        # In a language of another script, an ASCII letter is a word boundary: Latin words and
+        # markup in Russian text say nothing about which Russian letters follow which.
+        if not is_letter(ch) or (script != "LATIN" and ch.isascii()):
             return 0
         return index.get(lower(ch), other)
 

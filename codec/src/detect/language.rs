@@ -54,8 +54,14 @@ impl Language {
     pub(super) fn class_of(self, ch: char) -> u8 {
         let lower = ch.to_lowercase().next().unwrap_or(ch);
         let model = self.model();
-        if model.latin && lower.is_ascii_lowercase() {
-            return lower as u8 - b'a' + 1;
+        if lower.is_ascii_lowercase() {
+            // In a language of another script, ASCII letters are boundaries, as the generator
+            // counts them: Latin words and markup say nothing about the script's letter pairs.
+            return if model.latin {
+                lower as u8 - b'a' + 1
+            } else {
+                BOUNDARY
+            };
         }
         if let Some(i) = model.alphabet.chars().position(|c| c == lower) {
             return (i + 1) as u8;
@@ -67,11 +73,13 @@ impl Language {
         }
     }
 
-    /// The cost in bits of class `b` right after class `a`. A letter outside the alphabet also
-    /// pays for being that letter rather than another of the hundreds outside: the model counts
-    /// "another letter" as one class, and runs of them (foreign words) would otherwise be cheap.
-    pub(super) fn pair_cost(self, a: u8, b: u8) -> u32 {
-        let emission = if b == self.other() {
+    /// The cost in bits of class `b` right after class `a`. A letter outside the alphabet that is
+    /// not ASCII (`b_beyond_ascii`) also pays for being that letter rather than another of the
+    /// hundreds outside: the model counts "another letter" as one class, and runs of them (Cyrillic
+    /// read as Latin) would otherwise be cheap. ASCII letters do not: they read the same in every
+    /// charset, and Latin words are common in any text.
+    pub(super) fn pair_cost(self, a: u8, b: u8, b_beyond_ascii: bool) -> u32 {
+        let emission = if b_beyond_ascii && b == self.other() {
             OTHER_LETTER_BITS
         } else {
             0
@@ -190,11 +198,11 @@ mod tests {
     fn frequent_pairs_are_cheap_and_unseen_ones_dear() {
         let ru = all().find(|l| l.code() == "ru").unwrap();
         let (s, t, o) = (ru.class_of('с'), ru.class_of('т'), ru.class_of('о'));
-        assert!(ru.pair_cost(s, t) < ru.pair_cost(t, ru.class_of('ъ')));
-        assert!(ru.pair_cost(BOUNDARY, o) <= 8);
+        assert!(ru.pair_cost(s, t, true) < ru.pair_cost(t, ru.class_of('ъ'), true));
+        assert!(ru.pair_cost(BOUNDARY, o, true) <= 8);
         let cs = all().find(|l| l.code() == "cs").unwrap();
         assert_eq!(cs.class_of('Ř'), cs.class_of('ř'));
-        assert!(cs.pair_cost(cs.class_of('ř'), cs.class_of('e')) < 10);
+        assert!(cs.pair_cost(cs.class_of('ř'), cs.class_of('e'), false) < 10);
         assert_eq!(cs.class_of('7'), BOUNDARY);
         assert_eq!(cs.class_of('ж'), cs.other());
     }

@@ -537,8 +537,8 @@ fn analyse(input: &[u8], truncated: bool) -> Vec<Candidate> {
         unicode::Utf8::Invalid => {}
     }
     let stats = single_byte::ByteStats::new(input);
-    let (mut scored, ascii_bits) = single_byte::score(&stats, SHOWN);
-    let cjk = multi_byte::score(input, truncated, ascii_bits, stats.high());
+    let mut scored = single_byte::score(&stats, SHOWN);
+    let cjk = multi_byte::score(input, truncated, stats.high());
     // UTF-16 without zero bytes (CJK text with no ASCII at all) looks like CJK legacy bytes:
     // consider it only when no CJK grammar fits.
     if !has_zero && cjk.is_empty() {

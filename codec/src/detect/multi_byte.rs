@@ -173,6 +173,9 @@ fn parse(grammar: Grammar, model: &CjkModel, input: &[u8], truncated: bool) -> P
                 p.errors += 1;
                 p.bits += ERROR_BITS;
                 i += 1;
+                if !fits(&p) && p.errors > 64 {
+                    break; // hopeless already: stop paying for it
+                }
             }
             None => {
                 if !truncated {
@@ -186,17 +189,23 @@ fn parse(grammar: Grammar, model: &CjkModel, input: &[u8], truncated: bool) -> P
     p
 }
 
+/// Whether a parse has few enough errors for its encoding to be a candidate: one per 50
+/// characters, and a few more.
+fn fits(p: &Parse) -> bool {
+    p.errors * 50 <= p.chars + 50
+}
+
 /// Every CJK encoding whose grammar the input fits (a few errors allowed), with its cost in bits
 /// for the bytes 80..=FF; `ascii_bits` is added for the rest, so that the totals compare with
 /// the single-byte readings' totals.
-pub(super) fn score(input: &[u8], truncated: bool, ascii_bits: f64, high: u64) -> Vec<Scored> {
+pub(super) fn score(input: &[u8], truncated: bool, high: u64) -> Vec<Scored> {
     let mut parsed: Vec<(Grammar, &'static str, Parse)> = CJK
         .iter()
         .filter_map(|model| {
             let grammar = Grammar::of(model.name)?;
             Some((grammar, model.name, parse(grammar, model, input, truncated)))
         })
-        .filter(|(_, _, p)| p.chars > 0 && p.errors * 50 <= p.chars + 50)
+        .filter(|(_, _, p)| p.chars > 0 && fits(p))
         .collect();
     parsed.sort_by(|a, b| a.2.bits.total_cmp(&b.2.bits));
     let runner_up = parsed
@@ -232,7 +241,7 @@ pub(super) fn score(input: &[u8], truncated: bool, ascii_bits: f64, high: u64) -
             );
             Scored {
                 charset: name,
-                bits: ascii_bits + p.bits,
+                bits: p.bits,
                 language: Some(grammar.language()),
                 reasons,
             }

@@ -201,35 +201,26 @@ struct Reading {
 }
 
 /// Every single-byte reading of the input that `stats` describes, best first, with reasons for
-/// the first `explain` of them; and the cost of the input's ASCII pairs in the language that fits
-/// them best (what other kinds of readings add to their own cost of the bytes 80..=FF).
-pub(super) fn score(stats: &ByteStats, explain: usize) -> (Vec<Scored>, f64) {
+/// the first `explain` of them. The cost of a reading is that of the pairs with a byte 80..=FF.
+pub(super) fn score(stats: &ByteStats, explain: usize) -> Vec<Scored> {
     let present: Vec<u8> = (0x80..=0xFFu8)
         .filter(|&b| stats.bytes[usize::from(b)] > 0)
         .collect();
     if present.is_empty() {
-        return (Vec::new(), 0.0);
+        return Vec::new();
     }
     let languages: Vec<Language> = language::all().collect();
     let ascii_classes: Vec<[u8; 128]> = languages
         .iter()
         .map(|&lang| core::array::from_fn(|b| lang.class_of(char::from(b as u8))))
         .collect();
-    let (ascii_pairs, high_pairs): (Vec<u16>, Vec<u16>) =
-        stats.distinct.iter().partition(|&&key| key & 0x8080 == 0);
-    let ascii_cost: Vec<f64> = languages
+    // Pairs of two ASCII bytes read the same in every charset: they say nothing about the charset,
+    // and only they would separate languages whose scripts have no letters there. Left out.
+    let high_pairs: Vec<u16> = stats
+        .distinct
         .iter()
-        .map(|lang| {
-            let classes = &ascii_classes[lang.index()];
-            ascii_pairs
-                .iter()
-                .map(|&key| {
-                    let [a, b] = key.to_be_bytes();
-                    let cost = lang.pair_cost(classes[usize::from(a)], classes[usize::from(b)]);
-                    f64::from(stats.count(key)) * f64::from(cost)
-                })
-                .sum()
-        })
+        .copied()
+        .filter(|&key| key & 0x8080 != 0)
         .collect();
     let high_pair_count: f64 = high_pairs.iter().map(|&k| f64::from(stats.count(k))).sum();
 
@@ -249,13 +240,11 @@ pub(super) fn score(stats: &ByteStats, explain: usize) -> (Vec<Scored>, f64) {
             &present,
             &languages,
             &ascii_classes,
-            &ascii_cost,
             &high_pairs,
             high_pair_count,
         ));
     }
     readings.sort_by(|a, b| a.bits.total_cmp(&b.bits));
-    let ascii_bits = ascii_cost.iter().copied().fold(f64::INFINITY, f64::min);
     let best_bits = readings.first().map_or(0.0, |r| r.bits);
     let runner_up = readings.get(1).map(|r| (r.source.name(), r.per_pair));
     let scored = readings
@@ -272,7 +261,7 @@ pub(super) fn score(stats: &ByteStats, explain: usize) -> (Vec<Scored>, f64) {
             },
         })
         .collect();
-    (scored, ascii_bits)
+    scored
 }
 
 #[allow(clippy::too_many_arguments)] // the precomputed tables of `score`, passed down once
@@ -283,7 +272,6 @@ fn read_as(
     present: &[u8],
     languages: &[Language],
     ascii_classes: &[[u8; 128]],
-    ascii_cost: &[f64],
     high_pairs: &[u16],
     high_pair_count: f64,
 ) -> Reading {
@@ -319,6 +307,21 @@ fn read_as(
             if x.is_lowercase() && y.is_uppercase() {
                 penalty += f64::from(stats.count(key)) * 4.0;
             }
+            // A word mixes no scripts: an ASCII letter glued to a Cyrillic, Greek, Arabic...
+            // letter is what Latin text read in a charset of another script looks like ("vйritй").
+            if mixes_scripts(a, x, b, y) {
+                penalty += f64::from(stats.count(key)) * 10.0;
+            }
+            // A symbol inside a word ("g№n", "K÷ln") is what a letter read in the wrong
+            // charset becomes; typographic punctuation ("l’homme") is not counted here.
+            if glues_symbol(x, y) || glues_symbol(y, x) {
+                penalty += f64::from(stats.count(key)) * 4.0;
+            }
+            // Two non-letters 80..=FF in a row ("–›", "╔╦") are rare in text, and what letters
+            // of another script become in a charset full of symbols.
+            if a >= 0x80 && b >= 0x80 && !is_letter(x) && !is_letter(y) {
+                penalty += f64::from(stats.count(key)) * 6.0;
+            }
         }
     }
     // log-sum-exp over the languages at home in this charset (all of them if none is).
@@ -339,18 +342,19 @@ fn read_as(
             .iter()
             .map(|&key| {
                 let [a, b] = key.to_be_bytes();
-                let cost = lang.pair_cost(classes[usize::from(a)], classes[usize::from(b)]);
+                let cost =
+                    lang.pair_cost(classes[usize::from(a)], classes[usize::from(b)], b >= 0x80);
                 f64::from(stats.count(key)) * f64::from(cost)
             })
             .sum();
-        costs.push((ascii_cost[lang.index()] + high, lang));
+        costs.push((high, lang));
     }
     costs.sort_by(|a, b| a.0.total_cmp(&b.0));
     let (best_cost, best_lang) = costs.first().map_or((0.0, None), |&(c, l)| (c, Some(l)));
     let mixture: f64 = costs.iter().map(|(c, _)| (best_cost - c).exp2()).sum();
     let bits = best_cost - mixture.log2() + penalty + source.prior_bits();
     let per_pair = match best_lang {
-        Some(l) if high_pair_count > 0.0 => (best_cost - ascii_cost[l.index()]) / high_pair_count,
+        Some(_) if high_pair_count > 0.0 => best_cost / high_pair_count,
         _ => 0.0,
     };
     Reading {
@@ -363,6 +367,24 @@ fn read_as(
         symbols,
         equivalents: Vec::new(),
     }
+}
+
+/// Whether bytes `a`, `b` read as `x`, `y` are an ASCII letter and a letter of a script other than
+/// Latin, side by side.
+fn mixes_scripts(a: u8, x: char, b: u8, y: char) -> bool {
+    let foreign = |c: char| is_letter(c) && !is_latin(c);
+    (a.is_ascii_alphabetic() && foreign(y)) || (b.is_ascii_alphabetic() && foreign(x))
+}
+
+/// Whether `letter` is a letter and `symbol` a symbol beyond ASCII that text rarely holds.
+fn glues_symbol(letter: char, symbol: char) -> bool {
+    is_letter(letter) && !symbol.is_ascii() && char_penalty(Some(symbol)).1 == Kind::Symbol
+}
+
+/// Whether a letter beyond ASCII is Latin: Latin-1's letters, Latin Extended-A and -B, Latin
+/// Extended Additional (Vietnamese), and the combining diacritics that windows-1258 writes.
+fn is_latin(c: char) -> bool {
+    matches!(c, 'ª' | 'µ' | 'º' | '\u{00C0}'..='\u{024F}' | '\u{0300}'..='\u{036F}' | '\u{1E00}'..='\u{1EFF}')
 }
 
 /// What a character read from a byte 80..=FF says about the reading.
@@ -383,7 +405,7 @@ fn char_penalty(ch: Option<char>) -> (u32, Kind) {
         None => (20, Kind::Undefined),
         Some(c) if c.is_control() => (16, Kind::Control),
         Some(c) if is_letter(c) => (0, Kind::Fine),
-        Some(c) if TYPOGRAPHY.contains(c) => (2, Kind::Fine),
+        Some(c) if TYPOGRAPHY.contains(c) => (3, Kind::Fine),
         Some('\u{2500}'..='\u{25FF}') => (10, Kind::Symbol),
         Some(_) => (7, Kind::Symbol),
     }
@@ -471,7 +493,7 @@ mod tests {
     use super::*;
 
     fn best(bytes: &[u8]) -> (&'static str, Option<&'static str>) {
-        let (scored, _) = score(&ByteStats::new(bytes), 1);
+        let scored = score(&ByteStats::new(bytes), 1);
         (scored[0].charset, scored[0].language)
     }
 

@@ -19,7 +19,7 @@ pub(super) fn bom(input: &[u8], truncated: bool) -> Option<Result<Candidate, Can
     let rest = &input[mark.len()..];
     let hex: Vec<String> = mark.iter().map(|b| format!("{b:02X}")).collect();
     let valid = match *name {
-        "utf-8" => utf8_errors(rest, truncated) == 0,
+        "utf-8" => utf8_errors(rest, truncated, 1) == 0,
         "utf-16le" | "utf-16be" => {
             utf16_units(rest, name.ends_with("le"), truncated).is_some_and(|u| u.invalid == 0)
         }
@@ -267,10 +267,11 @@ pub(super) enum Utf8 {
     Invalid,
 }
 
-/// Number of maximal-subpart errors in `input` read as UTF-8 (an incomplete sequence at the end is
-/// none when the input was cut short).
-fn utf8_errors(input: &[u8], truncated: bool) -> usize {
+/// Number of maximal-subpart errors in `input` read as UTF-8, counted up to `limit` (an incomplete
+/// sequence at the end is none when the input was cut short).
+fn utf8_errors(input: &[u8], truncated: bool, limit: usize) -> usize {
     crate::errors(input)
+        .take(limit)
         .filter(|e| {
             !(truncated
                 && e.offset() + e.len() == input.len()
@@ -291,7 +292,9 @@ pub(super) fn utf8(input: &[u8], truncated: bool) -> Utf8 {
         return Utf8::Ascii;
     }
     let leads = input.iter().filter(|&&b| b >= 0xC0).count();
-    let errors = utf8_errors(input, truncated);
+    // Counting stops as soon as the errors are too many for "mostly valid": legacy text has an
+    // error every few bytes, and counting them all would cost more than the rest of detection.
+    let errors = utf8_errors(input, truncated, leads / 3 + 1);
     if errors == 0 {
         return Utf8::Valid(leads);
     }
