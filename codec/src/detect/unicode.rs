@@ -200,9 +200,11 @@ pub(super) fn utf16_without_bom(
             continue;
         }
         let plausible_enough = if has_zero {
-            u.plausible * 10 >= u.count * 9
-                && u.zero_high * 5 >= u.count
-                && u.zero_low * 10 <= u.count
+            // Latin text: many ASCII units. CJK text: nearly all units in its blocks, and a
+            // few ASCII ones (line breaks, digits) that put the zero bytes in place.
+            let latin = u.plausible * 10 >= u.count * 9 && u.zero_high * 5 >= u.count;
+            let cjk = u.plausible * 100 >= u.count * 97 && u.zero_high >= 1;
+            (latin || cjk) && u.zero_low * 10 <= u.count
         } else {
             let spaces = input.iter().filter(|&&b| b == b' ').count();
             u.count >= 8 && u.plausible * 100 >= u.count * 98 && spaces * 50 <= input.len()
