@@ -52,6 +52,11 @@ impl Language {
     /// The class of a character: its letter's index + 1 when the lowercase form is in the
     /// alphabet, [`BOUNDARY`] when it is not a letter.
     pub(super) fn class_of(self, ch: char) -> u8 {
+        self.class_with(ch, is_letter(ch))
+    }
+
+    /// [`Language::class_of`] when whether `ch` is a letter is known already.
+    pub(super) fn class_with(self, ch: char, letter: bool) -> u8 {
         let lower = ch.to_lowercase().next().unwrap_or(ch);
         let model = self.model();
         if lower.is_ascii_lowercase() {
@@ -66,7 +71,7 @@ impl Language {
         if let Some(i) = model.alphabet.chars().position(|c| c == lower) {
             return (i + 1) as u8;
         }
-        if is_letter(ch) {
+        if letter {
             self.other()
         } else {
             BOUNDARY

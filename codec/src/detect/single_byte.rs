@@ -299,29 +299,31 @@ fn read_as(
             Kind::Fine => {}
         }
     }
-    // A capital right after a small letter ("пРИВЕТ") is what a reading with the wrong case
-    // layout (KOI8 against windows-1251) produces.
+    // What each byte reads as, in bits, so that the loops below over byte pairs stay cheap.
+    let traits: [u8; 256] = core::array::from_fn(|b| traits_of(b as u8, char_at(b as u8)));
+    let has = |b: u8, t: u8| traits[usize::from(b)] & t != 0;
     for &key in high_pairs {
         let [a, b] = key.to_be_bytes();
-        if let (Some(x), Some(y)) = (char_at(a), char_at(b)) {
-            if x.is_lowercase() && y.is_uppercase() {
-                penalty += f64::from(stats.count(key)) * 4.0;
-            }
-            // A word mixes no scripts: an ASCII letter glued to a Cyrillic, Greek, Arabic...
-            // letter is what Latin text read in a charset of another script looks like ("vйritй").
-            if mixes_scripts(a, x, b, y) {
-                penalty += f64::from(stats.count(key)) * 10.0;
-            }
-            // A symbol inside a word ("g№n", "K÷ln") is what a letter read in the wrong
-            // charset becomes; typographic punctuation ("l’homme") is not counted here.
-            if glues_symbol(x, y) || glues_symbol(y, x) {
-                penalty += f64::from(stats.count(key)) * 4.0;
-            }
-            // Two non-letters 80..=FF in a row ("–›", "╔╦") are rare in text, and what letters
-            // of another script become in a charset full of symbols.
-            if a >= 0x80 && b >= 0x80 && !is_letter(x) && !is_letter(y) {
-                penalty += f64::from(stats.count(key)) * 6.0;
-            }
+        let n = f64::from(stats.count(key));
+        // A capital right after a small letter ("пРИВЕТ") is what a reading with the wrong case
+        // layout (KOI8 against windows-1251) produces.
+        if has(a, LOWER) && has(b, UPPER) {
+            penalty += n * 4.0;
+        }
+        // A word mixes no scripts: an ASCII letter glued to a Cyrillic, Greek, Arabic... letter
+        // is what Latin text read in a charset of another script looks like ("vйritй").
+        if (has(a, ASCII_LETTER) && has(b, FOREIGN)) || (has(b, ASCII_LETTER) && has(a, FOREIGN)) {
+            penalty += n * 10.0;
+        }
+        // A symbol inside a word ("g№n", "K÷ln") is what a letter read in the wrong charset
+        // becomes; typographic punctuation ("l’homme") is not counted here.
+        if (has(a, LETTER) && has(b, SYMBOL)) || (has(b, LETTER) && has(a, SYMBOL)) {
+            penalty += n * 4.0;
+        }
+        // Two non-letters 80..=FF in a row ("–›", "╔╦") are rare in text, and what letters of
+        // another script become in a charset full of symbols.
+        if has(a, HIGH_NON_LETTER) && has(b, HIGH_NON_LETTER) {
+            penalty += n * 6.0;
         }
     }
     // log-sum-exp over the languages at home in this charset (all of them if none is).
@@ -336,7 +338,8 @@ fn read_as(
         let mut classes = [BOUNDARY; 256];
         classes[..128].copy_from_slice(&ascii_classes[lang.index()]);
         for &b in present {
-            classes[usize::from(b)] = char_at(b).map_or(BOUNDARY, |c| lang.class_of(c));
+            classes[usize::from(b)] =
+                char_at(b).map_or(BOUNDARY, |c| lang.class_with(c, has(b, LETTER)));
         }
         let high: f64 = high_pairs
             .iter()
@@ -369,16 +372,42 @@ fn read_as(
     }
 }
 
-/// Whether bytes `a`, `b` read as `x`, `y` are an ASCII letter and a letter of a script other than
-/// Latin, side by side.
-fn mixes_scripts(a: u8, x: char, b: u8, y: char) -> bool {
-    let foreign = |c: char| is_letter(c) && !is_latin(c);
-    (a.is_ascii_alphabetic() && foreign(y)) || (b.is_ascii_alphabetic() && foreign(x))
-}
+const LETTER: u8 = 1;
+const ASCII_LETTER: u8 = 2;
+const FOREIGN: u8 = 4;
+const SYMBOL: u8 = 8;
+const LOWER: u8 = 16;
+const UPPER: u8 = 32;
+const HIGH_NON_LETTER: u8 = 64;
 
-/// Whether `letter` is a letter and `symbol` a symbol beyond ASCII that text rarely holds.
-fn glues_symbol(letter: char, symbol: char) -> bool {
-    is_letter(letter) && !symbol.is_ascii() && char_penalty(Some(symbol)).1 == Kind::Symbol
+/// What byte `b` read as `ch` is, as bits: a letter (`LETTER`), an ASCII one (`ASCII_LETTER`), a
+/// letter beyond ASCII of a script other than Latin (`FOREIGN`), a symbol beyond ASCII that text
+/// rarely holds (`SYMBOL`), small or capital (`LOWER`, `UPPER`), a character 80..=FF that is no
+/// letter (`HIGH_NON_LETTER`).
+fn traits_of(b: u8, ch: Option<char>) -> u8 {
+    let Some(c) = ch else { return 0 };
+    let letter = is_letter(c);
+    let mut t = 0;
+    if letter {
+        t |= LETTER;
+        if c.is_ascii() {
+            t |= ASCII_LETTER;
+        } else if !is_latin(c) {
+            t |= FOREIGN;
+        }
+    } else if b >= 0x80 {
+        t |= HIGH_NON_LETTER;
+    }
+    if !c.is_ascii() && char_penalty(Some(c)).1 == Kind::Symbol {
+        t |= SYMBOL;
+    }
+    if c.is_lowercase() {
+        t |= LOWER;
+    }
+    if c.is_uppercase() {
+        t |= UPPER;
+    }
+    t
 }
 
 /// Whether a letter beyond ASCII is Latin: Latin-1's letters, Latin Extended-A and -B, Latin
