@@ -48,20 +48,13 @@ CODEC = {
 
 
 def windows1258(text: str) -> str:
-    import unicodedata  # noqa: PLC0415
-    out = []
-    for ch in unicodedata.normalize("NFD", text):
-        if out and unicodedata.combining(ch):
-            composed = unicodedata.normalize("NFC", out[-1] + ch)
-            if len(composed) == 1:
-                try:
-                    composed.encode("cp1258")
-                    out[-1] = composed
-                    continue
-                except UnicodeEncodeError:
-                    pass
-        out.append(ch)
-    return "".join(out)
+    """Vietnamese as windows-1258 spells it: the generator's own rule."""
+    import importlib.util  # noqa: PLC0415
+    path = Path(__file__).resolve().parent.parent.parent / "scripts" / "generate-detect-model.py"
+    spec = importlib.util.spec_from_file_location("generate_detect_model", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.windows1258_form(text)
 
 
 def main() -> int:
