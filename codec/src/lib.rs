@@ -48,6 +48,7 @@
 mod byte_class;
 mod charset;
 mod decode;
+pub mod detect;
 mod encode;
 mod error;
 mod mojibake;

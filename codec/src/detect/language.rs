@@ -1,0 +1,214 @@
+//! The letter models of the languages: which class a character is in, and what a pair of classes
+//! costs. The data is generated (`model.rs`); this file only reads it.
+
+use super::model::{LanguageModel, COST_STEP, LANGUAGES, LATIN_ASCII_PAIRS, MAX_LEVEL};
+
+/// Class 0 of every language: a word boundary (space, punctuation, digits, symbols...).
+pub(super) const BOUNDARY: u8 = 0;
+
+/// What a letter outside a language's alphabet costs beyond its class: about one among 2^8.
+const OTHER_LETTER_BITS: u32 = 8;
+
+/// Every language the detector knows, as an index into the model.
+pub(super) fn all() -> impl Iterator<Item = Language> {
+    (0..LANGUAGES.len()).map(Language)
+}
+
+/// One language of the model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Language(usize);
+
+impl Language {
+    fn model(self) -> &'static LanguageModel {
+        &LANGUAGES[self.0]
+    }
+
+    /// Its index among [`all`] (for tables indexed by language).
+    pub(super) fn index(self) -> usize {
+        self.0
+    }
+
+    /// ISO 639-1 code.
+    pub(super) fn code(self) -> &'static str {
+        self.model().code
+    }
+
+    /// The language's name in English, for reasons.
+    pub(super) fn name(self) -> &'static str {
+        name_of(self.code())
+    }
+
+    /// The letters of its alphabet, lowercase, in class order.
+    pub(super) fn alphabet(self) -> impl Iterator<Item = char> {
+        self.model().alphabet.chars()
+    }
+
+    /// The class of "any other letter".
+    fn other(self) -> u8 {
+        // `classes` is at most 64 (the generator caps the alphabet at 62 letters).
+        (self.model().classes - 1) as u8
+    }
+
+    /// The class of a character: its letter's index + 1 when the lowercase form is in the
+    /// alphabet, [`BOUNDARY`] when it is not a letter.
+    pub(super) fn class_of(self, ch: char) -> u8 {
+        self.class_with(ch, is_letter(ch))
+    }
+
+    /// [`Language::class_of`] when whether `ch` is a letter is known already.
+    pub(super) fn class_with(self, ch: char, letter: bool) -> u8 {
+        let lower = ch.to_lowercase().next().unwrap_or(ch);
+        let model = self.model();
+        if lower.is_ascii_lowercase() {
+            // In a language of another script, ASCII letters are boundaries, as the generator
+            // counts them: Latin words and markup say nothing about the script's letter pairs.
+            return if model.latin {
+                lower as u8 - b'a' + 1
+            } else {
+                BOUNDARY
+            };
+        }
+        if let Some(i) = model.alphabet.chars().position(|c| c == lower) {
+            return (i + 1) as u8;
+        }
+        if letter {
+            self.other()
+        } else {
+            BOUNDARY
+        }
+    }
+
+    /// The cost in bits of class `b` right after class `a`. A letter outside the alphabet that is
+    /// not ASCII (`b_beyond_ascii`) also pays for being that letter rather than another of the
+    /// hundreds outside: the model counts "another letter" as one class, and runs of them (Cyrillic
+    /// read as Latin) would otherwise be cheap. ASCII letters do not: they read the same in every
+    /// charset, and Latin words are common in any text.
+    pub(super) fn pair_cost(self, a: u8, b: u8, b_beyond_ascii: bool) -> u32 {
+        let emission = if b_beyond_ascii && b == self.other() {
+            OTHER_LETTER_BITS
+        } else {
+            0
+        };
+        u32::from(self.pair_level(a, b)) * COST_STEP + emission
+    }
+
+    fn pair_level(self, a: u8, b: u8) -> u8 {
+        let model = self.model();
+        let classes = model.classes;
+        let (a, b) = (usize::from(a), usize::from(b));
+        if a >= classes || b >= classes {
+            return MAX_LEVEL;
+        }
+        let ascii = |c: usize| (1..=26).contains(&c);
+        let index = if model.latin {
+            // Stored rows: 0 (all columns), 1..=26 (only non-ASCII columns), then 27.. (all).
+            let narrow = classes - 26;
+            match (ascii(a), ascii(b)) {
+                (true, true) => return nibble(&LATIN_ASCII_PAIRS, (a - 1) * 26 + (b - 1)),
+                (true, false) => {
+                    let column = if b == 0 { 0 } else { b - 26 };
+                    classes + (a - 1) * narrow + column
+                }
+                (false, _) if a == 0 => b,
+                (false, _) => classes + 26 * narrow + (a - 27) * classes + b,
+            }
+        } else {
+            a * classes + b
+        };
+        nibble(model.pairs, index)
+    }
+}
+
+/// Nibble `i` of a packed table, low nibble first; [`MAX_LEVEL`] past its end.
+fn nibble(table: &[u8], i: usize) -> u8 {
+    match table.get(i / 2) {
+        Some(byte) if i % 2 == 0 => byte & 0x0F,
+        Some(byte) => byte >> 4,
+        None => MAX_LEVEL,
+    }
+}
+
+/// Whether a character counts as a letter of some word: alphabetic, or a combining mark (which
+/// Vietnamese in windows-1258 and Thai write between letters).
+pub(super) fn is_letter(ch: char) -> bool {
+    ch.is_alphabetic() || ('\u{0300}'..='\u{036F}').contains(&ch)
+}
+
+/// English names of the model's languages.
+fn name_of(code: &str) -> &'static str {
+    match code {
+        "en" => "English",
+        "fr" => "French",
+        "de" => "German",
+        "es" => "Spanish",
+        "it" => "Italian",
+        "pt" => "Portuguese",
+        "nl" => "Dutch",
+        "ca" => "Catalan",
+        "sv" => "Swedish",
+        "da" => "Danish",
+        "nb" => "Norwegian",
+        "fi" => "Finnish",
+        "is" => "Icelandic",
+        "cs" => "Czech",
+        "sk" => "Slovak",
+        "pl" => "Polish",
+        "hu" => "Hungarian",
+        "sl" => "Slovene",
+        "hr" => "Croatian",
+        "ro" => "Romanian",
+        "tr" => "Turkish",
+        "lt" => "Lithuanian",
+        "lv" => "Latvian",
+        "vi" => "Vietnamese",
+        "eo" => "Esperanto",
+        "ru" => "Russian",
+        "uk" => "Ukrainian",
+        "bg" => "Bulgarian",
+        "mk" => "Macedonian",
+        "el" => "Greek",
+        "he" => "Hebrew",
+        "ar" => "Arabic",
+        "fa" => "Persian",
+        "ur" => "Urdu",
+        "th" => "Thai",
+        _ => "an unnamed language",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_has_a_name_and_a_consistent_table() {
+        for lang in all() {
+            assert_ne!(lang.name(), "an unnamed language", "{}", lang.code());
+            let m = lang.model();
+            assert_eq!(m.classes, m.alphabet.chars().count() + 2, "{}", m.code);
+            assert!(m.classes <= 64);
+            let stored = if m.latin {
+                m.classes * m.classes - 26 * 26
+            } else {
+                m.classes * m.classes
+            };
+            assert_eq!(m.pairs.len(), stored.div_ceil(2), "{}", m.code);
+            if m.latin {
+                assert!(m.alphabet.starts_with("abcdefghijklmnopqrstuvwxyz"));
+            }
+        }
+    }
+
+    #[test]
+    fn frequent_pairs_are_cheap_and_unseen_ones_dear() {
+        let ru = all().find(|l| l.code() == "ru").unwrap();
+        let (s, t, o) = (ru.class_of('с'), ru.class_of('т'), ru.class_of('о'));
+        assert!(ru.pair_cost(s, t, true) < ru.pair_cost(t, ru.class_of('ъ'), true));
+        assert!(ru.pair_cost(BOUNDARY, o, true) <= 8);
+        let cs = all().find(|l| l.code() == "cs").unwrap();
+        assert_eq!(cs.class_of('Ř'), cs.class_of('ř'));
+        assert!(cs.pair_cost(cs.class_of('ř'), cs.class_of('e'), false) < 10);
+        assert_eq!(cs.class_of('7'), BOUNDARY);
+        assert_eq!(cs.class_of('ж'), cs.other());
+    }
+}
