@@ -9,7 +9,8 @@
 
 use std::borrow::Cow;
 
-use crate::error::{ErrorKind, Malformed, Utf8Error};
+use crate::byte_class::{sequence_at, ErrorKind};
+use crate::error::{Malformed, Utf8Error};
 
 /// Checks that `bytes` are well-formed UTF-8 (RFC 3629 §4), with the same verdict as
 /// [`std::str::from_utf8`].
@@ -212,59 +213,6 @@ fn next_error_at(bytes: &[u8], from: usize) -> Option<(usize, usize, ErrorKind)>
         }
     }
     None
-}
-
-/// Reads the sequence that starts at `bytes[i]` (which exists): `Ok(length)` of a well-formed character,
-/// or `Err((length, kind))` of the maximal subpart there. RFC 3629 §4:
-///
-/// ```text
-/// UTF8-char = UTF8-1 / UTF8-2 / UTF8-3 / UTF8-4
-/// UTF8-1    = %x00-7F
-/// UTF8-2    = %xC2-DF UTF8-tail
-/// UTF8-3    = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) /
-///             %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )
-/// UTF8-4    = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail ) /
-///             %xF4 %x80-8F 2( UTF8-tail )
-/// UTF8-tail = %x80-BF
-/// ```
-#[inline(always)]
-pub(crate) fn sequence_at(bytes: &[u8], i: usize) -> Result<usize, (usize, ErrorKind)> {
-    let tail = |k: usize| matches!(bytes.get(i + k), Some(0x80..=0xBF));
-    let lead = bytes.get(i).copied().unwrap_or(0);
-    let len = match lead {
-        0x00..=0x7F => return Ok(1),
-        0x80..=0xBF => return Err((1, ErrorKind::UnexpectedContinuation)),
-        0xC2..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        0xF0..=0xF4 => 4,
-        _ => return Err((1, ErrorKind::InvalidByte)), // C0, C1, F5..=FF
-    };
-    let (lo, hi) = crate::byte_class::second_byte_bounds(lead);
-    match bytes.get(i + 1) {
-        Some(&second) if (lo..=hi).contains(&second) => {}
-        Some(0x80..=0xBF) => {
-            let kind = match lead {
-                0xED => ErrorKind::Surrogate,
-                0xF4 => ErrorKind::TooLarge,
-                _ => ErrorKind::Overlong, // E0 and F0: no other lead restricts its second byte
-            };
-            return Err((1, kind));
-        }
-        _ => return Err((1, ErrorKind::Truncated)),
-    }
-    if len == 2 {
-        return Ok(2);
-    }
-    if !tail(2) {
-        return Err((2, ErrorKind::Truncated));
-    }
-    if len == 3 {
-        return Ok(3);
-    }
-    if !tail(3) {
-        return Err((3, ErrorKind::Truncated));
-    }
-    Ok(4)
 }
 
 /// Every malformed sequence in `bytes`, in order: exactly the U+FFFDs of lossy decoding.

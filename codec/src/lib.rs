@@ -57,7 +57,7 @@ mod utf16;
 mod variants;
 
 pub use crate::byte_class::{
-    byte_roles, classify, marker_len, ByteClass, ByteRole, LeadByte, NeverValid,
+    byte_roles, classify, marker_len, ByteClass, ByteRole, ErrorKind, LeadByte, NeverValid,
 };
 pub use crate::charset::{
     decode_legacy, decode_legacy_fatal, encode_legacy, labels_of, resolve_label, Charset, Fallback,
@@ -71,7 +71,7 @@ pub use crate::encode::{
     encode_code_point, explain, explain_sequence, BitFill, EncodeError, EncodedChar, Octet,
     RangeRow, RANGE_TABLE,
 };
-pub use crate::error::{ErrorKind, Intended, Malformed, Utf8Error};
+pub use crate::error::{Intended, Malformed, Utf8Error};
 pub use crate::mojibake::{
     garble, garble_rounds, garble_traced, misread_as_utf8, mojibake_matrix, repair, Encoding,
     Garbled, GlyphTrace, MatrixRow, Misread, MisreadPiece, Repair, RepairStep, TooManyRounds,

@@ -2,9 +2,9 @@
 
 use core::fmt;
 
-use crate::byte_class::{second_byte_bounds, sequence_len};
+use crate::byte_class::{second_byte_bounds, sequence_len, ErrorKind};
 use crate::decode::{segments, Segment};
-use crate::error::{ErrorKind, Malformed};
+use crate::error::Malformed;
 
 /// A decoding error in fatal mode: where it is in the stream and what it is.
 ///
