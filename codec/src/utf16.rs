@@ -262,35 +262,20 @@ pub(crate) fn utf16_of_chars(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A tiny deterministic generator (xorshift64*), so failures reproduce.
-    struct XorShift(u64);
-    impl XorShift {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        }
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-    }
+    use utf8lens_testkit::Rng;
 
     /// Random UTF-16 biased towards surrogates, so lone ones and pairs both occur often.
-    fn random_units(rng: &mut XorShift) -> Vec<u16> {
-        let len = rng.below(12) as usize;
+    fn random_units(rng: &mut Rng) -> Vec<u16> {
+        let len = rng.below(12);
         (0..len)
             .map(|_| match rng.below(6) {
                 0 => rng.below(0x80) as u16,
                 1 => 0xD800 + rng.below(0x400) as u16,
                 2 => 0xDC00 + rng.below(0x400) as u16,
-                3 => *[
+                3 => *rng.pick(&[
                     0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFD, 0xFFFF,
-                ]
-                .get(rng.below(8) as usize)
-                .unwrap_or(&0),
-                _ => rng.next() as u16,
+                ]),
+                _ => rng.next_u64() as u16,
             })
             .collect()
     }
@@ -321,7 +306,7 @@ mod tests {
             "\u{FFFD}\u{10000}"
         );
         assert_eq!(utf16_to_utf8(&[0xDC00, 0xD800]), "\u{FFFD}\u{FFFD}");
-        let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+        let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
         for _ in 0..20_000 {
             let units = random_units(&mut rng);
             let expected: String = decode_utf16(units.iter().copied())
@@ -333,7 +318,7 @@ mod tests {
 
     #[test]
     fn strict_agrees_with_std_and_finds_the_first_lone_surrogate() {
-        let mut rng = XorShift(7);
+        let mut rng = Rng::new(7);
         for _ in 0..20_000 {
             let units = random_units(&mut rng);
             match (utf16_to_utf8_strict(&units), String::from_utf16(&units)) {
@@ -370,7 +355,7 @@ mod tests {
 
     #[test]
     fn encode_into_matches_the_character_by_character_oracle() {
-        let mut rng = XorShift(0xDEAD_BEEF);
+        let mut rng = Rng::new(0xDEAD_BEEF);
         for _ in 0..20_000 {
             let units = random_units(&mut rng);
             let full = utf16_to_utf8(&units);
@@ -417,7 +402,7 @@ mod tests {
 
     #[test]
     fn utf8_to_utf16_matches_std_lossy() {
-        let mut rng = XorShift(99);
+        let mut rng = Rng::new(99);
         let pieces: [&[u8]; 12] = [
             b"a",
             "é".as_bytes(),
@@ -436,9 +421,9 @@ mod tests {
             let mut bytes = Vec::new();
             for _ in 0..rng.below(8) {
                 if rng.below(4) == 0 {
-                    bytes.push(rng.next() as u8);
+                    bytes.push(rng.byte());
                 } else {
-                    bytes.extend_from_slice(pieces[rng.below(pieces.len() as u64) as usize]);
+                    bytes.extend_from_slice(*rng.pick(&pieces));
                 }
             }
             let expected: Vec<u16> = String::from_utf8_lossy(&bytes).encode_utf16().collect();
@@ -447,11 +432,11 @@ mod tests {
     }
 
     /// Text mixing ASCII with two-, three- and four-byte characters, in runs of random length.
-    fn random_text(rng: &mut XorShift, chars: usize) -> String {
+    fn random_text(rng: &mut Rng, chars: usize) -> String {
         const SAMPLES: [&str; 10] = ["a", " ", "\n", "é", "ж", "߿", "€", "中", "\u{FFFF}", "😀"];
         let mut text = String::new();
         while text.chars().count() < chars {
-            let sample = SAMPLES[rng.below(SAMPLES.len() as u64) as usize];
+            let sample = *rng.pick(&SAMPLES);
             for _ in 0..=rng.below(20) {
                 text.push_str(sample);
             }
@@ -461,7 +446,7 @@ mod tests {
 
     #[test]
     fn scalar_transcoder_matches_std_after_every_ascii_prefix() {
-        let mut rng = XorShift(0x5EED);
+        let mut rng = Rng::new(0x5EED);
         for _ in 0..300 {
             let core = random_text(&mut rng, 40);
             for prefix in 0..=32 {
@@ -500,7 +485,7 @@ mod tests {
 
     #[test]
     fn malformed_runs_after_every_ascii_prefix_match_std_lossy() {
-        let mut rng = XorShift(0xF00D);
+        let mut rng = Rng::new(0xF00D);
         let bad: [&[u8]; 6] = [
             b"\x80",
             b"\xE2\x82",
@@ -511,8 +496,8 @@ mod tests {
         ];
         for _ in 0..300 {
             let mut core = random_text(&mut rng, 30).into_bytes();
-            let at = rng.below(core.len() as u64 + 1) as usize;
-            let piece = bad[rng.below(bad.len() as u64) as usize];
+            let at = rng.below(core.len() + 1);
+            let piece = *rng.pick(&bad);
             core.splice(at..at, piece.iter().copied());
             for prefix in 0..=32 {
                 let mut bytes = vec![b'a'; prefix];
