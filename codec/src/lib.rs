@@ -46,6 +46,7 @@ mod charset;
 mod decode;
 mod encode;
 mod error;
+mod error_scan;
 #[cfg(any(feature = "js", feature = "js-text"))]
 #[doc(hidden)] // the npm package's exports; public only so that codec/tests/js_api.rs can call them
 pub mod js;
@@ -65,13 +66,14 @@ pub use crate::charset::{
 };
 pub use crate::decode::{
     char_start, decode_lossy, decode_utf8b, decode_with, encode_utf8b, errors, from_utf8, segments,
-    validate, Errors, Replacement, Segment, Segments,
+    validate, Replacement, Segment, Segments,
 };
 pub use crate::encode::{
     encode_code_point, explain, explain_sequence, BitFill, EncodeError, EncodedChar, Octet,
     RangeRow, RANGE_TABLE,
 };
 pub use crate::error::{Intended, Malformed, Utf8Error};
+pub use crate::error_scan::Errors;
 pub use crate::mojibake::{
     garble, garble_rounds, garble_traced, misread_as_utf8, mojibake_matrix, repair, Encoding,
     Garbled, GlyphTrace, MatrixRow, Misread, MisreadPiece, Repair, RepairStep, TooManyRounds,

@@ -33,7 +33,7 @@ pub(crate) fn is_valid(bytes: &[u8]) -> bool {
 }
 
 /// What each of 64 bytes is, one bit per byte (bit `i` for byte `i`): the input of the error scanner
-/// in `decode.rs`, which finds every maximal subpart of a block from these masks alone.
+/// in `error_scan.rs`, which finds every maximal subpart of a block from these masks alone.
 ///
 /// `below_a0` and `below_90` are meaningful only where `cont` is set: they tell the continuation bytes
 /// `80..=9F` and `80..=8F` apart, the second-byte ranges that `E0`, `ED`, `F0` and `F4` restrict.
