@@ -10,6 +10,7 @@
 use std::borrow::Cow;
 
 use crate::byte_class::{sequence_at, ErrorKind};
+use crate::charset::Charset;
 use crate::error::{Malformed, Utf8Error};
 use crate::error_scan::Errors;
 
@@ -325,24 +326,12 @@ pub fn decode_with(bytes: &[u8], policy: Replacement) -> Cow<'_, str> {
     }
 }
 
-/// windows-1252 as WHATWG decodes it: only 80..=9F differ from ISO-8859-1, and the five bytes Microsoft
-/// left undefined (81, 8D, 8F, 90, 9D) pass through as C1 controls.
+/// A malformed byte read as windows-1252 (WHATWG's table, which defines every byte: the five that
+/// Microsoft left undefined, 81, 8D, 8F, 90 and 9D, pass through as C1 controls).
 fn windows_1252(byte: u8) -> char {
-    #[rustfmt::skip]
-    const HIGH: [char; 32] = [
-        // 80..=87
-        '\u{20AC}', '\u{0081}', '\u{201A}', '\u{0192}', '\u{201E}', '\u{2026}', '\u{2020}', '\u{2021}',
-        // 88..=8F
-        '\u{02C6}', '\u{2030}', '\u{0160}', '\u{2039}', '\u{0152}', '\u{008D}', '\u{017D}', '\u{008F}',
-        // 90..=97
-        '\u{0090}', '\u{2018}', '\u{2019}', '\u{201C}', '\u{201D}', '\u{2022}', '\u{2013}', '\u{2014}',
-        // 98..=9F
-        '\u{02DC}', '\u{2122}', '\u{0161}', '\u{203A}', '\u{0153}', '\u{009D}', '\u{017E}', '\u{0178}',
-    ];
-    match byte {
-        0x80..=0x9F => HIGH[usize::from(byte - 0x80)],
-        _ => char::from(byte),
-    }
+    Charset::Windows1252
+        .decode_byte(byte)
+        .unwrap_or(char::REPLACEMENT_CHARACTER)
 }
 
 /// Decodes `bytes` to UTF-16 with UTF-8B ("surrogateescape", PEP 383): each byte of a malformed
@@ -485,8 +474,25 @@ mod tests {
     }
 
     #[test]
+    fn the_windows_1252_policy_is_the_charset_table() {
+        for byte in 0x80..=0xFFu8 {
+            // A byte of 80..FF alone is always one malformed sequence.
+            let expected = Charset::Windows1252.decode_byte(byte).map(String::from);
+            assert_eq!(
+                Some(decode_with(&[byte], Replacement::Windows1252).into_owned()),
+                expected,
+                "{byte:02X}"
+            );
+        }
+    }
+
+    #[test]
     fn windows_1252_keeps_latin1_above_9f() {
         assert_eq!(windows_1252(0xE4), 'ä');
         assert_eq!(windows_1252(0x80), '€');
+        // The five bytes Microsoft left undefined pass through as C1 controls, as in WHATWG's table.
+        for byte in [0x81, 0x8D, 0x8F, 0x90, 0x9D] {
+            assert_eq!(windows_1252(byte), char::from(byte));
+        }
     }
 }
