@@ -2,7 +2,9 @@
 
 use core::fmt;
 
-use crate::byte_class::{second_byte_bounds, sequence_at, sequence_len, ErrorKind};
+use crate::byte_class::{
+    classify, second_byte_bounds, sequence_at, sequence_len, ByteClass, ErrorKind,
+};
 
 /// Where validation stopped, shaped like [`std::str::Utf8Error`].
 ///
@@ -433,8 +435,8 @@ impl fmt::Display for Malformed {
                 "Byte {lead:02X} at offset {at} is a continuation byte (10xxxxxx) with no lead byte before it"
             )?,
             ErrorKind::InvalidByte => {
-                let reason = match crate::classify(lead) {
-                    crate::ByteClass::NeverValid(why) => why.reason(),
+                let reason = match classify(lead) {
+                    ByteClass::NeverValid(why) => why.reason(),
                     _ => "it is not a valid lead byte",
                 };
                 write!(f, "Byte {lead:02X} at offset {at} never appears in UTF-8: {reason}")?;
