@@ -383,7 +383,8 @@ mod tests {
                 if rng.below(4) == 0 {
                     bytes.push(rng.byte());
                 } else {
-                    bytes.extend_from_slice(*rng.pick(&pieces));
+                    let piece = *rng.pick(&pieces);
+                    bytes.extend_from_slice(piece);
                 }
             }
             let expected: Vec<u16> = String::from_utf8_lossy(&bytes).encode_utf16().collect();
