@@ -22,9 +22,13 @@ use std::time::{Duration, Instant};
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput};
+use utf8lens_testkit::Rng;
 
 /// The lipsum texts: Latin is pure ASCII; the others exercise two-, three- and four-byte sequences.
 const TEXTS: [&str; 6] = ["Latin", "Russian", "Chinese", "Emoji", "Arabic", "Japanese"];
+
+/// The seed of the 1 MiB of random bytes that `errors` runs on (uniform bytes: an error every ~2.4).
+const RANDOM_SEED: u64 = 0x2545_F491;
 
 /// Samples per benchmark in a full run; criterion needs at least 10.
 const FULL_SAMPLE_SIZE: usize = 50;
@@ -92,19 +96,6 @@ fn sized(text: &[u8], size: usize) -> Vec<u8> {
         bytes.pop();
     }
     bytes
-}
-
-/// `len` pseudo-random bytes (xorshift32, the same generator and seed as tests/bench-wasm/bench.mjs).
-fn random_bytes(len: usize) -> Vec<u8> {
-    let mut state: u32 = 0x2545_f491;
-    (0..len)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 17;
-            state ^= state << 5;
-            state as u8
-        })
-        .collect()
 }
 
 /// How many maximal subparts std's `Utf8Chunks` finds.
@@ -249,8 +240,10 @@ fn main() {
     // errors(): every malformed sequence, on 1 MiB of random bytes (an error every ~2.4 bytes), on
     // valid text (Russian, 1 MiB) and on Russian with FF every 97th byte. The peer lists the same
     // errors through std's `Utf8Chunks` (offset and length; no kind).
-    let mut error_inputs: Vec<(String, Vec<u8>)> =
-        vec![("random-1MiB".to_string(), random_bytes(1 << 20))];
+    let mut error_inputs: Vec<(String, Vec<u8>)> = vec![(
+        "random-1MiB".to_string(),
+        Rng::new(RANDOM_SEED).bytes(1 << 20),
+    )];
     if let Some((_, russian)) = texts.iter().find(|(name, _)| name == "Russian") {
         let mut valid = Vec::with_capacity(1 << 20);
         while valid.len() + russian.len() <= 1 << 20 {

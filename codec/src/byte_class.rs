@@ -1,9 +1,14 @@
-//! What each of the 256 byte values can be in UTF-8, on its own and in context.
+//! What each of the 256 byte values can be in UTF-8, on its own and in context, and the grammar that
+//! puts them together.
 //!
 //! A byte's *class* is a fact about the value alone (RFC 3629 §1 and §4): `0xC3` is always the lead of a
 //! two-byte sequence. Its *role* depends on its neighbours: an `0xC3` followed by `0x41` is part of a
-//! malformed sequence, so its role is [`ByteRole::Invalid`].
+//! malformed sequence, so its role is [`ByteRole::Invalid`]. RFC 3629's grammar (`sequence_at`) reads
+//! one sequence and says, for a malformed one, how long its maximal subpart is and which [`ErrorKind`]
+//! it is. The error values themselves (`error.rs`) build on this module and not the other way round, as
+//! std keeps its grammar in `core::str::validations` apart from the error values of `core::str::error`.
 
+use core::fmt;
 use core::ops::RangeInclusive;
 
 /// The class of a byte value, independent of the bytes around it.
@@ -226,15 +231,9 @@ pub(crate) fn sequence_len(byte: u8) -> usize {
     }
 }
 
-/// The inclusive bounds of the byte allowed after a lead byte (RFC 3629 §4):
-///
-/// ```text
-/// UTF8-2 = %xC2-DF UTF8-tail
-/// UTF8-3 = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) /
-///          %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )
-/// UTF8-4 = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail ) /
-///          %xF4 %x80-8F 2( UTF8-tail )
-/// ```
+/// The inclusive bounds of the byte allowed after a lead byte: the `%xA0-BF`, `%x80-9F`, `%x90-BF`
+/// and `%x80-8F` of E0, ED, F0 and F4 in RFC 3629's grammar (see [`sequence_at`]), `UTF8-tail`
+/// otherwise.
 #[rustfmt::skip]
 pub(crate) fn second_byte_bounds(lead: u8) -> (u8, u8) {
     match lead {
@@ -243,6 +242,133 @@ pub(crate) fn second_byte_bounds(lead: u8) -> (u8, u8) {
         0xF0 => (0x90, 0xBF),
         0xF4 => (0x80, 0x8F),
         _    => (0x80, 0xBF),
+    }
+}
+
+/// Reads the sequence that starts at `bytes[i]` (which exists): `Ok(length)` of a well-formed character,
+/// or `Err((length, kind))` of the maximal subpart there (Unicode §3.9).
+///
+/// The decoder's scalar path, `Malformed::at` and [`byte_roles`] read bytes through it; the block
+/// scanner of `errors` computes the same answers from bitmasks, and the tests hold the two together.
+#[inline(always)]
+pub(crate) fn sequence_at(bytes: &[u8], i: usize) -> Result<usize, (usize, ErrorKind)> {
+    let tail = |k: usize| matches!(bytes.get(i + k), Some(0x80..=0xBF));
+    let lead = bytes.get(i).copied().unwrap_or(0);
+    // RFC 3629 §4:
+    //
+    // UTF8-char = UTF8-1 / UTF8-2 / UTF8-3 / UTF8-4
+    // UTF8-1    = %x00-7F
+    // UTF8-2    = %xC2-DF UTF8-tail
+    // UTF8-3    = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) /
+    //             %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )
+    // UTF8-4    = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail ) /
+    //             %xF4 %x80-8F 2( UTF8-tail )
+    // UTF8-tail = %x80-BF
+    let len = match lead {
+        0x00..=0x7F => return Ok(1),
+        0x80..=0xBF => return Err((1, ErrorKind::UnexpectedContinuation)),
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return Err((1, ErrorKind::InvalidByte)), // C0, C1, F5..=FF
+    };
+    let (lo, hi) = second_byte_bounds(lead);
+    match bytes.get(i + 1) {
+        Some(&second) if (lo..=hi).contains(&second) => {}
+        Some(0x80..=0xBF) => {
+            let kind = match lead {
+                0xED => ErrorKind::Surrogate,
+                0xF4 => ErrorKind::TooLarge,
+                _ => ErrorKind::Overlong, // E0 and F0: no other lead restricts its second byte
+            };
+            return Err((1, kind));
+        }
+        _ => return Err((1, ErrorKind::Truncated)),
+    }
+    if len == 2 {
+        return Ok(2);
+    }
+    if !tail(2) {
+        return Err((2, ErrorKind::Truncated));
+    }
+    if len == 3 {
+        return Ok(3);
+    }
+    if !tail(3) {
+        return Err((3, ErrorKind::Truncated));
+    }
+    Ok(4)
+}
+
+/// What is wrong with a malformed sequence.
+///
+/// The names follow simdutf's error codes where they overlap; [`as_str`](Self::as_str) gives the
+/// spelling used by the JavaScript API and the inspector's `data-kind` attributes.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::{errors, ErrorKind};
+///
+/// let kinds: Vec<ErrorKind> = errors(b"\x80 \xC0 \xE0\x80 \xED\xA0 \xF4\x90 \xE4\xBD").map(|e| e.kind()).collect();
+/// assert_eq!(kinds[0], ErrorKind::UnexpectedContinuation);
+/// assert_eq!(kinds[1], ErrorKind::InvalidByte);
+/// assert_eq!(kinds[2], ErrorKind::Overlong);
+/// assert_eq!(ErrorKind::Truncated.as_str(), "truncated");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// A continuation byte (`0x80..=0xBF`) where a character should start.
+    UnexpectedContinuation,
+    /// A byte that never appears in UTF-8: `0xC0`, `0xC1`, `0xF5..=0xFF`.
+    InvalidByte,
+    /// `E0` or `F0` followed by a continuation byte that would make the sequence longer than needed
+    /// (`E0 80..9F`, `F0 80..8F`).
+    Overlong,
+    /// `ED` followed by `A0..BF`: the sequence would encode a UTF-16 surrogate, U+D800..=U+DFFF.
+    Surrogate,
+    /// `F4` followed by `90..BF`: the sequence would encode a value above U+10FFFF.
+    TooLarge,
+    /// A lead byte and zero or more fitting continuation bytes, cut short by a byte that does not fit
+    /// or by the end of input.
+    Truncated,
+}
+
+impl ErrorKind {
+    /// The kebab-case name used by the JavaScript API.
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::ErrorKind::TooLarge.as_str(), "too-large");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::UnexpectedContinuation => "unexpected-continuation",
+            ErrorKind::InvalidByte => "invalid-byte",
+            ErrorKind::Overlong => "overlong",
+            ErrorKind::Surrogate => "surrogate",
+            ErrorKind::TooLarge => "too-large",
+            ErrorKind::Truncated => "truncated",
+        }
+    }
+
+    /// Every kind, in declaration order.
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::ErrorKind::ALL.len(), 6);
+    /// ```
+    pub const ALL: [ErrorKind; 6] = [
+        ErrorKind::UnexpectedContinuation,
+        ErrorKind::InvalidByte,
+        ErrorKind::Overlong,
+        ErrorKind::Surrogate,
+        ErrorKind::TooLarge,
+        ErrorKind::Truncated,
+    ];
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
@@ -337,17 +463,25 @@ impl ByteRole {
 /// ```
 pub fn byte_roles(bytes: &[u8]) -> Vec<ByteRole> {
     let mut roles = Vec::with_capacity(bytes.len());
-    for segment in crate::segments(bytes) {
-        match segment {
-            crate::Segment::Char { len: 1, .. } => roles.push(ByteRole::Ascii),
-            crate::Segment::Char { len, .. } => {
+    let mut i = 0;
+    while i < bytes.len() {
+        // Each step reads one segment: a character or a maximal subpart, never zero bytes.
+        let len = match sequence_at(bytes, i) {
+            Ok(1) => {
+                roles.push(ByteRole::Ascii);
+                1
+            }
+            Ok(len) => {
                 roles.push(ByteRole::Lead);
                 roles.extend(core::iter::repeat_n(ByteRole::Continuation, len - 1));
+                len
             }
-            crate::Segment::Malformed(m) => {
-                roles.extend(core::iter::repeat_n(ByteRole::Invalid, m.len()));
+            Err((len, _)) => {
+                roles.extend(core::iter::repeat_n(ByteRole::Invalid, len));
+                len
             }
-        }
+        };
+        i += len;
     }
     roles
 }

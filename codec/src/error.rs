@@ -2,6 +2,10 @@
 
 use core::fmt;
 
+use crate::byte_class::{
+    classify, second_byte_bounds, sequence_at, sequence_len, ByteClass, ErrorKind,
+};
+
 /// Where validation stopped, shaped like [`std::str::Utf8Error`].
 ///
 /// # Examples
@@ -76,78 +80,6 @@ impl fmt::Display for Utf8Error {
 }
 
 impl std::error::Error for Utf8Error {}
-
-/// What is wrong with a malformed sequence.
-///
-/// The names follow simdutf's error codes where they overlap; [`as_str`](Self::as_str) gives the
-/// spelling used by the JavaScript API and the inspector's `data-kind` attributes.
-///
-/// # Examples
-///
-/// ```
-/// use utf8lens::{errors, ErrorKind};
-///
-/// let kinds: Vec<ErrorKind> = errors(b"\x80 \xC0 \xE0\x80 \xED\xA0 \xF4\x90 \xE4\xBD").map(|e| e.kind()).collect();
-/// assert_eq!(kinds[0], ErrorKind::UnexpectedContinuation);
-/// assert_eq!(kinds[1], ErrorKind::InvalidByte);
-/// assert_eq!(kinds[2], ErrorKind::Overlong);
-/// assert_eq!(ErrorKind::Truncated.as_str(), "truncated");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ErrorKind {
-    /// A continuation byte (`0x80..=0xBF`) where a character should start.
-    UnexpectedContinuation,
-    /// A byte that never appears in UTF-8: `0xC0`, `0xC1`, `0xF5..=0xFF`.
-    InvalidByte,
-    /// `E0` or `F0` followed by a continuation byte that would make the sequence longer than needed
-    /// (`E0 80..9F`, `F0 80..8F`).
-    Overlong,
-    /// `ED` followed by `A0..BF`: the sequence would encode a UTF-16 surrogate, U+D800..=U+DFFF.
-    Surrogate,
-    /// `F4` followed by `90..BF`: the sequence would encode a value above U+10FFFF.
-    TooLarge,
-    /// A lead byte and zero or more fitting continuation bytes, cut short by a byte that does not fit
-    /// or by the end of input.
-    Truncated,
-}
-
-impl ErrorKind {
-    /// The kebab-case name used by the JavaScript API.
-    ///
-    /// ```
-    /// assert_eq!(utf8lens::ErrorKind::TooLarge.as_str(), "too-large");
-    /// ```
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorKind::UnexpectedContinuation => "unexpected-continuation",
-            ErrorKind::InvalidByte => "invalid-byte",
-            ErrorKind::Overlong => "overlong",
-            ErrorKind::Surrogate => "surrogate",
-            ErrorKind::TooLarge => "too-large",
-            ErrorKind::Truncated => "truncated",
-        }
-    }
-
-    /// Every kind, in declaration order.
-    ///
-    /// ```
-    /// assert_eq!(utf8lens::ErrorKind::ALL.len(), 6);
-    /// ```
-    pub const ALL: [ErrorKind; 6] = [
-        ErrorKind::UnexpectedContinuation,
-        ErrorKind::InvalidByte,
-        ErrorKind::Overlong,
-        ErrorKind::Surrogate,
-        ErrorKind::TooLarge,
-        ErrorKind::Truncated,
-    ];
-}
-
-impl fmt::Display for ErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 /// What a malformed sequence would have meant, read as far as its lead byte announces.
 ///
@@ -229,7 +161,7 @@ impl Malformed {
     /// The caller has established that a malformed sequence starts there; if `bytes` is empty or starts
     /// with a well-formed character the result is still a value (never a panic), just not a meaningful one.
     pub(crate) fn at(bytes: &[u8], offset: usize) -> Malformed {
-        let (len, kind) = match crate::decode::sequence_at(bytes, 0) {
+        let (len, kind) = match sequence_at(bytes, 0) {
             Err(found) => found,
             Ok(_) => (1, ErrorKind::InvalidByte),
         };
@@ -384,7 +316,7 @@ impl Malformed {
     /// ```
     #[rustfmt::skip]
     pub fn abnf_rule(&self) -> &'static str {
-        // RFC 3629 §4, one alternative per line, as decode::sequence_at implements them.
+        // RFC 3629 §4, one alternative per line, as byte_class::sequence_at implements them.
         match self.window[0] {
             0xC2..=0xDF => "UTF8-2 = %xC2-DF UTF8-tail",
             0xE0        => "UTF8-3 = %xE0 %xA0-BF UTF8-tail",
@@ -503,8 +435,8 @@ impl fmt::Display for Malformed {
                 "Byte {lead:02X} at offset {at} is a continuation byte (10xxxxxx) with no lead byte before it"
             )?,
             ErrorKind::InvalidByte => {
-                let reason = match crate::classify(lead) {
-                    crate::ByteClass::NeverValid(why) => why.reason(),
+                let reason = match classify(lead) {
+                    ByteClass::NeverValid(why) => why.reason(),
                     _ => "it is not a valid lead byte",
                 };
                 write!(f, "Byte {lead:02X} at offset {at} never appears in UTF-8: {reason}")?;
@@ -515,7 +447,7 @@ impl fmt::Display for Malformed {
                     ErrorKind::Surrogate => "the encoding of a UTF-16 surrogate",
                     _ => "a value above U+10FFFF",
                 };
-                let (lo, hi) = crate::byte_class::second_byte_bounds(lead);
+                let (lo, hi) = second_byte_bounds(lead);
                 write!(
                     f,
                     "Byte {lead:02X} at offset {at} starts {what}: {lead:02X} must be followed by {lo:02X}–{hi:02X}"
@@ -525,7 +457,7 @@ impl fmt::Display for Malformed {
                 }
             }
             ErrorKind::Truncated => {
-                let announced = crate::byte_class::sequence_len(lead);
+                let announced = sequence_len(lead);
                 write!(
                     f,
                     "{} {} at offset {at} {} an incomplete {announced}-byte sequence, cut short by ",

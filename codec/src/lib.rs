@@ -51,6 +51,7 @@ mod decode;
 pub mod detect;
 mod encode;
 mod error;
+mod error_scan;
 mod mojibake;
 mod sanitize;
 mod simd;
@@ -59,7 +60,7 @@ mod utf16;
 mod variants;
 
 pub use crate::byte_class::{
-    byte_roles, classify, marker_len, ByteClass, ByteRole, LeadByte, NeverValid,
+    byte_roles, classify, marker_len, ByteClass, ByteRole, ErrorKind, LeadByte, NeverValid,
 };
 pub use crate::charset::{
     decode_legacy, decode_legacy_fatal, encode_legacy, encode_legacy_utf16, encoding_labels,
@@ -68,13 +69,14 @@ pub use crate::charset::{
 };
 pub use crate::decode::{
     char_start, decode_lossy, decode_utf8b, decode_with, encode_utf8b, errors, from_utf8, segments,
-    validate, Errors, Replacement, Segment, Segments,
+    validate, Replacement, Segment, Segments,
 };
 pub use crate::encode::{
     encode_code_point, explain, explain_sequence, BitFill, EncodeError, EncodedChar, Octet,
     RangeRow, RANGE_TABLE,
 };
-pub use crate::error::{ErrorKind, Intended, Malformed, Utf8Error};
+pub use crate::error::{Intended, Malformed, Utf8Error};
+pub use crate::error_scan::Errors;
 pub use crate::mojibake::{
     garble, garble_rounds, garble_traced, misread_as_utf8, mojibake_matrix, repair, Encoding,
     Garbled, GlyphTrace, MatrixRow, Misread, MisreadPiece, Repair, RepairStep, TooManyRounds,

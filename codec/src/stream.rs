@@ -2,9 +2,9 @@
 
 use core::fmt;
 
-use crate::byte_class::{second_byte_bounds, sequence_len};
-use crate::decode::{segments, Segment};
-use crate::error::{ErrorKind, Malformed};
+use crate::byte_class::{second_byte_bounds, sequence_len, ErrorKind};
+use crate::decode::{decode_lossy, errors, segments, Segment};
+use crate::error::Malformed;
 
 /// A decoding error in fatal mode: where it is in the stream and what it is.
 ///
@@ -258,13 +258,13 @@ impl StreamDecoder {
             return Ok(());
         }
         if self.fatal {
-            if let Some(m) = crate::errors(body).next() {
+            if let Some(m) = errors(body).next() {
                 return Err(StreamError {
                     malformed: m.with_offset(self.offset + m.offset()),
                 });
             }
         }
-        out.push_str(&crate::decode_lossy(body));
+        out.push_str(&decode_lossy(body));
         Ok(())
     }
 

@@ -603,21 +603,8 @@ fn push_sequence(out: &mut Vec<u8>, value: u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use utf8lens_testkit::Rng;
     use VariantReason as R;
-
-    /// A tiny deterministic generator (xorshift64*), so failures reproduce.
-    struct XorShift(u64);
-    impl XorShift {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        }
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-    }
 
     const CESU: Variant = Variant::Cesu8;
     const MUTF: Variant = Variant::Mutf8;
@@ -658,13 +645,13 @@ mod tests {
     }
 
     /// A random code point a variant can encode, biased towards boundaries and surrogates.
-    fn random_code_point(rng: &mut XorShift, v: Variant) -> u32 {
+    fn random_code_point(rng: &mut Rng, v: Variant) -> u32 {
         const EDGES: [u32; 20] = [
             0, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFD,
             0xFFFF, 0x1_0000, 0x10_FFFF, 0x11_0000, 0x1F_FFFF, 0x20_0000, 0x3FF_FFFF, 0x400_0000,
         ];
         let cp = match rng.below(8) {
-            0 => EDGES[rng.below(EDGES.len() as u64) as usize],
+            0 => *rng.pick(&EDGES),
             1 => rng.below(0x80) as u32,
             2 => 0xD800 + rng.below(0x800) as u32,
             3 => rng.below(0x1_0000) as u32,
@@ -884,10 +871,10 @@ mod tests {
 
     #[test]
     fn random_sequences_round_trip() {
-        let mut rng = XorShift(0x1234_5678_9ABC_DEF1);
+        let mut rng = Rng::new(0x1234_5678_9ABC_DEF1);
         for _ in 0..20_000 {
             for v in Variant::ALL {
-                let len = rng.below(10) as usize;
+                let len = rng.below(10);
                 let cps: Vec<u32> = (0..len).map(|_| random_code_point(&mut rng, v)).collect();
                 let bytes = encode_variant(&cps, v).unwrap();
                 let decoded = decode_variant(&bytes, v).unwrap();
@@ -906,22 +893,18 @@ mod tests {
     }
 
     /// Random bytes: mostly pieces of valid sequences from every variant, with noise.
-    fn random_bytes(rng: &mut XorShift) -> Vec<u8> {
+    fn random_bytes(rng: &mut Rng) -> Vec<u8> {
         let mut bytes = Vec::new();
         for _ in 0..rng.below(8) {
             match rng.below(4) {
-                0 => bytes.push(rng.next() as u8),
-                1 => bytes.push(
-                    *[0x00, 0x80, 0xBF, 0xC0, 0xED, 0xF4, 0xF8, 0xFD, 0xFE]
-                        .get(rng.below(9) as usize)
-                        .unwrap_or(&0),
-                ),
+                0 => bytes.push(rng.byte()),
+                1 => bytes.push(*rng.pick(&[0x00, 0x80, 0xBF, 0xC0, 0xED, 0xF4, 0xF8, 0xFD, 0xFE])),
                 _ => {
-                    let v = Variant::ALL[rng.below(4) as usize];
+                    let v = *rng.pick(&Variant::ALL);
                     let cp = random_code_point(rng, v);
                     let mut piece = encode_variant(&[cp], v).unwrap();
                     if rng.below(4) == 0 {
-                        piece.truncate(rng.below(piece.len() as u64) as usize);
+                        piece.truncate(rng.below(piece.len()));
                     }
                     bytes.extend(piece);
                 }
@@ -932,7 +915,7 @@ mod tests {
 
     #[test]
     fn random_bytes_never_panic_and_agree_with_std() {
-        let mut rng = XorShift(42);
+        let mut rng = Rng::new(42);
         for _ in 0..100_000 {
             let bytes = random_bytes(&mut rng);
             let std_chars: Option<Vec<u32>> = std::str::from_utf8(&bytes)

@@ -7,6 +7,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use utf8lens::{errors, validate};
+use utf8lens_testkit::Rng;
 use wasm_bindgen_test::wasm_bindgen_test;
 
 fn agrees(bytes: &[u8]) {
@@ -140,14 +141,7 @@ fn real_text_with_each_position_corrupted() {
 
 #[wasm_bindgen_test]
 fn random_inputs_of_many_lengths() {
-    // xorshift64*, fixed seed: reproducible.
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        state.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    };
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let chars = [
         "a",
         "é",
@@ -160,14 +154,14 @@ fn random_inputs_of_many_lengths() {
         "\u{10FFFF}",
     ];
     for round in 0..3000 {
-        let len = (next() % 300) as usize;
+        let len = rng.below(300);
         let mut buf = Vec::with_capacity(len + 4);
         while buf.len() < len {
-            buf.extend_from_slice(chars[(next() % chars.len() as u64) as usize].as_bytes());
+            buf.extend_from_slice(rng.pick(&chars).as_bytes());
         }
         if round % 2 == 1 && !buf.is_empty() {
-            let at = (next() % buf.len() as u64) as usize;
-            buf[at] = INTERESTING[(next() % INTERESTING.len() as u64) as usize];
+            let at = rng.below(buf.len());
+            buf[at] = *rng.pick(&INTERESTING);
         }
         agrees(&buf);
     }

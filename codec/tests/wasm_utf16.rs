@@ -7,6 +7,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use utf8lens::utf8_to_utf16;
+use utf8lens_testkit::Rng;
 use wasm_bindgen_test::wasm_bindgen_test;
 
 fn agrees(bytes: &[u8]) {
@@ -34,20 +35,6 @@ fn at_every_alignment(core: &[u8]) {
     }
 }
 
-/// A tiny deterministic generator (xorshift64*), so failures reproduce.
-struct XorShift(u64);
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 const SAMPLES: [&str; 14] = [
     "a",
     " ",
@@ -66,13 +53,13 @@ const SAMPLES: [&str; 14] = [
 ];
 
 /// Runs of random characters, each run one sample repeated, so whole blocks of one width occur.
-fn random_text(rng: &mut XorShift, chars: usize) -> String {
+fn random_text(rng: &mut Rng, chars: usize) -> String {
     let mut text = String::new();
     let mut count = 0;
     while count < chars {
-        let sample = SAMPLES[rng.below(SAMPLES.len() as u64) as usize];
+        let sample = *rng.pick(&SAMPLES);
         let longest = if rng.below(2) == 0 { 3 } else { 24 };
-        let run = 1 + rng.below(longest) as usize;
+        let run = 1 + rng.below(longest);
         for _ in 0..run {
             text.push_str(sample);
         }
@@ -104,7 +91,7 @@ fn every_scalar_value_alone_and_in_blocks() {
 
 #[wasm_bindgen_test]
 fn random_text_at_every_alignment() {
-    let mut rng = XorShift(0x5EED_1234);
+    let mut rng = Rng::new(0x5EED_1234);
     for _ in 0..200 {
         let text = random_text(&mut rng, 24);
         at_every_alignment(text.as_bytes());
@@ -113,7 +100,7 @@ fn random_text_at_every_alignment() {
 
 #[wasm_bindgen_test]
 fn long_random_text() {
-    let mut rng = XorShift(77);
+    let mut rng = Rng::new(77);
     for len in [100, 1000, 10_000] {
         for _ in 0..20 {
             agrees(random_text(&mut rng, len).as_bytes());
@@ -137,11 +124,11 @@ fn malformed_sequences_inside_text_at_every_alignment() {
         b"\xF5",
         b"\xFF",
     ];
-    let mut rng = XorShift(0xBAD);
+    let mut rng = Rng::new(0xBAD);
     for piece in bad {
         for _ in 0..6 {
             let mut core = random_text(&mut rng, 12).into_bytes();
-            let at = rng.below(core.len() as u64 + 1) as usize;
+            let at = rng.below(core.len() + 1);
             core.splice(at..at, piece.iter().copied());
             at_every_alignment(&core);
         }
@@ -150,14 +137,14 @@ fn malformed_sequences_inside_text_at_every_alignment() {
 
 #[wasm_bindgen_test]
 fn random_bytes() {
-    let mut rng = XorShift(31337);
+    let mut rng = Rng::new(31337);
     for _ in 0..2000 {
-        let len = rng.below(80) as usize;
+        let len = rng.below(80);
         let bytes: Vec<u8> = (0..len)
             .map(|_| match rng.below(3) {
                 0 => rng.below(0x80) as u8,
                 1 => 0x80 + rng.below(0x40) as u8,
-                _ => rng.next() as u8,
+                _ => rng.byte(),
             })
             .collect();
         agrees(&bytes);

@@ -7,6 +7,7 @@
 //! 0..32 bytes of ASCII, and long, mostly valid inputs that make the scanner skip.
 
 use utf8lens::ErrorKind;
+use utf8lens_testkit::Rng;
 use utf8lens_tests::{hex, oracle, summary};
 
 /// (offset, length, kind) of every maximal subpart, from std's `Utf8Chunks`.
@@ -110,22 +111,6 @@ fn every_input_of_one_to_three_bytes_at_a_block_start_and_across_a_block_boundar
     );
 }
 
-/// xorshift64*: reproducible pseudo-random numbers without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// Bytes that are interesting to the scanner: the range boundaries of RFC 3629 §4.
 const EDGES: [u8; 24] = [
     0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
@@ -138,8 +123,8 @@ fn random_input(rng: &mut Rng, len: usize) -> Vec<u8> {
     let mut out = Vec::with_capacity(len + 4);
     while out.len() < len {
         match (style, rng.below(8)) {
-            (0, _) => out.push(rng.next() as u8),
-            (1, _) => out.push(EDGES[rng.below(EDGES.len())]),
+            (0, _) => out.push(rng.byte()),
+            (1, _) => out.push(*rng.pick(&EDGES)),
             (_, 0..=4) => {
                 let ch = char::from_u32(rng.below(0x11_0000) as u32).unwrap_or('\u{FFFD}');
                 let mut buf = [0; 4];
@@ -152,7 +137,7 @@ fn random_input(rng: &mut Rng, len: usize) -> Vec<u8> {
                     out.extend_from_slice(encoded);
                 }
             }
-            (_, 5) => out.push(EDGES[rng.below(EDGES.len())]),
+            (_, 5) => out.push(*rng.pick(&EDGES)),
             _ => out.extend(std::iter::repeat_n(b'x', rng.below(70))),
         }
     }
@@ -161,7 +146,7 @@ fn random_input(rng: &mut Rng, len: usize) -> Vec<u8> {
 
 #[test]
 fn random_inputs_after_every_ascii_prefix() {
-    let mut rng = Rng(0x5EED_0007_E440_0125);
+    let mut rng = Rng::new(0x5EED_0007_E440_0125);
     let mut buf = Vec::new();
     let mut checked = 0;
     for round in 0..3000 {
@@ -185,7 +170,7 @@ fn random_inputs_after_every_ascii_prefix() {
 
 #[test]
 fn long_mostly_valid_inputs_skip_and_resume_correctly() {
-    let mut rng = Rng(0xA11C_E5ED_0000_0007);
+    let mut rng = Rng::new(0xA11C_E5ED_0000_0007);
     let text = "Съешь же ещё этих мягких французских булок, да выпей чаю. 你好，世界 😀 Grüße! "
         .repeat(400);
     let mut checked = 0;
@@ -199,7 +184,7 @@ fn long_mostly_valid_inputs_skip_and_resume_correctly() {
                 break;
             }
             let at = rng.below(bytes.len());
-            let bad = EDGES[rng.below(EDGES.len())];
+            let bad = *rng.pick(&EDGES);
             if round % 7 == 0 {
                 bytes.insert(at, bad);
             } else {

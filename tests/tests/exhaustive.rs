@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 use utf8lens::{ByteClass, EncodeError, NeverValid};
+use utf8lens_testkit::Rng;
 use utf8lens_tests::oracle::check_against_std;
 
 /// Runs `check` on every index in `0..total`, split over the available cores; returns how many
@@ -41,19 +42,6 @@ fn sweep(total: u64, check: impl Fn(u64) -> Result<(), String> + Sync) -> Result
     match first_failure.into_inner().unwrap() {
         Some(message) => Err(message),
         None => Ok(checked.into_inner()),
-    }
-}
-
-/// A small seeded generator (SplitMix64), so the random samples are the same on every run.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
     }
 }
 
@@ -263,8 +251,9 @@ fn surrogates_and_values_beyond_u10ffff_are_encode_errors() {
         0x8000_0000,
         u32::MAX,
     ]);
-    let mut rng = SplitMix64(0x5EED_0001);
-    beyond.extend((0..100_000).map(|_| 0x11_0000 + (rng.next() as u32) % (u32::MAX - 0x11_0000)));
+    let mut rng = Rng::new(0x5EED_0001);
+    beyond
+        .extend((0..100_000).map(|_| 0x11_0000 + (rng.next_u64() as u32) % (u32::MAX - 0x11_0000)));
     for &cp in &beyond {
         too_large(cp).unwrap();
     }
@@ -445,8 +434,8 @@ fn random_sample_of_other_four_to_eight_byte_inputs_agrees_with_std() {
     let total: u64 = if optimized() { 8_000_000 } else { 400_000 };
     let result = sweep(total, |i| {
         // Each input has its own seed, so the sample does not depend on the thread split.
-        let mut rng = SplitMix64(0xC0DE_0000 ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let r = rng.next();
+        let mut rng = Rng::new(0xC0DE_0000 ^ i);
+        let r = rng.next_u64();
         let len = if i % 2 == 0 {
             4
         } else {
@@ -455,7 +444,7 @@ fn random_sample_of_other_four_to_eight_byte_inputs_agrees_with_std() {
         let mut input = [0u8; 8];
         input
             .iter_mut()
-            .zip(rng.next().to_le_bytes())
+            .zip(rng.next_u64().to_le_bytes())
             .for_each(|(b, r)| *b = r);
         if len == 4 && (0xF0..=0xF4).contains(&input[0]) {
             // Those are covered exhaustively above; move the lead elsewhere.

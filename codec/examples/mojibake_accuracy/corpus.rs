@@ -11,6 +11,7 @@
 use std::path::Path;
 
 use utf8lens::{decode_legacy_fatal, encode_legacy, garble_traced, Charset, Fallback};
+use utf8lens_testkit::Rng;
 
 /// Our own sentences: `language<TAB>sentence` per line.
 pub const SENTENCES: &str = include_str!("sentences.txt");
@@ -103,30 +104,6 @@ pub const LEGACY_PAIRS: [(Charset, Charset); 16] = [
     (Charset::Iso8859_7, Charset::Windows1252),
     (Charset::Windows1254, Charset::Windows1252),
 ];
-
-/// A small deterministic generator (xorshift64*), so the corpus needs no dependency.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-}
 
 /// The lipsum files the corpus reads, relative to the conformance folder.
 pub fn lipsum_files(root: &Path) -> Result<Vec<std::path::PathBuf>, String> {
@@ -279,9 +256,7 @@ pub fn cases(clean: &[CleanText]) -> Vec<Case> {
         }
         for rounds in [2, 3] {
             for _ in 0..4 {
-                let layers: Vec<Charset> = (0..rounds)
-                    .map(|_| Charset::ALL[rng.below(Charset::ALL.len())])
-                    .collect();
+                let layers: Vec<Charset> = (0..rounds).map(|_| *rng.pick(&Charset::ALL)).collect();
                 if layers.windows(2).all(|w| w[0] == w[1]) {
                     continue;
                 }

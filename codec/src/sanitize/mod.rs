@@ -566,6 +566,7 @@ mod tests {
 mod normalize_tests {
     use super::*;
     use unicode_normalization::{is_nfc, is_nfkc};
+    use utf8lens_testkit::Rng;
 
     fn nfc() -> Policy {
         Policy {
@@ -594,18 +595,6 @@ mod normalize_tests {
         // NFKC turns the pictograph ™ into letters: a joiner after it no longer joins emoji.
         assert_eq!(sanitize("™\u{200D}🚀", &nfkc).text, "TM🚀");
         assert_eq!(sanitize("\u{FDFA}", &nfkc).text.chars().count(), 18);
-    }
-
-    /// xorshift64*: enough randomness for a property test, no dependency.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
-        }
     }
 
     #[test]
@@ -666,11 +655,11 @@ mod normalize_tests {
             .ok()
             .and_then(|s| s.parse().ok());
         let seed: u64 = seed.unwrap_or(0x5EED_2026);
-        let mut rng = Rng(seed | 1);
+        let mut rng = Rng::new(seed);
         for case in 0..500 {
             let mut text = String::new();
             for _ in 0..rng.below(24) {
-                text.push_str(PIECES[rng.below(PIECES.len())]);
+                text.push_str(*rng.pick(PIECES));
             }
             let units: Vec<u16> = text.encode_utf16().collect();
             for policy in &policies {

@@ -5,6 +5,8 @@
 //! std in codec/tests/wasm_simd.rs); on native targets it is simdutf8, which picks AVX2, SSE4.2 or NEON at
 //! run time; elsewhere `core::str::from_utf8`.
 
+mod fallback;
+
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[allow(unsafe_code)]
 mod wasm32;
@@ -31,7 +33,7 @@ pub(crate) fn is_valid(bytes: &[u8]) -> bool {
 }
 
 /// What each of 64 bytes is, one bit per byte (bit `i` for byte `i`): the input of the error scanner
-/// in `decode.rs`, which finds every maximal subpart of a block from these masks alone.
+/// in `error_scan.rs`, which finds every maximal subpart of a block from these masks alone.
 ///
 /// `below_a0` and `below_90` are meaningful only where `cont` is set: they tell the continuation bytes
 /// `80..=9F` and `80..=8F` apart, the second-byte ranges that `E0`, `ED`, `F0` and `F4` restrict.
@@ -69,35 +71,7 @@ pub(crate) fn class_masks(block: &[u8; 64]) -> ClassMasks {
         all(target_arch = "wasm32", target_feature = "simd128"),
         target_arch = "x86_64"
     )))]
-    return class_masks_scalar(block);
-}
-
-/// [`class_masks`] one byte at a time: the fallback for other targets, and the tests' reference.
-#[cfg_attr(
-    any(
-        all(target_arch = "wasm32", target_feature = "simd128"),
-        target_arch = "x86_64"
-    ),
-    allow(dead_code)
-)]
-pub(crate) fn class_masks_scalar(block: &[u8; 64]) -> ClassMasks {
-    let mut m = ClassMasks::default();
-    for (i, &b) in block.iter().enumerate() {
-        let bit = 1u64 << i;
-        let set = |yes: bool| if yes { bit } else { 0 };
-        m.cont |= set(matches!(b, 0x80..=0xBF));
-        m.high |= set(b >= 0xC0);
-        m.need1 |= set(matches!(b, 0xC2..=0xF4));
-        m.need2 |= set(matches!(b, 0xE0..=0xF4));
-        m.need3 |= set(matches!(b, 0xF0..=0xF4));
-        m.e0 |= set(b == 0xE0);
-        m.ed |= set(b == 0xED);
-        m.f0 |= set(b == 0xF0);
-        m.f4 |= set(b == 0xF4);
-        m.below_a0 |= set((b as i8) < (0xA0u8 as i8));
-        m.below_90 |= set((b as i8) < (0x90u8 as i8));
-    }
-    m
+    return fallback::class_masks(block);
 }
 
 /// The SIMD versions of [`class_masks`]: signed byte comparisons (the bytes `80..=FF` are the negative
@@ -202,7 +176,7 @@ mod masks {
 
     #[cfg(test)]
     mod tests {
-        use super::super::{class_masks, class_masks_scalar};
+        use super::super::{class_masks, fallback};
 
         #[test]
         fn simd_masks_match_the_scalar_ones() {
@@ -214,7 +188,7 @@ mod masks {
                 }
                 assert_eq!(
                     class_masks(&block),
-                    class_masks_scalar(&block),
+                    fallback::class_masks(&block),
                     "{block:02X?}"
                 );
             }
@@ -223,13 +197,13 @@ mod masks {
 }
 
 /// Writes the UTF-16 of `text` to the start of `dest`; how many units, or `None` if `dest` has fewer
-/// units than `text` has bytes. SIMD128 on wasm32 (`utf16.rs`), the scalar code elsewhere.
+/// units than `text` has bytes. SIMD128 on wasm32 (`utf16.rs`), the scalar code elsewhere (`fallback.rs`).
 #[inline]
 pub(crate) fn utf16_from_str(text: &str, dest: &mut [u16]) -> Option<usize> {
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     return utf16::utf16_from_str(text, dest);
     #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-    return crate::utf16::utf16_from_str_scalar(text, dest);
+    return fallback::utf16_from_str(text, dest);
 }
 
 /// Whether every byte of `bytes` is ASCII (below 0x80): the answer of std's [`slice::is_ascii`],

@@ -12,7 +12,7 @@
 //!   256-entry table of shuffles packs the kept units of each half together.
 //! - A block of four four-byte characters (emoji text) becomes four surrogate pairs, with 32-bit lanes.
 //! - Any other block with a four-byte character goes through the scalar code
-//!   ([`crate::utf16::utf16_of_chars`]) up to the next character boundary after it, as does the tail.
+//!   (`fallback::utf16_of_chars`) up to the next character boundary after it, as does the tail.
 //!
 //! The steps keep one invariant: when a block starts at byte `p` (a character boundary or not), every
 //! character that ends before `p` has been written, and nothing else. Each character writes at most as
@@ -131,9 +131,9 @@ pub(crate) fn utf16_from_str(text: &str, dest: &mut [u16]) -> Option<usize> {
             p += 16;
             continue;
         }
-        (p, out) = crate::utf16::utf16_of_chars(text, p, p + 16, dest, out)?;
+        (p, out) = super::fallback::utf16_of_chars(text, p, p + 16, dest, out)?;
     }
-    let (_, out) = crate::utf16::utf16_of_chars(text, p, n, dest, out)?;
+    let (_, out) = super::fallback::utf16_of_chars(text, p, n, dest, out)?;
     Some(out)
 }
 
