@@ -24,7 +24,8 @@ use crate::components::Legend;
 use crate::format;
 use crate::hooks::use_inspector;
 use crate::rows::{self, RowSegment};
-use crate::state::{Action, View};
+use crate::state::Action;
+use crate::view::View;
 
 /// The tallest the scroll area gets, in CSS pixels (Chromium stops at about 33 million).
 const MAX_SCROLL_HEIGHT: f64 = 8_000_000.0;

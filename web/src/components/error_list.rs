@@ -8,7 +8,8 @@ use yew::prelude::*;
 use crate::format;
 use crate::hooks::{use_inspector, Summary};
 use crate::notation::Notation;
-use crate::state::{Action, View};
+use crate::state::Action;
+use crate::view::View;
 
 /// The most errors listed; a 50 MiB file of noise has millions.
 const LIST_LIMIT: usize = 500;

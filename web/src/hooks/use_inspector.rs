@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::fragment::Fragment;
+use crate::fragment::{current_hash, Fragment};
 use crate::hooks::use_fragment_sync;
 use crate::state::State;
 
@@ -32,11 +32,4 @@ pub fn InspectorProvider(props: &ProviderProps) -> Html {
 pub fn use_inspector() -> Inspector {
     let fallback = use_reducer(State::default);
     use_context::<Inspector>().unwrap_or(fallback)
-}
-
-/// The page's URL fragment, with its `#`, or "" outside a browser.
-pub fn current_hash() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default()
 }
