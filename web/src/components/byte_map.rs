@@ -26,6 +26,7 @@ use crate::hooks::use_inspector;
 use crate::rows::{self, RowSegment};
 use crate::state::Action;
 use crate::view::View;
+use crate::visible::glyph;
 
 /// The tallest the scroll area gets, in CSS pixels (Chromium stops at about 33 million).
 const MAX_SCROLL_HEIGHT: f64 = 8_000_000.0;
@@ -597,17 +598,6 @@ fn short_role(role: ByteRole) -> &'static str {
         ByteRole::Lead => "lead",
         ByteRole::Continuation => "cont",
         ByteRole::Invalid => "invalid",
-    }
-}
-
-/// How a character is shown above its bytes: itself, or a name for the invisible ones.
-pub fn glyph(ch: char) -> String {
-    match ch {
-        ' ' => "␣".to_owned(),
-        _ => match crate::visible::label(ch) {
-            Some(label) => label,
-            None => ch.to_string(),
-        },
     }
 }
 

@@ -109,7 +109,7 @@ fn error_html(
         let what = match char::from_u32(cp) {
             _ if (0xD800..=0xDFFF).contains(&cp) => format!("U+{cp:04X}, a UTF-16 surrogate"),
             _ if cp > 0x10_FFFF => format!("the value U+{cp:04X}, beyond Unicode"),
-            Some(c) => format!("U+{cp:04X} ‘{}’", crate::components::byte_map::glyph(c)),
+            Some(c) => format!("U+{cp:04X} ‘{}’", crate::visible::glyph(c)),
             None => format!("U+{cp:04X}"),
         };
         format!(
