@@ -22,7 +22,6 @@ use crate::format;
 use crate::hooks::{use_inspector, use_virtual_rows};
 use crate::rows::{self, RowSegment};
 use crate::state::Action;
-use crate::view::View;
 use crate::visible::glyph;
 
 /// Bytes per row for a viewport this wide: as many as fit with room for a 4-byte character that
@@ -116,8 +115,7 @@ pub fn ByteMap() -> Html {
                 ("End", false) => range.end.saturating_sub(1).max(range.start),
                 ("Enter", _) => {
                     e.prevent_default();
-                    inspector.dispatch(Action::SetCodePoint(String::new()));
-                    inspector.dispatch(Action::SetView(View::Bits));
+                    inspector.dispatch(Action::OpenInBitFilling);
                     return;
                 }
                 _ => return,
@@ -170,8 +168,7 @@ pub fn ByteMap() -> Html {
     let open_bits = {
         let inspector = inspector.clone();
         Callback::from(move |_: MouseEvent| {
-            inspector.dispatch(Action::SetCodePoint(String::new()));
-            inspector.dispatch(Action::SetView(View::Bits));
+            inspector.dispatch(Action::OpenInBitFilling);
         })
     };
 

@@ -9,7 +9,6 @@ use crate::format;
 use crate::hooks::{use_inspector, Summary};
 use crate::notation::Notation;
 use crate::state::Action;
-use crate::view::View;
 
 /// The most errors listed; a 50 MiB file of noise has millions.
 const LIST_LIMIT: usize = 500;
@@ -60,8 +59,7 @@ pub fn ErrorList(props: &Props) -> Html {
         move |offset: usize| {
             let inspector = inspector.clone();
             Callback::from(move |_: MouseEvent| {
-                inspector.dispatch(Action::Select(Some(offset)));
-                inspector.dispatch(Action::SetView(View::Bytes));
+                inspector.dispatch(Action::ShowInByteMap(offset));
             })
         }
     };
