@@ -1,5 +1,5 @@
-//! The inspector's views: which one is open is part of the state and of the URL fragment, so
-//! both [`crate::state`] and [`crate::fragment`] name them from here.
+//! The inspector's views, in the order of their tabs. Which one is open is part of the state and
+//! of the URL fragment, so both name it from here.
 
 /// The views, in the order of the tabs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

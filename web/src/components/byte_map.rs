@@ -17,7 +17,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement};
 use yew::prelude::*;
 
-use crate::components::Legend;
+use super::legend::Legend;
 use crate::format;
 use crate::hooks::{use_inspector, use_virtual_rows};
 use crate::rows::{self, RowSegment};

@@ -2,8 +2,8 @@
 
 use yew::prelude::*;
 
+use super::use_fragment_sync::use_fragment_sync;
 use crate::fragment::{current_hash, Fragment};
-use crate::hooks::use_fragment_sync;
 use crate::state::State;
 
 /// The handle every view reads the state from and dispatches actions to.
