@@ -28,7 +28,7 @@ const MAX_SCROLL_HEIGHT: f64 = 8_000_000.0;
 /// Rows drawn above and below the visible ones.
 const OVERSCAN: usize = 4;
 
-/// What the map measured of itself: the viewport and row sizes decide which rows to draw.
+/// What the hook measured of the grid: the viewport and row sizes decide which rows to draw.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Geometry {
     scroll_top: f64,
