@@ -10,7 +10,8 @@ use crate::components::{
     Sanitizer, Streaming, Verdict,
 };
 use crate::hooks::{use_inspector, use_summary, InspectorProvider};
-use crate::state::{Action, View};
+use crate::state::Action;
+use crate::view::View;
 
 #[component]
 pub fn App() -> Html {

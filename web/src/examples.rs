@@ -2,7 +2,7 @@
 //! with the explanation a teacher would give.
 
 use crate::fragment::{Fragment, FragmentInput};
-use crate::state::View;
+use crate::view::View;
 
 /// An example's input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -17,7 +17,7 @@
 use utf8lens::Charset;
 
 use crate::notation::Notation;
-use crate::state::View;
+use crate::view::View;
 
 /// The input part of a fragment.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,6 +110,13 @@ impl Fragment {
         }
         pairs.join("&")
     }
+}
+
+/// The page's URL fragment, with its `#`, or "" outside a browser.
+pub fn current_hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
 }
 
 /// Percent-encodes every byte except the unreserved ASCII characters of RFC 3986.

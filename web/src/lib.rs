@@ -3,7 +3,7 @@
 //!
 //! * [`app`]: the page layout and the view tabs.
 //! * [`state`]: the one `State`, its `Action`s and the reducer; [`fragment`]: the same state as a
-//!   URL fragment.
+//!   URL fragment; [`view`]: the views both of them name.
 //! * [`hooks`]: the shared state's context, URL sync, file reading, the input summary.
 //! * [`components`]: one file per view.
 
@@ -17,6 +17,7 @@ pub mod hooks;
 mod notation;
 mod rows;
 pub mod state;
+pub mod view;
 mod visible;
 
 pub use app::App;

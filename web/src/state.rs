@@ -12,6 +12,7 @@ use yew::Reducible;
 
 use crate::fragment::{Fragment, FragmentInput};
 use crate::notation::{Notation, NotationError};
+use crate::view::View;
 
 /// Inputs above this size are not copied into the text and notation fields (a 10 MiB textarea
 /// would freeze the page); the views still show all of them.
@@ -59,64 +60,6 @@ pub enum Origin {
     Notation,
     /// A file, opened or dropped.
     File(String),
-}
-
-/// The views, in the order of the tabs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum View {
-    Bytes,
-    Bits,
-    Codepage,
-    Errors,
-    Decoders,
-    Mojibake,
-    Stream,
-    Sanitize,
-}
-
-impl View {
-    pub const ALL: [View; 8] = [
-        View::Bytes,
-        View::Bits,
-        View::Codepage,
-        View::Errors,
-        View::Decoders,
-        View::Mojibake,
-        View::Stream,
-        View::Sanitize,
-    ];
-
-    /// The name in the URL fragment (`view=bits`) and in element ids.
-    pub fn id(self) -> &'static str {
-        match self {
-            View::Bytes => "bytes",
-            View::Bits => "bits",
-            View::Codepage => "codepage",
-            View::Errors => "errors",
-            View::Decoders => "decoders",
-            View::Mojibake => "mojibake",
-            View::Stream => "stream",
-            View::Sanitize => "sanitize",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<View> {
-        View::ALL.into_iter().find(|v| v.id() == id)
-    }
-
-    /// The tab's label.
-    pub fn label(self) -> &'static str {
-        match self {
-            View::Bytes => "Byte map",
-            View::Bits => "Bit filling",
-            View::Codepage => "Codepage",
-            View::Errors => "Errors",
-            View::Decoders => "Decoders",
-            View::Mojibake => "Mojibake",
-            View::Stream => "Streaming",
-            View::Sanitize => "Sanitiser",
-        }
-    }
 }
 
 /// A file being read in chunks.
@@ -197,6 +140,13 @@ pub enum Action {
     SetView(View),
     /// Select a byte (or nothing).
     Select(Option<usize>),
+    /// Show a byte in the byte map (from the errors view): select it and open the byte map, in
+    /// one step, so the page renders and the URL is written once.
+    ShowInByteMap(usize),
+    /// Open the selected character in the bit-filling view (the byte map's Enter and button):
+    /// the code point query is cleared, so the view follows the selection, and the view opens,
+    /// in one step.
+    OpenInBitFilling,
     SetCodePoint(String),
     SelectCodepageByte(Option<u8>),
     SetChunkSize(usize),
@@ -276,6 +226,11 @@ impl State {
         if self.selected.is_some_and(|s| s >= self.bytes.len()) {
             self.selected = None;
         }
+    }
+
+    /// Selects a byte, or nothing if `offset` is past the input.
+    fn select(&mut self, offset: Option<usize>) {
+        self.selected = offset.filter(|&o| o < self.bytes.len());
     }
 
     /// Whether the fields hold the whole input.
@@ -391,7 +346,15 @@ impl Reducible for State {
                 next.load_error = Some(message);
             }
             Action::SetView(view) => next.view = view,
-            Action::Select(offset) => next.selected = offset.filter(|&o| o < next.bytes.len()),
+            Action::Select(offset) => next.select(offset),
+            Action::ShowInByteMap(offset) => {
+                next.select(Some(offset));
+                next.view = View::Bytes;
+            }
+            Action::OpenInBitFilling => {
+                next.code_point.clear();
+                next.view = View::Bits;
+            }
             Action::SetCodePoint(query) => next.code_point = query,
             Action::SelectCodepageByte(byte) => next.codepage_byte = byte,
             Action::SetChunkSize(size) => next.chunk_size = clamp_chunk(size),
@@ -471,6 +434,49 @@ mod tests {
         assert_eq!(&*s.bytes, [0xFF]);
         assert_eq!(s.origin, Origin::File("a.bin".into()));
         assert_eq!(s.loading, None);
+    }
+
+    /// States to start a compound action from: the default page, a link with a view, a
+    /// selection and a code point query, and no input at all.
+    fn starting_states() -> Vec<State> {
+        vec![
+            State::default(),
+            State::from_fragment(crate::fragment::Fragment::parse(
+                "#hex=41c0afe282ac&view=errors&sel=4&cp=U%2B41",
+            )),
+            State::from_fragment(crate::fragment::Fragment::parse("#hex=&view=bits&cp=x")),
+        ]
+    }
+
+    #[test]
+    fn show_in_byte_map_is_select_then_set_view_in_one_action() {
+        for s in starting_states() {
+            for offset in [0, 1, 3, 5, 6, 1000] {
+                let one = reduce(s.clone(), Action::ShowInByteMap(offset));
+                let two = reduce(
+                    reduce(s.clone(), Action::Select(Some(offset))),
+                    Action::SetView(View::Bytes),
+                );
+                assert_eq!(one, two, "offset {offset}");
+                assert_eq!(one.fragment(), two.fragment());
+                assert_eq!(one.view, View::Bytes);
+            }
+        }
+    }
+
+    #[test]
+    fn open_in_bit_filling_is_clear_query_then_set_view_in_one_action() {
+        for s in starting_states() {
+            let one = reduce(s.clone(), Action::OpenInBitFilling);
+            let two = reduce(
+                reduce(s.clone(), Action::SetCodePoint(String::new())),
+                Action::SetView(View::Bits),
+            );
+            assert_eq!(one, two);
+            assert_eq!(one.fragment(), two.fragment());
+            assert_eq!((one.view, one.code_point.as_str()), (View::Bits, ""));
+            assert_eq!(one.selected, s.selected);
+        }
     }
 
     #[test]

@@ -57,6 +57,18 @@ pub fn label(ch: char) -> Option<String> {
     Some(name.to_owned())
 }
 
+/// How a character is shown on its own (above its bytes, in a table cell): itself, its
+/// [`label`] if it shows nothing, and `␣` for the space.
+pub fn glyph(ch: char) -> String {
+    match ch {
+        ' ' => "␣".to_owned(),
+        _ => match label(ch) {
+            Some(label) => label,
+            None => ch.to_string(),
+        },
+    }
+}
+
 /// The badge for one hidden character.
 pub fn badge(ch: char) -> Html {
     match label(ch) {
@@ -118,5 +130,13 @@ mod tests {
         assert_eq!(label('\u{FFFF}').as_deref(), Some("U+FFFF"));
         assert_eq!(label('\u{10FFFE}').as_deref(), Some("U+10FFFE"));
         assert_eq!(label('€'), None);
+    }
+
+    #[test]
+    fn glyphs() {
+        assert_eq!(glyph('€'), "€");
+        assert_eq!(glyph(' '), "␣");
+        assert_eq!(glyph('\u{200B}'), "ZWSP");
+        assert_eq!(glyph('\u{0}'), "NUL");
     }
 }

@@ -7,10 +7,13 @@
 //!       cargo test -p utf8lens-web --target wasm32-unknown-unknown --test components
 #![cfg(target_arch = "wasm32")]
 
+use std::cell::Cell;
+use std::rc::Rc;
 use std::time::Duration;
 
 use utf8lens_web::App;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement, HtmlTextAreaElement};
 
@@ -66,6 +69,88 @@ fn click(root: &Element, selector: &str) {
         .and_then(|e| e.dyn_into::<HtmlElement>().ok())
         .unwrap_or_else(|| panic!("no {selector}"))
         .click();
+}
+
+fn hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+fn view(root: &Element) -> Vec<String> {
+    attrs(root, ".view-panel", "data-view")
+}
+
+/// Presses a key on an element, as the keyboard would (the event bubbles to Yew's listener).
+fn press(root: &Element, selector: &str, key: &str) {
+    let target = root
+        .query_selector(selector)
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| panic!("no {selector}"));
+    let init = js_sys::Object::new();
+    js_sys::Reflect::set(&init, &"key".into(), &key.into()).expect("key");
+    js_sys::Reflect::set(&init, &"bubbles".into(), &true.into()).expect("bubbles");
+    let constructor = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"KeyboardEvent".into()).ok())
+        .and_then(|c| c.dyn_into::<js_sys::Function>().ok())
+        .expect("KeyboardEvent");
+    let event =
+        js_sys::Reflect::construct(&constructor, &js_sys::Array::of2(&"keydown".into(), &init))
+            .expect("a keyboard event")
+            .unchecked_into::<web_sys::Event>();
+    target.dispatch_event(&event).expect("dispatch");
+}
+
+/// Counts the app's URL writes while it lives: `history.replaceState`, the one way the app
+/// writes the fragment, is wrapped with a counter, and unwrapped on drop.
+struct UrlWrites {
+    count: Rc<Cell<u32>>,
+    history: web_sys::History,
+    _wrapper: Closure<dyn FnMut(JsValue, JsValue, JsValue) -> JsValue>,
+}
+
+impl UrlWrites {
+    fn start() -> UrlWrites {
+        let history = web_sys::window()
+            .and_then(|w| w.history().ok())
+            .expect("a history");
+        let original = js_sys::Reflect::get(&history, &"replaceState".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .expect("replaceState");
+        let count = Rc::new(Cell::new(0));
+        let wrapper = {
+            let count = count.clone();
+            let history = history.clone();
+            Closure::<dyn FnMut(JsValue, JsValue, JsValue) -> JsValue>::new(
+                move |state: JsValue, title: JsValue, url: JsValue| {
+                    count.set(count.get() + 1);
+                    original
+                        .call3(&history, &state, &title, &url)
+                        .unwrap_or(JsValue::UNDEFINED)
+                },
+            )
+        };
+        js_sys::Reflect::set(&history, &"replaceState".into(), wrapper.as_ref())
+            .expect("wrap replaceState");
+        UrlWrites {
+            count,
+            history,
+            _wrapper: wrapper,
+        }
+    }
+
+    fn count(&self) -> u32 {
+        self.count.get()
+    }
+}
+
+impl Drop for UrlWrites {
+    fn drop(&mut self) {
+        // The wrapper is an own property; deleting it uncovers History.prototype.replaceState.
+        let _ = js_sys::Reflect::delete_property(&self.history, &"replaceState".into());
+    }
 }
 
 #[wasm_bindgen_test]
@@ -219,4 +304,42 @@ async fn streaming_carries_a_split_character() {
         ["a", "€"]
     );
     close(root, handle);
+}
+
+#[wasm_bindgen_test]
+async fn show_in_byte_map_selects_and_switches_in_one_url_write() {
+    let (root, handle) = open("#hex=41c0afe282ac&view=errors").await;
+    let writes = UrlWrites::start();
+    click(&root, r#".error[data-offset="2"] .link-button"#);
+    settle().await;
+    assert_eq!(view(&root), ["bytes"]);
+    assert_eq!(attrs(&root, ".cell-selected", "data-offset"), ["2"]);
+    assert_eq!(hash(), "#hex=41c0afe282ac&sel=2");
+    assert_eq!(writes.count(), 1, "one URL write for one click");
+    drop(writes);
+    close(root, handle);
+}
+
+#[wasm_bindgen_test]
+async fn open_in_bit_filling_clears_the_query_and_switches_in_one_url_write() {
+    // The button under the selection, then Enter in the map: each is one step.
+    for how in ["button", "Enter"] {
+        let (root, handle) = open("#text=A%E2%82%AC&sel=2&cp=U%2B41").await;
+        let writes = UrlWrites::start();
+        match how {
+            "button" => click(&root, ".selection .link-button"),
+            key => press(&root, ".byte-map-viewport", key),
+        }
+        settle().await;
+        assert_eq!(view(&root), ["bits"], "{how}");
+        assert_eq!(
+            attrs(&root, ".explained", "data-code-point"),
+            ["20AC"],
+            "{how}: the selected character, not the old query"
+        );
+        assert_eq!(hash(), "#text=A%E2%82%AC&view=bits&sel=2", "{how}");
+        assert_eq!(writes.count(), 1, "{how}: one URL write for one action");
+        drop(writes);
+        close(root, handle);
+    }
 }

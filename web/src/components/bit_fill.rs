@@ -9,9 +9,9 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::code_point;
-use crate::components::byte_map::glyph;
 use crate::hooks::use_inspector;
 use crate::state::Action;
+use crate::visible::glyph;
 
 /// Milliseconds between animation steps.
 const TICK: u32 = 450;

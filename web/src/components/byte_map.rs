@@ -1,11 +1,9 @@
 //! The byte map: every byte as a cell (offset, hex, binary with the marker bits set apart, role),
 //! grouped into the characters and malformed sequences the codec finds.
 //!
-//! Only the rows in view are drawn (see `rows.rs`), so a 50 MiB file scrolls like a short word.
-//! Rows are a fixed height; the scroll area is a spacer of the full height (capped, since browsers
-//! cannot draw elements millions of rows tall; past the cap a pixel of scrolling moves more than a
-//! pixel of rows). Positions are set through the CSS object model, which a strict
-//! Content-Security-Policy allows, rather than through `style` attributes, which it does not.
+//! Only the rows in view are drawn, so a 50 MiB file scrolls like a short word: `rows.rs` cuts the
+//! input into rows without reading all of it, and the `use_virtual_rows` hook
+//! (`hooks/use_virtual_rows.rs`) measures the viewport and scrolls.
 //!
 //! Keyboard: the map is one tab stop (a grid with a roving focus). Arrow keys move by byte and by
 //! row, Home/End to the row's ends, Page Up/Down by a screen, Ctrl+Home/End to the input's ends,
@@ -14,97 +12,17 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use gloo_events::EventListener;
 use utf8lens::{ByteRole, Segment};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement};
 use yew::prelude::*;
 
-use crate::components::Legend;
+use super::legend::Legend;
 use crate::format;
-use crate::hooks::use_inspector;
+use crate::hooks::{use_inspector, use_virtual_rows};
 use crate::rows::{self, RowSegment};
-use crate::state::{Action, View};
-
-/// The tallest the scroll area gets, in CSS pixels (Chromium stops at about 33 million).
-const MAX_SCROLL_HEIGHT: f64 = 8_000_000.0;
-/// Rows drawn above and below the visible ones.
-const OVERSCAN: usize = 4;
-
-/// What the map measured of itself: the viewport and row sizes decide which rows to draw.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Geometry {
-    scroll_top: f64,
-    view_height: f64,
-    row_height: f64,
-    per_row: usize,
-}
-
-impl Default for Geometry {
-    fn default() -> Self {
-        Geometry {
-            scroll_top: 0.0,
-            view_height: 600.0,
-            row_height: 112.0,
-            per_row: 8,
-        }
-    }
-}
-
-impl Geometry {
-    fn total_height(&self, rows: usize) -> f64 {
-        rows as f64 * self.row_height
-    }
-
-    fn spacer_height(&self, rows: usize) -> f64 {
-        self.total_height(rows).min(MAX_SCROLL_HEIGHT)
-    }
-
-    /// The content pixel at the top of the viewport.
-    fn content_top(&self, rows: usize) -> f64 {
-        let total = self.total_height(rows);
-        let spacer = self.spacer_height(rows);
-        if total <= spacer {
-            return self.scroll_top;
-        }
-        let max_scroll = (spacer - self.view_height).max(1.0);
-        let max_content = (total - self.view_height).max(0.0);
-        (self.scroll_top / max_scroll).clamp(0.0, 1.0) * max_content
-    }
-
-    /// The scroll position that puts content pixel `y` at the top of the viewport.
-    fn scroll_for(&self, rows: usize, y: f64) -> f64 {
-        let total = self.total_height(rows);
-        let spacer = self.spacer_height(rows);
-        if total <= spacer {
-            return y;
-        }
-        let max_scroll = (spacer - self.view_height).max(0.0);
-        let max_content = (total - self.view_height).max(1.0);
-        (y / max_content).clamp(0.0, 1.0) * max_scroll
-    }
-
-    /// The rows to draw, and where the first of them goes in the spacer.
-    fn window(&self, rows: usize) -> (std::ops::Range<usize>, f64) {
-        if rows == 0 {
-            return (0..0, 0.0);
-        }
-        let top = self.content_top(rows);
-        let first_visible = ((top / self.row_height) as usize).min(rows - 1);
-        let visible = (self.view_height / self.row_height).ceil() as usize + 1;
-        let first = first_visible.saturating_sub(OVERSCAN);
-        let last = (first_visible + visible + OVERSCAN).min(rows);
-        // Where the first drawn row sits in the spacer: the viewport's top, minus how far into
-        // the first visible row the top is, minus the overscan rows above it.
-        let into_row = top - first_visible as f64 * self.row_height;
-        let y = self.scroll_top - into_row - (first_visible - first) as f64 * self.row_height;
-        (first..last, y.max(0.0))
-    }
-
-    fn visible_rows(&self) -> usize {
-        ((self.view_height / self.row_height).floor() as usize).max(1)
-    }
-}
+use crate::state::Action;
+use crate::visible::glyph;
 
 /// Bytes per row for a viewport this wide: as many as fit with room for a 4-byte character that
 /// starts at the row's last byte.
@@ -117,130 +35,47 @@ fn per_row_for(width: f64, cell_width: f64) -> usize {
     3
 }
 
-/// The geometry with the viewport's size and a drawn row's height and cell width as they are now.
-fn measure(viewport: &HtmlElement, current: Geometry) -> Geometry {
-    let first = |selector: &str| {
-        viewport
-            .query_selector(selector)
-            .ok()
-            .flatten()
-            .and_then(|e| e.dyn_into::<HtmlElement>().ok())
-    };
-    let cell_width = first(".cell")
-        .map(|c| f64::from(c.offset_width()) + 4.0)
-        .filter(|w| *w > 10.0)
-        .unwrap_or(84.0);
-    let mut next = current;
-    next.per_row = per_row_for(f64::from(viewport.client_width()), cell_width);
-    if let Some(row) = first(".row")
-        .map(|r| f64::from(r.offset_height()))
-        .filter(|h| *h > 10.0)
-    {
-        next.row_height = row;
-    }
-    // Scrollable once full; until then as tall as its rows, so ask the CSS maximum instead.
-    let max = web_sys::window()
-        .and_then(|w| w.inner_height().ok())
-        .and_then(|h| h.as_f64())
-        .map_or(600.0, |h| (h * 0.7).min(736.0));
-    next.view_height = max.max(100.0);
-    next
-}
-
 #[component]
 pub fn ByteMap() -> Html {
     let inspector = use_inspector();
-    let geometry = use_state(Geometry::default);
-    let viewport = use_node_ref();
-    let spacer = use_node_ref();
-    let window_ref = use_node_ref();
+    let bytes = inspector.bytes.clone();
+    let grid = use_virtual_rows(bytes.len(), per_row_for);
     // Set by keyboard moves: after the next render, focus the selected cell.
     let focus_pending = use_mut_ref(|| Rc::new(Cell::new(false)));
     let focus_pending = focus_pending.borrow().clone();
 
-    let bytes = inspector.bytes.clone();
-    let g = *geometry;
-    let rows = rows::row_count(bytes.len(), g.per_row);
-    let (drawn, window_y) = g.window(rows);
+    let per_row = grid.per_row;
+    let page_rows = grid.page_rows;
+    let rows = grid.rows;
     let selected = inspector.selected;
 
-    // Measure the viewport (its width decides the bytes per row) and a row, after every render
-    // and on resize; place the spacer and the drawn rows; after a key press, focus the selected
-    // cell.
+    // After a key press, focus the selected cell once it is drawn.
     {
-        let geometry = geometry.clone();
-        let viewport = viewport.clone();
-        use_effect_with((), move |_| {
-            let listener = web_sys::window().map(|w| {
-                EventListener::new(&w, "resize", move |_| {
-                    if let Some(el) = viewport.cast::<HtmlElement>() {
-                        let next = measure(&el, *geometry);
-                        if next != *geometry {
-                            geometry.set(next);
-                        }
-                    }
-                })
-            });
-            move || drop(listener)
-        });
-    }
-    {
-        let spacer = spacer.clone();
-        let window_ref = window_ref.clone();
-        let viewport = viewport.clone();
+        let viewport = grid.viewport.clone();
         let focus_pending = focus_pending.clone();
-        let geometry = geometry.clone();
-        let spacer_height = g.spacer_height(rows);
         use_effect(move || {
-            if let Some(el) = spacer.cast::<HtmlElement>() {
-                let _ = el
-                    .style()
-                    .set_property("height", &format!("{spacer_height}px"));
-            }
-            if let Some(el) = window_ref.cast::<HtmlElement>() {
-                let _ = el
-                    .style()
-                    .set_property("transform", &format!("translateY({window_y}px)"));
-            }
-            if let Some(el) = viewport.cast::<HtmlElement>() {
-                let next = measure(&el, *geometry);
-                if next != *geometry {
-                    geometry.set(next);
-                }
-                if focus_pending.get() {
-                    if let Some(offset) = selected {
-                        let cell = el
-                            .query_selector(&format!(".cell[data-offset=\"{offset}\"]"))
-                            .ok()
-                            .flatten()
-                            .and_then(|c| c.dyn_into::<HtmlElement>().ok());
-                        if let Some(cell) = cell {
-                            let _ = cell.focus();
-                            focus_pending.set(false);
-                        }
-                    }
+            if let (true, Some(offset), Some(el)) = (
+                focus_pending.get(),
+                selected,
+                viewport.cast::<HtmlElement>(),
+            ) {
+                let cell = el
+                    .query_selector(&format!(".cell[data-offset=\"{offset}\"]"))
+                    .ok()
+                    .flatten()
+                    .and_then(|c| c.dyn_into::<HtmlElement>().ok());
+                if let Some(cell) = cell {
+                    let _ = cell.focus();
+                    focus_pending.set(false);
                 }
             }
         });
     }
-
-    let on_scroll = {
-        let geometry = geometry.clone();
-        Callback::from(move |e: Event| {
-            let el = e.target_unchecked_into::<Element>();
-            let mut next = *geometry;
-            next.scroll_top = f64::from(el.scroll_top());
-            if next != *geometry {
-                geometry.set(next);
-            }
-        })
-    };
 
     // Selecting a byte: scroll its row into view if needed.
     let go_to = {
         let inspector = inspector.clone();
-        let geometry = geometry.clone();
-        let viewport = viewport.clone();
+        let grid = grid.clone();
         let bytes = bytes.clone();
         let focus_pending = focus_pending.clone();
         move |offset: usize, focus: bool| {
@@ -248,25 +83,7 @@ pub fn ByteMap() -> Html {
                 return;
             }
             let offset = offset.min(bytes.len() - 1);
-            let g = *geometry;
-            let rows = rows::row_count(bytes.len(), g.per_row);
-            let row = rows::row_of(&bytes, offset, g.per_row);
-            let row_top = row as f64 * g.row_height;
-            let top = g.content_top(rows);
-            let target = if row_top < top {
-                Some(row_top)
-            } else if row_top + g.row_height > top + g.view_height {
-                Some(row_top + g.row_height - g.view_height)
-            } else {
-                None
-            };
-            if let (Some(y), Some(el)) = (target, viewport.cast::<Element>()) {
-                let scroll = g.scroll_for(rows, y);
-                el.set_scroll_top(scroll.round() as i32);
-                let mut next = g;
-                next.scroll_top = f64::from(el.scroll_top());
-                geometry.set(next);
-            }
+            grid.reveal(rows::row_of(&bytes, offset, grid.per_row));
             focus_pending.set(focus);
             inspector.dispatch(Action::Select(Some(offset)));
         }
@@ -280,17 +97,16 @@ pub fn ByteMap() -> Html {
             if bytes.is_empty() {
                 return;
             }
-            let g = *geometry;
             let last = bytes.len() - 1;
             let current = inspector.selected.unwrap_or(0);
-            let row = rows::row_of(&bytes, current, g.per_row);
-            let range = rows::row_range(&bytes, row, g.per_row);
-            let page = g.visible_rows() * g.per_row;
+            let row = rows::row_of(&bytes, current, per_row);
+            let range = rows::row_range(&bytes, row, per_row);
+            let page = page_rows * per_row;
             let target = match (e.key().as_str(), e.ctrl_key() || e.meta_key()) {
                 ("ArrowRight", _) => current.saturating_add(1).min(last),
                 ("ArrowLeft", _) => current.saturating_sub(1),
-                ("ArrowDown", _) => current.saturating_add(g.per_row).min(last),
-                ("ArrowUp", _) => current.saturating_sub(g.per_row),
+                ("ArrowDown", _) => current.saturating_add(per_row).min(last),
+                ("ArrowUp", _) => current.saturating_sub(per_row),
                 ("PageDown", _) => current.saturating_add(page).min(last),
                 ("PageUp", _) => current.saturating_sub(page),
                 ("Home", true) => 0,
@@ -299,8 +115,7 @@ pub fn ByteMap() -> Html {
                 ("End", false) => range.end.saturating_sub(1).max(range.start),
                 ("Enter", _) => {
                     e.prevent_default();
-                    inspector.dispatch(Action::SetCodePoint(String::new()));
-                    inspector.dispatch(Action::SetView(View::Bits));
+                    inspector.dispatch(Action::OpenInBitFilling);
                     return;
                 }
                 _ => return,
@@ -353,16 +168,16 @@ pub fn ByteMap() -> Html {
     let open_bits = {
         let inspector = inspector.clone();
         Callback::from(move |_: MouseEvent| {
-            inspector.dispatch(Action::SetCodePoint(String::new()));
-            inspector.dispatch(Action::SetView(View::Bits));
+            inspector.dispatch(Action::OpenInBitFilling);
         })
     };
 
     // The roving tab stop: the selected cell if drawn, else the first drawn byte.
-    let drawn_rows: Vec<(usize, std::ops::Range<usize>, Vec<RowSegment>)> = drawn
+    let drawn_rows: Vec<(usize, std::ops::Range<usize>, Vec<RowSegment>)> = grid
+        .drawn
         .clone()
         .map(|r| {
-            let range = rows::row_range(&bytes, r, g.per_row);
+            let range = rows::row_range(&bytes, r, per_row);
             let segments = rows::segments_in(&bytes, range.clone());
             (r, range, segments)
         })
@@ -381,7 +196,7 @@ pub fn ByteMap() -> Html {
             "{} in {} rows of about {} bytes; only the rows in view are drawn.",
             format::plural(bytes.len(), "byte", "bytes"),
             format::count(rows),
-            g.per_row
+            per_row
         )
     } else {
         format!("{}.", format::plural(bytes.len(), "byte", "bytes"))
@@ -408,16 +223,16 @@ pub fn ByteMap() -> Html {
                 <p class="empty">{ "No bytes yet: type some text or bytes above." }</p>
             } else {
                 <div class="byte-map-viewport"
-                     ref={viewport}
+                     ref={grid.viewport.clone()}
                      role="grid"
                      aria-label="Bytes, grouped by character"
                      aria-rowcount={rows.to_string()}
-                     data-per-row={g.per_row.to_string()}
-                     onscroll={on_scroll}
+                     data-per-row={per_row.to_string()}
+                     onscroll={grid.on_scroll.clone()}
                      onkeydown={on_key}
                      onclick={on_click}>
-                    <div class="byte-map-spacer" ref={spacer}>
-                        <div class="byte-map-window" ref={window_ref}>
+                    <div class="byte-map-spacer" ref={grid.spacer.clone()}>
+                        <div class="byte-map-window" ref={grid.window.clone()}>
                             { for drawn_rows.into_iter().map(|(r, range, segments)| {
                                 row_html(&bytes, r, range, segments, selected, tab_stop)
                             }) }
@@ -599,61 +414,9 @@ fn short_role(role: ByteRole) -> &'static str {
     }
 }
 
-/// How a character is shown above its bytes: itself, or a name for the invisible ones.
-pub fn glyph(ch: char) -> String {
-    match ch {
-        ' ' => "␣".to_owned(),
-        _ => match crate::visible::label(ch) {
-            Some(label) => label,
-            None => ch.to_string(),
-        },
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_window_covers_the_viewport() {
-        let g = Geometry {
-            scroll_top: 0.0,
-            view_height: 500.0,
-            row_height: 100.0,
-            per_row: 8,
-        };
-        assert_eq!(g.window(3), (0..3, 0.0));
-        let (rows, y) = g.window(1000);
-        assert_eq!(rows, 0..10);
-        assert_eq!(y, 0.0);
-        let g = Geometry {
-            scroll_top: 1050.0,
-            ..g
-        };
-        let (rows, y) = g.window(1000);
-        assert_eq!(rows, 6..20);
-        assert_eq!(y, 600.0);
-    }
-
-    #[test]
-    fn huge_inputs_scale_the_scrollbar() {
-        let g = Geometry {
-            scroll_top: 0.0,
-            view_height: 500.0,
-            row_height: 100.0,
-            per_row: 8,
-        };
-        let rows = 10_000_000; // 1e9 px of rows
-        assert_eq!(g.spacer_height(rows), MAX_SCROLL_HEIGHT);
-        let bottom = Geometry {
-            scroll_top: MAX_SCROLL_HEIGHT - 500.0,
-            ..g
-        };
-        let (drawn, _) = bottom.window(rows);
-        assert_eq!(drawn.end, rows);
-        let y = g.scroll_for(rows, bottom.content_top(rows));
-        assert!((y - bottom.scroll_top).abs() < 1.0);
-    }
 
     #[test]
     fn bytes_per_row_follow_the_width() {

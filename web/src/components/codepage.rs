@@ -203,7 +203,7 @@ fn detail(byte: u8, follows: &[u8]) -> Html {
         ByteClass::Ascii => html! {
             <>
                 <p>{ format!("An ASCII byte: on its own it is the whole character U+{byte:04X} ") }
-                   <span class="glyph">{ crate::components::byte_map::glyph(char::from(byte)) }</span>
+                   <span class="glyph">{ crate::visible::glyph(char::from(byte)) }</span>
                    { ". Its top bit is 0 (template 0xxxxxxx)." }</p>
                 <p>{ format!("Next may come the start of any character: {follow_text}.") }</p>
             </>

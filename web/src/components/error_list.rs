@@ -8,7 +8,7 @@ use yew::prelude::*;
 use crate::format;
 use crate::hooks::{use_inspector, Summary};
 use crate::notation::Notation;
-use crate::state::{Action, View};
+use crate::state::Action;
 
 /// The most errors listed; a 50 MiB file of noise has millions.
 const LIST_LIMIT: usize = 500;
@@ -59,8 +59,7 @@ pub fn ErrorList(props: &Props) -> Html {
         move |offset: usize| {
             let inspector = inspector.clone();
             Callback::from(move |_: MouseEvent| {
-                inspector.dispatch(Action::Select(Some(offset)));
-                inspector.dispatch(Action::SetView(View::Bytes));
+                inspector.dispatch(Action::ShowInByteMap(offset));
             })
         }
     };
@@ -108,7 +107,7 @@ fn error_html(
         let what = match char::from_u32(cp) {
             _ if (0xD800..=0xDFFF).contains(&cp) => format!("U+{cp:04X}, a UTF-16 surrogate"),
             _ if cp > 0x10_FFFF => format!("the value U+{cp:04X}, beyond Unicode"),
-            Some(c) => format!("U+{cp:04X} ‘{}’", crate::components::byte_map::glyph(c)),
+            Some(c) => format!("U+{cp:04X} ‘{}’", crate::visible::glyph(c)),
             None => format!("U+{cp:04X}"),
         };
         format!(

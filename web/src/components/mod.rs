@@ -2,7 +2,7 @@
 //! computes from the bytes.
 
 mod bit_fill;
-pub mod byte_map;
+mod byte_map;
 mod codepage;
 mod decoders;
 mod error_list;

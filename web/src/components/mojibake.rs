@@ -95,13 +95,12 @@ fn traced_html(trace: &[GlyphTrace]) -> Html {
         let bytes: Vec<u8> = run.iter().map(|t| t.byte).collect();
         let title = format!(
             "{} (U+{:04X}) is {} in UTF-8: {}",
-            crate::components::byte_map::glyph(first.ch),
+            crate::visible::glyph(first.ch),
             u32::from(first.ch),
             Notation::Hex.format(&bytes),
             run.iter()
                 .map(|t| match t.glyph {
-                    Some(g) =>
-                        format!("{:02X} → {}", t.byte, crate::components::byte_map::glyph(g)),
+                    Some(g) => format!("{:02X} → {}", t.byte, crate::visible::glyph(g)),
                     None => format!("{:02X} → undefined", t.byte),
                 })
                 .collect::<Vec<_>>()
@@ -200,7 +199,7 @@ fn Trace(props: &TextProps) -> Html {
         let glyphs: String = run.iter().map(|t| t.glyph.unwrap_or('\u{FFFD}')).collect();
         rows.push(html! {
             <tr data-char={first.char_index.to_string()}>
-                <td class="glyph">{ crate::components::byte_map::glyph(first.ch) }</td>
+                <td class="glyph">{ crate::visible::glyph(first.ch) }</td>
                 <td class="mono">{ format!("U+{:04X}", u32::from(first.ch)) }</td>
                 <td class="mono">{ Notation::Hex.format(&bytes) }</td>
                 <td class="trace-out" data-charset={charset.name()}><VisibleText text={AttrValue::from(glyphs)} /></td>

@@ -1,11 +1,14 @@
-//! The inspector's hooks: shared state, the URL fragment, file reading and the input summary.
+//! The inspector's hooks: shared state, the URL fragment, file reading, the input summary and the
+//! byte map's virtual scrolling.
 
 mod use_file_loader;
 mod use_fragment_sync;
 mod use_inspector;
 mod use_summary;
+mod use_virtual_rows;
 
 pub use use_file_loader::use_file_loader;
 pub use use_fragment_sync::use_fragment_sync;
 pub use use_inspector::{use_inspector, InspectorProvider};
 pub use use_summary::{use_summary, Summary};
+pub use use_virtual_rows::{use_virtual_rows, VirtualRows};

@@ -6,7 +6,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
-use crate::hooks::use_inspector;
+use super::use_inspector::use_inspector;
 use crate::state::{Action, MAX_FILE};
 
 const SLICE: usize = 1024 * 1024;

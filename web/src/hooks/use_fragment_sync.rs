@@ -5,8 +5,7 @@ use gloo_events::EventListener;
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
-use crate::fragment::Fragment;
-use crate::hooks::use_inspector::current_hash;
+use crate::fragment::{current_hash, Fragment};
 use crate::state::{Action, State};
 
 #[hook]

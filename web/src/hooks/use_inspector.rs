@@ -2,8 +2,8 @@
 
 use yew::prelude::*;
 
-use crate::fragment::Fragment;
-use crate::hooks::use_fragment_sync;
+use super::use_fragment_sync::use_fragment_sync;
+use crate::fragment::{current_hash, Fragment};
 use crate::state::State;
 
 /// The handle every view reads the state from and dispatches actions to.
@@ -32,11 +32,4 @@ pub fn InspectorProvider(props: &ProviderProps) -> Html {
 pub fn use_inspector() -> Inspector {
     let fallback = use_reducer(State::default);
     use_context::<Inspector>().unwrap_or(fallback)
-}
-
-/// The page's URL fragment, with its `#`, or "" outside a browser.
-pub fn current_hash() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default()
 }

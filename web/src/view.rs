@@ -1,0 +1,60 @@
+//! The inspector's views, in the order of their tabs. Which one is open is part of the state and
+//! of the URL fragment, so both name it from here.
+
+/// The views, in the order of the tabs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum View {
+    Bytes,
+    Bits,
+    Codepage,
+    Errors,
+    Decoders,
+    Mojibake,
+    Stream,
+    Sanitize,
+}
+
+impl View {
+    pub const ALL: [View; 8] = [
+        View::Bytes,
+        View::Bits,
+        View::Codepage,
+        View::Errors,
+        View::Decoders,
+        View::Mojibake,
+        View::Stream,
+        View::Sanitize,
+    ];
+
+    /// The name in the URL fragment (`view=bits`) and in element ids.
+    pub fn id(self) -> &'static str {
+        match self {
+            View::Bytes => "bytes",
+            View::Bits => "bits",
+            View::Codepage => "codepage",
+            View::Errors => "errors",
+            View::Decoders => "decoders",
+            View::Mojibake => "mojibake",
+            View::Stream => "stream",
+            View::Sanitize => "sanitize",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<View> {
+        View::ALL.into_iter().find(|v| v.id() == id)
+    }
+
+    /// The tab's label.
+    pub fn label(self) -> &'static str {
+        match self {
+            View::Bytes => "Byte map",
+            View::Bits => "Bit filling",
+            View::Codepage => "Codepage",
+            View::Errors => "Errors",
+            View::Decoders => "Decoders",
+            View::Mojibake => "Mojibake",
+            View::Stream => "Streaming",
+            View::Sanitize => "Sanitiser",
+        }
+    }
+}
