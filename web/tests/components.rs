@@ -25,9 +25,13 @@ fn document() -> web_sys::Document {
         .expect("a document")
 }
 
-/// Lets Yew render and run its effects.
+/// Lets Yew render and run its effects: a moment for the browser's own events (`hashchange`),
+/// then whatever the scheduler still holds. On a busy machine a render can outlast the scheduler's
+/// 16 ms slice, and the effects after it (the URL write) wait for a later task; `flush` waits
+/// for them too.
 async fn settle() {
     yew::platform::time::sleep(Duration::from_millis(30)).await;
+    yew::scheduler::flush().await;
 }
 
 /// Mounts the app as a link to `fragment` opens it, in a fresh root.
