@@ -8,3 +8,4 @@ import init from "./wasm/utf8lens.js";
 await init({ module_or_path: new URL("./wasm/utf8lens_bg.wasm", import.meta.url) });
 
 export * from "./exports.js";
+export { Utf8Encoder } from "./encoder.js";

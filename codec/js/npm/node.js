@@ -8,3 +8,4 @@ import { initSync } from "./wasm/utf8lens.js";
 initSync({ module: readFileSync(new URL("./wasm/utf8lens_bg.wasm", import.meta.url)) });
 
 export * from "./exports.js";
+export { Utf8Encoder } from "./encoder.js";
