@@ -50,11 +50,13 @@ export function toDOMString(value) {
   return typeof value === "string" ? value : `${value}`;
 }
 
-/** WebIDL's dictionary conversion: undefined and null are "no options", another non-object a TypeError. */
-export function optionsObject(value, member) {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === "object" || typeof value === "function") return value;
-  throw new TypeError(`${member}: options must be an object, got ${typeof value}`);
+/**
+ * Whether the constructor's options ask for fatal mode. TextEncoder's constructor takes no argument
+ * and ignores whatever it is given (WPT textencoder-constructor-non-utf.any.js: `new
+ * TextEncoder("utf-16le")`), so a drop-in must too: anything but an object means "not fatal".
+ */
+export function fatalOption(options) {
+  return options !== null && (typeof options === "object" || typeof options === "function") && Boolean(options.fatal);
 }
 
 let isEncoder;
@@ -67,8 +69,7 @@ export class Utf8Encoder {
   #fatal;
 
   constructor(options = undefined) {
-    const object = optionsObject(options, "Utf8Encoder");
-    this.#fatal = object === undefined ? false : Boolean(object.fatal);
+    this.#fatal = fatalOption(options);
   }
 
   /** Always "utf-8". */

@@ -8,7 +8,7 @@
 // stream keeps a high surrogate that ends a chunk until the next chunk says whether it is half of a
 // pair, as the standard's "encode and enqueue a chunk" does.
 import { Utf8Decoder } from "./exports.js";
-import { firstLoneSurrogate, loneSurrogateError, optionsObject, toDOMString, Utf8Encoder } from "./encoder.js";
+import { fatalOption, firstLoneSurrogate, loneSurrogateError, toDOMString, Utf8Encoder } from "./encoder.js";
 
 const STREAM = Object.freeze({ stream: true });
 
@@ -113,8 +113,7 @@ export class Utf8EncoderStream {
   #received = 0;
 
   constructor(options = undefined) {
-    const object = optionsObject(options, "Utf8EncoderStream");
-    this.#fatal = object === undefined ? false : Boolean(object.fatal);
+    this.#fatal = fatalOption(options);
     const encoder = new Utf8Encoder();
     this.#transform = new TransformStream({
       transform: (chunk, controller) => {
