@@ -91,7 +91,7 @@ build_module main utf8lens "$CARGO_TARGET_DIR_NPM" "$PKG/wasm"
 build_module text utf8lens_text "$CARGO_TARGET_DIR_NPM-text" "$PKG/text/wasm"
 
 # The package: the templates, then the generated glue, wasm and declarations.
-cp "$TEMPLATE/node.js" "$TEMPLATE/browser.js" "$TEMPLATE/exports.js" "$TEMPLATE/encoder.js" "$TEMPLATE/streams.js" \
+cp "$TEMPLATE/node.js" "$TEMPLATE/browser.js" "$TEMPLATE/exports.js" "$TEMPLATE/encoder.js" "$TEMPLATE/length.js" "$TEMPLATE/streams.js" \
   "$TEMPLATE/README.md" "$PKG/"
 cp "$TEMPLATE/text/node.js" "$TEMPLATE/text/browser.js" "$TEMPLATE/text/exports.js" "$PKG/text/"
 cp "$GEN/utf8lens-types/utf8lens.d.ts" "$PKG/utf8lens.d.ts"
@@ -136,7 +136,7 @@ WASM_RAW=$(wc -c <"$PKG/wasm/utf8lens_bg.wasm")
 WASM_GZ=$(gz "$PKG/wasm/utf8lens_bg.wasm")
 TEXT_WASM_RAW=$(wc -c <"$PKG/text/wasm/utf8lens_text_bg.wasm")
 TEXT_WASM_GZ=$(gz "$PKG/text/wasm/utf8lens_text_bg.wasm")
-JS_FILES=("$PKG/wasm/utf8lens.js" "$PKG"/wasm/snippets/*/*.js "$PKG/exports.js" "$PKG/encoder.js" "$PKG/streams.js" "$PKG/browser.js")
+JS_FILES=("$PKG/wasm/utf8lens.js" "$PKG"/wasm/snippets/*/*.js "$PKG/exports.js" "$PKG/encoder.js" "$PKG/length.js" "$PKG/streams.js" "$PKG/browser.js")
 JS_RAW=$(cat "${JS_FILES[@]}" | wc -c)
 JS_GZ=$(cat "${JS_FILES[@]}" | gzip -9 -c | wc -c)
 TEXT_JS_FILES=("$PKG/text/wasm/utf8lens_text.js" "$PKG"/text/wasm/snippets/*/*.js "$PKG/text/exports.js" "$PKG/text/browser.js")

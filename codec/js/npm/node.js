@@ -9,4 +9,5 @@ initSync({ module: readFileSync(new URL("./wasm/utf8lens_bg.wasm", import.meta.u
 
 export * from "./exports.js";
 export { Utf8Encoder } from "./encoder.js";
+export { truncateUtf8, utf8Length } from "./length.js";
 export { Utf8DecoderStream, Utf8EncoderStream } from "./streams.js";
