@@ -174,7 +174,7 @@ pub(crate) fn read_limit(options: &JsValue, func: &str) -> Result<usize, JsValue
 /// ```js
 /// const list = errorList(new Uint8Array([0x80, 0x41, 0xE4, 0xBD]));
 /// list.offsets; // Uint32Array [0, 2]
-/// list.kinds.map(k => list.kindNames[k]); // ["unexpected-continuation", "truncated"]
+/// Array.from(list.kinds, (k) => list.kindNames[k]); // ["unexpected-continuation", "truncated"]
 /// ```
 #[wasm_bindgen(js_name = errorList, unchecked_return_type = "Utf8ErrorList")]
 pub fn error_list(

@@ -187,7 +187,7 @@ pub fn resolve_label(
 pub fn decode_legacy(
     #[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue,
     #[wasm_bindgen(unchecked_param_type = "Charset")] charset: &JsValue,
-    #[wasm_bindgen(unchecked_param_type = "DecodeLegacyOptions | undefined")] options: &JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "DecodeLegacyOptions | null")] options: &JsValue,
 ) -> Result<String, JsValue> {
     const FUNC: &str = "decodeLegacy";
     let cs = charset_arg(charset, FUNC)?;
@@ -221,7 +221,7 @@ pub fn decode_legacy(
 pub fn encode_legacy(
     #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
     #[wasm_bindgen(unchecked_param_type = "Charset")] charset: &JsValue,
-    #[wasm_bindgen(unchecked_param_type = "EncodeLegacyOptions | undefined")] options: &JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "EncodeLegacyOptions | null")] options: &JsValue,
 ) -> Result<Vec<u8>, JsValue> {
     const FUNC: &str = "encodeLegacy";
     let cs = charset_arg(charset, FUNC)?;
