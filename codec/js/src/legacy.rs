@@ -191,7 +191,7 @@ pub fn decode_legacy(
 ) -> Result<String, JsValue> {
     const FUNC: &str = "decodeLegacy";
     let cs = charset_arg(charset, FUNC)?;
-    let options = args::options(options, FUNC)?;
+    let options = args::known_options(options, FUNC, &["fatal"])?;
     let fatal = args::flag(&options, "fatal")?;
     let bytes = args::bytes(bytes, FUNC, Detached::Refuse)?;
     args::ensure_room(FUNC, bytes.len(), 3 * bytes.len())?;
@@ -225,7 +225,7 @@ pub fn encode_legacy(
 ) -> Result<Vec<u8>, JsValue> {
     const FUNC: &str = "encodeLegacy";
     let cs = charset_arg(charset, FUNC)?;
-    let options = args::options(options, FUNC)?;
+    let options = args::known_options(options, FUNC, &["fallback"])?;
     let fallback = match args::string_option(&options, "fallback", FUNC)?.as_deref() {
         None | Some("error") => Fallback::Error,
         Some("question") => Fallback::Question,
