@@ -84,21 +84,27 @@ build_module() {
   else
     say "wasm-opt not found at ${WASM_OPT#"$ROOT"/} (bash scripts/setup.sh installs it): packing $name unoptimised"
   fi
-  cp "$GEN/$name-web/$name.js" "$GEN/$name-web/$name.d.ts" "$GEN/$name-web/${name}_bg.wasm" "$dest/"
+  # The glue without its declarations: no export of the package reaches it (the entries' own .d.ts
+  # describe the API), so its .d.ts would ship unreachable, and so would the header naming it.
+  sed '1{/@ts-self-types/d}' "$GEN/$name-web/$name.js" >"$dest/$name.js"
+  cp "$GEN/$name-web/${name}_bg.wasm" "$dest/"
   if [ -d "$GEN/$name-web/snippets" ]; then cp -r "$GEN/$name-web/snippets" "$dest/"; fi
 }
 build_module main utf8lens "$CARGO_TARGET_DIR_NPM" "$PKG/wasm"
 build_module text utf8lens_text "$CARGO_TARGET_DIR_NPM-text" "$PKG/text/wasm"
 
 # The package: the templates, then the generated glue, wasm and declarations.
-cp "$TEMPLATE/node.js" "$TEMPLATE/browser.js" "$TEMPLATE/exports.js" "$TEMPLATE/README.md" "$PKG/"
+cp "$TEMPLATE/node.js" "$TEMPLATE/browser.js" "$TEMPLATE/exports.js" "$TEMPLATE/encoder.js" "$TEMPLATE/length.js" "$TEMPLATE/streams.js" \
+  "$TEMPLATE/README.md" "$PKG/"
 cp "$TEMPLATE/text/node.js" "$TEMPLATE/text/browser.js" "$TEMPLATE/text/exports.js" "$PKG/text/"
-cp "$GEN/utf8lens-types/utf8lens.d.ts" "$PKG/utf8lens.d.ts"
+# The main module's declarations: wasm-bindgen's, then those of the classes and functions written in
+# JavaScript (codec/js/npm/api.d.ts), which name types of the former.
+cat "$GEN/utf8lens-types/utf8lens.d.ts" "$TEMPLATE/api.d.ts" >"$PKG/utf8lens.d.ts"
 cp "$GEN/utf8lens_text-types/utf8lens_text.d.ts" "$PKG/text/index.d.ts"
-# The licence texts, once the repository has them (npm packs LICENSE* files whatever "files" says).
-for licence in "$ROOT"/LICENSE*; do
-  [ -f "$licence" ] && cp "$licence" "$PKG/"
-done
+# The licence texts (LICENSE-MIT, LICENSE-APACHE; listed in "files"), and the sanitiser's options and
+# changes, which the README refers to (docs/SANITIZE.md).
+cp "$ROOT/LICENSE-MIT" "$ROOT/LICENSE-APACHE" "$PKG/"
+cp "$ROOT/docs/SANITIZE.md" "$PKG/SANITIZE.md"
 
 node - "$TEMPLATE/package.json" "$PKG" "$VERSION" "$LICENSE" "$REPOSITORY" <<'EOF'
 // Fills in package.json from the crate, and checks that each module's exports.js exports exactly
@@ -107,7 +113,8 @@ const fs = require("node:fs");
 const path = require("node:path");
 const [template, pkg, version, license, repository] = process.argv.slice(2);
 const manifest = JSON.parse(fs.readFileSync(template, "utf8"));
-Object.assign(manifest, { version, license, repository });
+// npm's object form: a bare URL that is not a host shorthand ("github:...") is not valid there (publint).
+Object.assign(manifest, { version, license, repository: { type: "git", url: `git+${repository}.git` } });
 fs.writeFileSync(path.join(pkg, "package.json"), JSON.stringify(manifest, null, 2) + "\n");
 
 function check(dir, glueName) {
@@ -135,7 +142,7 @@ WASM_RAW=$(wc -c <"$PKG/wasm/utf8lens_bg.wasm")
 WASM_GZ=$(gz "$PKG/wasm/utf8lens_bg.wasm")
 TEXT_WASM_RAW=$(wc -c <"$PKG/text/wasm/utf8lens_text_bg.wasm")
 TEXT_WASM_GZ=$(gz "$PKG/text/wasm/utf8lens_text_bg.wasm")
-JS_FILES=("$PKG/wasm/utf8lens.js" "$PKG"/wasm/snippets/*/*.js "$PKG/exports.js" "$PKG/browser.js")
+JS_FILES=("$PKG/wasm/utf8lens.js" "$PKG"/wasm/snippets/*/*.js "$PKG/exports.js" "$PKG/encoder.js" "$PKG/length.js" "$PKG/streams.js" "$PKG/browser.js")
 JS_RAW=$(cat "${JS_FILES[@]}" | wc -c)
 JS_GZ=$(cat "${JS_FILES[@]}" | gzip -9 -c | wc -c)
 TEXT_JS_FILES=("$PKG/text/wasm/utf8lens_text.js" "$PKG"/text/wasm/snippets/*/*.js "$PKG/text/exports.js" "$PKG/text/browser.js")

@@ -9,6 +9,7 @@
 #    node:test, importing "utf8lens" as a user would: consumer, README examples, TypeScript
 #    declarations, WPT vectors, property tests, 10,000-call robustness, and the browser consumer
 #    page in headless Chromium.
+#    Then the tarball's packaging: publint and `npm publish --dry-run`, with no warnings.
 # 4. codec/js/tests/js_api.rs, the wasm-bindgen tests of the export layer (crate utf8lens-js), in
 #    Node and in headless Chromium.
 # 5. The benchmark in its quick mode (BENCH_QUICK=1), to keep it working; no timing is asserted.
@@ -97,6 +98,19 @@ if step install bash -c "cd '$consumer' && npm install --offline --no-audit --no
     FAILED=$((FAILED + 1))
   fi
 fi
+
+# The packed package as the registry would take it: publint (pinned in tests/npm) with warnings as
+# errors, and `npm publish --dry-run` with no warning of npm's about the package. Two npm warnings
+# are about this machine, not the package, and are let through: not being logged in (a dry run
+# needs no login) and an unknown key in a global npmrc.
+package_lint() {
+  "$tests_dir/node_modules/.bin/publint" run --strict "$TARBALL" || return 1
+  local out
+  out="$(cd "$ROOT/target/npm" && npm publish --dry-run "$TARBALL" 2>&1)" || { printf '%s\n' "$out"; return 1; }
+  printf '%s\n' "$out"
+  ! grep -E '^npm (warn|WARN|ERR)' <<<"$out" | grep -Ev 'requires you to be logged in|Unknown user config'
+}
+step package-lint package_lint && PASSED=$((PASSED + 1))
 
 # The export layer's wasm-bindgen tests, in Node and in headless Chromium (wasm-bindgen-test-runner
 # starts chromedriver, which starts Chromium with webdriver.json's capabilities). Counted from

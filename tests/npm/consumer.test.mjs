@@ -32,6 +32,8 @@ const EXPORTS = [
   "decodeVariantCodePoints", "encode", "encodeCodePoint", "encodeInto", "encodeLegacy",
   "encodeVariant", "errorList", "errors", "explainCodePoint", "firstError", "inspect",
   "resolveLabel", "validate",
+  // issue 14: the drop-ins for TextEncoder and the two streams, and the length helpers.
+  "Utf8DecoderStream", "Utf8Encoder", "Utf8EncoderStream", "truncateUtf8", "utf8Length",
 ];
 // utf8lens/text, with a WebAssembly module of its own: the mojibake tools (issue 4) and the sanitiser (issue 6).
 const TEXT_EXPORTS = [
@@ -116,13 +118,15 @@ describe("the package", () => {
 
   test("the TypeScript declarations declare every export and the documented types", () => {
     const dts = readFileSync(join(packageDir, manifest.types), "utf8");
-    for (const name of EXPORTS.filter((n) => n !== "Utf8Decoder" && n !== "Utf8InputBuffer")) {
+    for (const name of EXPORTS.filter((n) => !/^[A-Z]/.test(n))) {
       assert.match(dts, new RegExp(`export function ${name}\\(`), `declares ${name}`);
     }
-    assert.match(dts, /export class Utf8Decoder/);
-    assert.match(dts, /export class Utf8InputBuffer/);
+    for (const name of EXPORTS.filter((n) => /^[A-Z]/.test(n))) {
+      assert.match(dts, new RegExp(`export class ${name} `), `declares the class ${name}`);
+    }
     for (const type of ["ByteSource", "Utf8ErrorInfo", "Utf8ErrorKind", "DecodeOptions", "Utf8DecoderOptions",
-      "EncodeIntoResult", "BitFillInfo", "InspectResult", "SegmentInfo", "Utf8Variant"]) {
+      "EncodeIntoResult", "BitFillInfo", "InspectResult", "SegmentInfo", "Utf8Variant", "Utf8DecodeError",
+      "LoneSurrogateError", "Utf8EncoderOptions"]) {
       assert.match(dts, new RegExp(`export (type|interface) ${type}\\b`), `declares ${type}`);
     }
     assert.match(dts, /export function validate\(bytes: ByteSource\): boolean;/);

@@ -43,6 +43,7 @@ export const FULL_CALLS = 1_000_000;
 const {
   Utf8Decoder, Utf8InputBuffer, decode, decodeVariant, decodeVariantCodePoints, encode, encodeCodePoint, encodeInto,
   encodeVariant, errorList, errors, explainCodePoint, firstError, inspect, validate, sanitize,
+  Utf8Encoder, Utf8DecoderStream, Utf8EncoderStream, truncateUtf8, utf8Length,
 } = api;
 
 // --- The oracle: UTF-8 per Unicode Table 3-7, with maximal subparts (§3.9) ------------------------
@@ -151,6 +152,9 @@ const EDGE_BYTES = [
   0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xf7, 0xf8, 0xfb, 0xfc, 0xfd, 0xfe, 0xff,
 ];
 const encoder = new TextEncoder();
+const plainUtf8Encoder = new Utf8Encoder();
+const strictUtf8Encoder = new Utf8Encoder({ fatal: true });
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function randomString(rng, maxPieces = 6) {
   let text = "";
@@ -273,6 +277,34 @@ const UTF8_GOOD = {
     const bytes = randomBytes(rng);
     checkErrorsMatch(errors(asSource(rng, bytes)), bytes, "errors");
     return 1;
+  },
+  utf8Encoder(rng) {
+    const text = randomString(rng);
+    assert.deepEqual(plainUtf8Encoder.encode(text), encoder.encode(text), "Utf8Encoder.encode");
+    const lone = LONE_SURROGATE.exec(text);
+    try {
+      assert.deepEqual(strictUtf8Encoder.encode(text), encoder.encode(text), "Utf8Encoder({ fatal: true }).encode");
+      assert.equal(lone, null, "a fatal Utf8Encoder accepted a lone surrogate");
+    } catch (error) {
+      if (!(error instanceof TypeError) || lone === null || error.offset !== lone.index) throw error;
+    }
+    return 2;
+  },
+  utf8Length(rng) {
+    const text = randomString(rng);
+    const length = encoder.encode(text).length;
+    assert.equal(utf8Length(text), length, "utf8Length");
+    const maxBytes = rng.below(length + 2);
+    const prefix = truncateUtf8(text, maxBytes);
+    assert.ok(text.startsWith(prefix) && encoder.encode(prefix).length <= maxBytes, "truncateUtf8");
+    return 2;
+  },
+  streams(rng) {
+    // Made and dropped: their chunks run asynchronously, which streams.test.mjs and the WPT files test.
+    const decoding = new Utf8DecoderStream(rng.pick([undefined, "utf-8", " UTF8 "]), { fatal: rng.chance(0.5) });
+    const encoding = new Utf8EncoderStream({ fatal: rng.chance(0.5) });
+    assert.equal(decoding.encoding + encoding.encoding, "utf-8utf-8");
+    return 2;
   },
   errorList(rng) {
     const bytes = randomBytes(rng);
@@ -569,6 +601,14 @@ const BAD = [
     }
   }),
   () => Utf8Decoder.prototype.decode.call({}, new Uint8Array([0x41])),
+  (rng) => Utf8Encoder.prototype.encode.call(rng.pick([{}, null, new TextEncoder()]), "a"),
+  (rng) => plainUtf8Encoder.encode(rng.pick([Symbol("s"), revoked.proxy])),
+  (rng) => plainUtf8Encoder.encodeInto("abc", rng.pick([undefined, null, [0, 0], new Uint16Array(4), new ArrayBuffer(4), "dest"])),
+  (rng) => strictUtf8Encoder.encodeInto(rng.pick(["\uD800", "a\uDC00"]), new Uint8Array(8)),
+  (rng) => rng.pick([utf8Length, (v) => truncateUtf8(v, 4)])(rng.pick(NOT_STRINGS)),
+  (rng) => truncateUtf8("abc", rng.pick([undefined, null, "2", -1, 1.5, NaN, 2n])),
+  (rng) => new Utf8DecoderStream(rng.pick([null, 8, {}, "latin1", "utf-16", ""])),
+  (rng) => new Utf8DecoderStream("utf-8", rng.pick(["fatal", 5, true])),
   (rng) => new api.Utf8InputBuffer(rng.pick([undefined, null, "8", 8n, -1, 1.5, NaN, 512 * 2 ** 20 + 1])),
   (rng) => {
     const buffer = new api.Utf8InputBuffer(4);
@@ -667,6 +707,9 @@ const COVERAGE = {
   observe: "bad arguments only (no DOM in Node)", charsetTable: "charsetTable", charsets: "charsets",
   decodeLegacy: "decodeLegacy", encodeLegacy: "encodeLegacy", garble: "garble", garbleRounds: "garble",
   misreadAsUtf8: "misreadAsUtf8", mojibakeMatrix: "mojibakeMatrix", repair: "repair", resolveLabel: "resolveLabel",
+  Utf8Encoder: "utf8Encoder", utf8Length: "utf8Length", truncateUtf8: "utf8Length",
+  Utf8DecoderStream: "streams (constructed; chunks in streams.test.mjs and the WPT files)",
+  Utf8EncoderStream: "streams (constructed; chunks in streams.test.mjs and the WPT files)",
 };
 
 /**

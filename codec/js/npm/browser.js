@@ -8,3 +8,6 @@ import init from "./wasm/utf8lens.js";
 await init({ module_or_path: new URL("./wasm/utf8lens_bg.wasm", import.meta.url) });
 
 export * from "./exports.js";
+export { Utf8Encoder } from "./encoder.js";
+export { truncateUtf8, utf8Length } from "./length.js";
+export { Utf8DecoderStream, Utf8EncoderStream } from "./streams.js";

@@ -8,3 +8,6 @@ import { initSync } from "./wasm/utf8lens.js";
 initSync({ module: readFileSync(new URL("./wasm/utf8lens_bg.wasm", import.meta.url)) });
 
 export * from "./exports.js";
+export { Utf8Encoder } from "./encoder.js";
+export { truncateUtf8, utf8Length } from "./length.js";
+export { Utf8DecoderStream, Utf8EncoderStream } from "./streams.js";

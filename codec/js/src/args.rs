@@ -124,6 +124,26 @@ pub(crate) fn options(value: &JsValue, func: &str) -> Result<Option<Object>, JsV
     )))
 }
 
+/// An options dictionary of one of our own functions (not of the drop-in classes, which ignore
+/// unknown keys as WebIDL does): as `options`, and a key that is not one of `known` is a TypeError
+/// that lists them, so that a misspelt option (`replacment`) is not silently ignored.
+pub(crate) fn known_options(
+    value: &JsValue,
+    func: &str,
+    known: &[&str],
+) -> Result<Option<Object>, JsValue> {
+    let options = options(value, func)?;
+    if let Some(object) = &options {
+        if let Some(key) = glue::unknown_key(object, &known.join(",")).as_string() {
+            return Err(type_error(format!(
+                "{func}: unknown option {key:?}; the options are {}",
+                known.join(", ")
+            )));
+        }
+    }
+    Ok(options)
+}
+
 /// `object[name]`, or the exception its getter (or a Proxy trap) threw, passed on as it is.
 ///
 /// Not `js_sys::Reflect::get`: that is a `catch` import, and wasm-bindgen 0.2.130 leaves one externref

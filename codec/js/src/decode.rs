@@ -141,7 +141,7 @@ pub(crate) fn errors_slice(func: &str, bytes: &[u8], limit: usize) -> Result<Arr
 
 /// The `limit` option of `errors` and `errorList`: a non-negative integer or Infinity (the default).
 pub(crate) fn read_limit(options: &JsValue, func: &str) -> Result<usize, JsValue> {
-    let Some(options) = args::options(options, func)? else {
+    let Some(options) = args::known_options(options, func, &["limit"])? else {
         return Ok(usize::MAX);
     };
     let value = args::property(&options, "limit")?;
@@ -174,7 +174,7 @@ pub(crate) fn read_limit(options: &JsValue, func: &str) -> Result<usize, JsValue
 /// ```js
 /// const list = errorList(new Uint8Array([0x80, 0x41, 0xE4, 0xBD]));
 /// list.offsets; // Uint32Array [0, 2]
-/// list.kinds.map(k => list.kindNames[k]); // ["unexpected-continuation", "truncated"]
+/// Array.from(list.kinds, (k) => list.kindNames[k]); // ["unexpected-continuation", "truncated"]
 /// ```
 #[wasm_bindgen(js_name = errorList, unchecked_return_type = "Utf8ErrorList")]
 pub fn error_list(
@@ -297,7 +297,7 @@ pub(crate) struct DecodeSettings {
 
 impl DecodeSettings {
     pub(crate) fn read(options: &JsValue, func: &str) -> Result<Self, JsValue> {
-        let options = args::options(options, func)?;
+        let options = args::known_options(options, func, &["fatal", "ignoreBOM", "replacement"])?;
         Ok(DecodeSettings {
             fatal: args::flag(&options, "fatal")?,
             ignore_bom: args::flag(&options, "ignoreBOM")?,

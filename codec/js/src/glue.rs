@@ -147,6 +147,20 @@ export function takeCaught() {
   return error;
 }
 
+// The first own enumerable string key of an options object that is not among `known` (names joined
+// by commas), or undefined. A Proxy whose ownKeys trap throws has its keys left unchecked (its
+// properties are then read, and their getters' exceptions passed on, as before).
+export function unknownKey(object, known) {
+  let keys;
+  try {
+    keys = Object.keys(object);
+  } catch {
+    return undefined;
+  }
+  const names = known.split(",");
+  return keys.find((key) => !names.includes(key));
+}
+
 // "an Object", "an Int8Array", but "a Uint8Array".
 const withArticle = (word) => (/^(?:[aeio]|u(?!int))/i.test(word) ? "an " : "a ") + word;
 
@@ -162,7 +176,10 @@ export function describe(value) {
     } catch {}
     const posing = !ArrayBuffer.isView(value) &&
       (value instanceof TypedArray || value instanceof DataView) && bufferByteLength(value) === undefined;
-    return withArticle(name) + (posing ? " that is not a real one (a Proxy, or an object that only has its prototype)" : "");
+    if (posing) return withArticle(name) + " that is not a real one (a Proxy, or an object that only has its prototype)";
+    // A view or buffer whose ArrayBuffer was transferred: "a detached Uint8Array".
+    if (bufferSourceView(value) === null) return "a detached " + name;
+    return withArticle(name);
   } catch {
     return "an object";
   }
@@ -195,8 +212,14 @@ extern "C" {
     #[wasm_bindgen(js_name = stringFromAscii)]
     pub(crate) fn string_from_ascii(bytes: &[u8]) -> js_sys::JsString;
 
-    /// "a string", "an Array", "a Map", "null"... for error messages. Never throws.
+    /// "a string", "an Array", "a Map", "a detached Uint8Array", "null"... for error messages. Never
+    /// throws.
     pub(crate) fn describe(value: &JsValue) -> String;
+
+    /// The first own enumerable key of `object` that is not one of `known` (comma-separated), or
+    /// `undefined`. Never throws.
+    #[wasm_bindgen(js_name = unknownKey)]
+    pub(crate) fn unknown_key(object: &JsValue, known: &str) -> JsValue;
 
     /// `object[key]`, or a marker (see `is_caught`) if a getter or Proxy trap threw. Never throws.
     #[wasm_bindgen(js_name = getProperty)]

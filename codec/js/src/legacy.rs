@@ -187,11 +187,11 @@ pub fn resolve_label(
 pub fn decode_legacy(
     #[wasm_bindgen(unchecked_param_type = "ByteSource")] bytes: &JsValue,
     #[wasm_bindgen(unchecked_param_type = "Charset")] charset: &JsValue,
-    #[wasm_bindgen(unchecked_param_type = "DecodeLegacyOptions | undefined")] options: &JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "DecodeLegacyOptions | null")] options: &JsValue,
 ) -> Result<String, JsValue> {
     const FUNC: &str = "decodeLegacy";
     let cs = charset_arg(charset, FUNC)?;
-    let options = args::options(options, FUNC)?;
+    let options = args::known_options(options, FUNC, &["fatal"])?;
     let fatal = args::flag(&options, "fatal")?;
     let bytes = args::bytes(bytes, FUNC, Detached::Refuse)?;
     args::ensure_room(FUNC, bytes.len(), 3 * bytes.len())?;
@@ -221,11 +221,11 @@ pub fn decode_legacy(
 pub fn encode_legacy(
     #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
     #[wasm_bindgen(unchecked_param_type = "Charset")] charset: &JsValue,
-    #[wasm_bindgen(unchecked_param_type = "EncodeLegacyOptions | undefined")] options: &JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "EncodeLegacyOptions | null")] options: &JsValue,
 ) -> Result<Vec<u8>, JsValue> {
     const FUNC: &str = "encodeLegacy";
     let cs = charset_arg(charset, FUNC)?;
-    let options = args::options(options, FUNC)?;
+    let options = args::known_options(options, FUNC, &["fallback"])?;
     let fallback = match args::string_option(&options, "fallback", FUNC)?.as_deref() {
         None | Some("error") => Fallback::Error,
         Some("question") => Fallback::Question,

@@ -58,10 +58,11 @@ pub use self::variants::{decode_variant, decode_variant_code_points, encode_vari
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
 /**
- * Bytes to read: a Uint8Array, another typed array, a DataView or an ArrayBuffer (TextDecoder's
- * BufferSource, named without needing the DOM library).
+ * Bytes to read: a Uint8Array, another typed array, a DataView, an ArrayBuffer or a
+ * SharedArrayBuffer, or a view of one (TextDecoder's AllowSharedBufferSource, named without needing
+ * the DOM library).
  */
-export type ByteSource = ArrayBuffer | ArrayBufferView;
+export type ByteSource = ArrayBufferLike | ArrayBufferView;
 
 /** What is wrong with a malformed sequence. */
 export type Utf8ErrorKind =
@@ -82,6 +83,24 @@ export interface Utf8ErrorInfo {
   message: string;
   /** For overlong, surrogate and too-large sequences: what the bytes the lead announced would spell. */
   intended?: { codePoint: number; length: number };
+}
+
+/**
+ * The TypeError that fatal decoding throws (`decode`, `Utf8Decoder`, `Utf8InputBuffer.decode`,
+ * `Utf8DecoderStream` with `fatal: true`): the byte offset of the first malformed sequence (counted
+ * from the start of the stream, for a decoder that streams) and its kind.
+ *
+ * ```ts
+ * try {
+ *   decode(bytes, { fatal: true });
+ * } catch (error) {
+ *   const { offset, kind } = error as Utf8DecodeError;
+ * }
+ * ```
+ */
+export interface Utf8DecodeError extends TypeError {
+  offset: number;
+  kind: Utf8ErrorKind;
 }
 
 /** Options of `errors` and `errorList`. */

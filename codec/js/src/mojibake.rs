@@ -175,9 +175,12 @@ pub fn garble_rounds(
     const FUNC: &str = "garbleRounds";
     let cs = charset_arg(charset, FUNC)?;
     let Some(n) = rounds.as_f64().filter(|n| n.fract() == 0.0 && *n >= 0.0) else {
+        // A number says which ("got -1", "got 1.5", "got NaN"); anything else its type.
+        let got = rounds
+            .as_f64()
+            .map_or_else(|| glue::describe(rounds), args::number_text);
         return Err(args::type_error(format!(
-            "{FUNC}: rounds must be a whole number, got {}",
-            glue::describe(rounds)
+            "{FUNC}: rounds must be a whole number from 0, got {got}"
         )));
     };
     if n > utf8lens::MAX_GARBLE_ROUNDS as f64 {

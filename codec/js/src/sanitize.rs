@@ -200,7 +200,7 @@ pub fn sanitize(
     #[wasm_bindgen(unchecked_optional_param_type = "SanitizeOptions | null")] options: &JsValue,
 ) -> Result<Object, JsValue> {
     const FUNC: &str = "sanitize";
-    let options = args::options(options, FUNC)?;
+    let options = args::known_options(options, FUNC, OPTIONS)?;
     #[cfg_attr(not(feature = "normalize"), allow(unused_mut))]
     let mut policy = policy(&options)?;
     let form = match args::string_option(&options, "normalize", FUNC)?.as_deref() {
@@ -249,7 +249,12 @@ pub fn sanitize(
         let result = run(Input::Utf16(&units));
         return Ok(to_js(result, None, rebuild.then_some(input)));
     }
-    let bytes = args::bytes(input, FUNC, Detached::Refuse).map_err(|_| {
+    // A TypeError (not bytes, or detached) names what came instead: "got a number", "got a detached
+    // Uint8Array"; a RangeError (too large) is passed on as it is.
+    let bytes = args::bytes(input, FUNC, Detached::Refuse).map_err(|error| {
+        if error.is_instance_of::<js_sys::RangeError>() {
+            return error;
+        }
         args::type_error(format!(
             "{FUNC}: expected a string or a Uint8Array (or another BufferSource), got {}",
             super::glue::describe(input)
@@ -267,6 +272,20 @@ fn normalize_text(text: &str, form: &str) -> Option<String> {
     let normalized = String::from(JsString::from(text).normalize(form));
     (normalized != text).then_some(normalized)
 }
+
+/// The options `sanitize` reads (`policy` and `normalize`); any other key is a TypeError.
+const OPTIONS: &[&str] = &[
+    "invalid",
+    "controls",
+    "bom",
+    "bidi",
+    "invisible",
+    "variationSelectors",
+    "noncharacters",
+    "lineEndings",
+    "normalize",
+    "mojibake",
+];
 
 fn policy(options: &Option<Object>) -> Result<Policy, JsValue> {
     let choice = |name: &str, choices: &[&'static str]| -> Result<usize, JsValue> {

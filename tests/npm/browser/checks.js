@@ -55,10 +55,27 @@ const outcome = (run) => {
 
 async function main() {
   check("every export is there, ready without an init call", () => Object.keys(utf8lens).sort(), [
-    "Utf8Decoder", "Utf8InputBuffer", "charsetTable", "charsets", "decode", "decodeLegacy", "decodeVariant",
-    "decodeVariantCodePoints", "encode", "encodeCodePoint", "encodeInto", "encodeLegacy", "encodeVariant",
-    "errorList", "errors", "explainCodePoint", "firstError", "inspect", "resolveLabel", "validate",
+    "Utf8Decoder", "Utf8DecoderStream", "Utf8Encoder", "Utf8EncoderStream", "Utf8InputBuffer", "charsetTable",
+    "charsets", "decode", "decodeLegacy", "decodeVariant", "decodeVariantCodePoints", "encode", "encodeCodePoint",
+    "encodeInto", "encodeLegacy", "encodeVariant", "errorList", "errors", "explainCodePoint", "firstError", "inspect",
+    "resolveLabel", "truncateUtf8", "utf8Length", "validate",
   ]);
+  // The drop-ins for TextEncoder and the streams, on the browser's own TextEncoder and TransformStream.
+  const sample = "a\u20AC\uD83D\uDE00\uD800";
+  check("Utf8Encoder.encode is TextEncoder's", () => [...new utf8lens.Utf8Encoder().encode(sample)], [...new TextEncoder().encode(sample)]);
+  check("Utf8Encoder({ fatal: true }) refuses a lone surrogate", () => {
+    try {
+      new utf8lens.Utf8Encoder({ fatal: true }).encode(sample);
+      return "no error";
+    } catch (error) {
+      return [error instanceof TypeError, error.offset, error.kind];
+    }
+  }, [true, 4, "lone-surrogate"]);
+  check("utf8Length and truncateUtf8", () => [utf8lens.utf8Length(sample), utf8lens.truncateUtf8(sample, 5)], [11, "a\u20AC"]);
+  const piped = await new Response(new Blob([new Uint8Array([0x61, 0xE2]), new Uint8Array([0x82, 0xAC])]).stream()
+    .pipeThrough(new utf8lens.Utf8DecoderStream())
+    .pipeThrough(new utf8lens.Utf8EncoderStream())).arrayBuffer();
+  check("Utf8DecoderStream and Utf8EncoderStream through pipeThrough", () => [...new Uint8Array(piped)], [0x61, 0xE2, 0x82, 0xAC]);
   // The sanitiser and the mojibake tools are utf8lens/text, whose WebAssembly is fetched only by its importers.
   const fetched = (file) => performance.getEntriesByType("resource").some((entry) => entry.name.endsWith(`/${file}`));
   check("importing utf8lens fetched its own WebAssembly and not utf8lens/text's", () => [fetched("utf8lens_bg.wasm"), fetched("utf8lens_text_bg.wasm")], [true, false]);

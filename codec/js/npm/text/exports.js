@@ -82,9 +82,23 @@ function domSettings(root, options, func) {
   // Only printable ASCII (and LF, unless CR LF is wanted) is certain to come back unchanged:
   // those strings, such as the whitespace between elements, skip the call.
   const quiet = options?.lineEndings === "crlf" ? /^[\x20-\x7e\t]*$/ : /^[\x20-\x7e\t\n]*$/;
-  // Checks the sanitiser options once, so that a bad one throws here and not halfway through a page.
-  sanitize("", options ?? undefined);
-  return { options: options ?? undefined, attributes, skip, quiet };
+  // The sanitiser's options are the rest: checked once, so that a bad or unknown one throws here and not
+  // halfway through a page.
+  const own = func === "observe" ? ["attributes", "skip", "onChange"] : ["attributes", "skip"];
+  let sanitizeOptions;
+  if (options !== undefined && options !== null) {
+    sanitizeOptions = {};
+    for (const key of Object.keys(options)) if (!own.includes(key)) sanitizeOptions[key] = options[key];
+  }
+  try {
+    sanitize("", sanitizeOptions);
+  } catch (error) {
+    if (error instanceof TypeError) {
+      error.message = error.message.replace(/^sanitize: (unknown option .*; the options are )/, `${func}: $1${own.join(", ")}, `);
+    }
+    throw error;
+  }
+  return { options: sanitizeOptions, attributes, skip, quiet };
 }
 
 function newReport() {
