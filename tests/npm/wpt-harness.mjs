@@ -1,5 +1,5 @@
-// A small stand-in for web-platform-tests' testharness.js, enough to run the vendored Encoding API
-// files (tests/npm/wpt/encoding) in Node: test, async_test, promise_test, setup, done, format_value,
+// A small stand-in for web-platform-tests' testharness.js, enough to run the Encoding API
+// files (encoding/*.any.js, read from $WPT_ENCODING_DIR or ../shared/conformance/wpt-encoding) in Node: test, async_test, promise_test, setup, done, format_value,
 // step_timeout, the assert_* and promise_rejects_* functions they call, and `self` and `location`
 // for the shared resources. Written for this project (testharness.js itself is not vendored).
 //
