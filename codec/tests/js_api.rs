@@ -445,9 +445,7 @@ fn code_points_are_checked_before_encoding() {
             "encodeCodePoint: ",
         );
         assert_range_error(
-            js::explain_code_point(&cp.into())
-                .err()
-                .expect("out of range"),
+            js::explain_code_point(&cp.into()).expect_err("out of range"),
             "explainCodePoint: ",
         );
     }
