@@ -3,10 +3,14 @@
 // user's project; it passes the repository root in UTF8LENS_ROOT.
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 /** The repository root. */
 export const ROOT = resolve(process.env.UTF8LENS_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), "../.."));
+
+/** The arguments every headless Chromium of the tests starts with, from the repository's
+ * tools/versions.env (imported from ROOT: these files run from a copy outside the repository). */
+export const { chromiumFlags } = await import(pathToFileURL(join(ROOT, "tools/versions.mjs")).href);
 
 /** ../shared/conformance from the repository root. */
 export const CONFORMANCE = resolve(ROOT, "../shared/conformance");
