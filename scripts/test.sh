@@ -303,7 +303,7 @@ run_stage() {
 
 skip_stage() {
   printf '\n==> %s: skipped, %s\n' "$1" "$2"
-  record "$1" "FAILED (skipped: $2)" 0 ""
+  record "$1" "SKIPPED ($2)" 0 ""
   TESTS_FAILED=$((TESTS_FAILED + 1))
 }
 
@@ -324,7 +324,7 @@ for name in "${RUN[@]}"; do
   fi
   need="${NEEDS[$name]:-}"
   if [ -n "$need" ] && [ "$(result_of "$need")" != ok ]; then
-    skip_stage "$name" "the $need stage failed"
+    skip_stage "$name" "$need failed"
     continue
   fi
   run_stage "$name"
