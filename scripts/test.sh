@@ -2,7 +2,7 @@
 # THE test command for utf8lens:
 #
 #   bash scripts/test.sh                 # every stage: what CI runs (CI=true bash .ci/run)
-#   bash scripts/test.sh native npm      # only the stages named, in the order below
+#   bash scripts/test.sh native npm      # only the stages named, in the order --list shows
 #   bash scripts/test.sh --list          # the stages, one per line with what each does
 #
 # The setup stage (scripts/setup.sh: installs what is missing, checks the pinned versions) always runs
@@ -230,12 +230,12 @@ for arg in "$@"; do
       exit 0
       ;;
     *)
-      if [ -n "${ABOUT[$arg]+x}" ]; then selected+=("$arg"); else unknown+=("$arg"); fi
+      if [ -n "$arg" ] && [ -n "${ABOUT[$arg]+x}" ]; then selected+=("$arg"); else unknown+=("$arg"); fi
       ;;
   esac
 done
 if [ "${#unknown[@]}" -gt 0 ]; then
-  echo "test.sh: unknown stage: ${unknown[*]}" >&2
+  echo "test.sh: unknown stage or option: ${unknown[*]}" >&2
   echo "test.sh: the stages are: ${STAGES[*]} (bash scripts/test.sh --list says what each does)" >&2
   exit 2
 fi
