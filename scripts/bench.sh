@@ -18,7 +18,8 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
-export PATH="$ROOT/scripts/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+# binaryen's wasm-opt (for scripts/build-npm.sh) comes from npm (tools/package.json).
+export PATH="$ROOT/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 QUICK="${BENCH_QUICK:-0}"
 # Which step was running when something failed: said last, where CI's tail shows it.
 STEP="setup"

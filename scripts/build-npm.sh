@@ -9,7 +9,7 @@
 # profile's LTO (`cargo rustc --crate-type cdylib`; see build_module); wasm-bindgen --target web (the glue the module's two entries share); the
 # TypeScript declarations from a second wasm-bindgen run (--target nodejs, whose .d.ts lists the API
 # without the init functions, which our entries hide);
-# wasm-opt -O3 from the npm `binaryen` that scripts/setup.sh pins (skipped with a note if it is
+# wasm-opt -O3 from the npm `binaryen` that tools/package.json pins (skipped with a note if it is
 # missing); the package assembled from codec/js/npm/ plus the generated files; `npm pack`; the sizes
 # (raw and gzip -9 of both wasm modules, the JS and the whole package) against issue 7's 60 KB goal
 # for the main module's wasm.
@@ -19,14 +19,17 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
-export PATH="$HOME/.cargo/bin:$PATH"
+# binaryen's wasm-opt comes from npm (tools/package.json, installed by scripts/setup.sh).
+export PATH="$ROOT/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+# shellcheck source=../tools/versions.env
+. "$ROOT/tools/versions.env"
 
 TEMPLATE="$ROOT/codec/js/npm"
 OUT="$ROOT/target/npm"
 PKG="$OUT/pkg"
 GEN="$OUT/generated"
 CARGO_TARGET_DIR_NPM="$ROOT/target/npm-build"
-WASM_OPT="$ROOT/scripts/e2e/node_modules/.bin/wasm-opt"
+WASM_OPT="$ROOT/tools/node_modules/.bin/wasm-opt"
 # The features rustc's wasm32 output and wasm-bindgen's glue use; wasm-opt must accept them.
 WASM_FEATURES=(--enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int
   --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue)
@@ -38,6 +41,8 @@ fail() {
 }
 
 command -v wasm-bindgen >/dev/null || fail "wasm-bindgen not found; run bash scripts/setup.sh"
+[ "$(wasm-bindgen --version)" = "wasm-bindgen $WASM_BINDGEN_VERSION" ] ||
+  fail "found $(wasm-bindgen --version), but tools/versions.env pins $WASM_BINDGEN_VERSION; run bash scripts/setup.sh"
 command -v node >/dev/null || fail "node not found"
 command -v npm >/dev/null || fail "npm not found"
 

@@ -11,12 +11,15 @@
 //   3. the policy is in force: an inline script, eval, a script or image from another origin
 //      and an inline style attribute are all refused.
 // Uses playwright-core from scripts/e2e (no browser download: $CHROMIUM, default /usr/bin/chromium).
-// Ends with "csp: N passed, M failed".
+// Ends with "csp: N passed, M failed" (and adds the counts to its stage's in scripts/test.sh).
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+
+import { counts } from "./counts.mjs";
+import { chromiumFlags } from "../tools/versions.mjs";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const { chromium } = createRequire(join(here, "e2e", "package.json"))("playwright-core");
@@ -80,9 +83,8 @@ try {
   browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    // As root in a container Chromium needs --no-sandbox; the rest keeps it off the network.
-    // playwright gives every launch a fresh profile of its own.
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    // The tests' flags (tools/versions.env). playwright gives every launch a fresh profile of its own.
+    args: chromiumFlags,
   });
   const page = await browser.newPage();
   const consoleErrors = [];
@@ -175,4 +177,5 @@ try {
   server.close();
 }
 console.log(`csp: ${passed} passed, ${failed} failed`);
+counts(passed, failed);
 process.exitCode = failed === 0 ? 0 : 1;

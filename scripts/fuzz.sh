@@ -25,10 +25,13 @@
 # toolchain). Sanitizer: none by default (the codec forbids unsafe code outside its wasm32 SIMD
 # module, so coverage per second buys more than ASan); FUZZ_SANITIZER=address for ASan.
 #
-# Ends with "fuzz: N passed, M failed" (one per target) and exits non-zero if any target failed.
+# Ends with "fuzz: N passed, M failed" (one per target; the same counts go to its stage's counts file
+# when scripts/test.sh runs it: scripts/counts.sh) and exits non-zero if any target failed.
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=counts.sh
+. "$ROOT/scripts/counts.sh"
 FUZZ_DIR="$ROOT/codec/fuzz"
 WORK="$ROOT/target/fuzz"
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -48,10 +51,15 @@ fi
 ALL_TARGETS=(decode_vs_std stream_splits variants_round_trip legacy_round_trip garble_repair sanitize_fixed_point)
 
 say() { printf 'fuzz: %s\n' "$*"; }
+# summary PASSED FAILED: the last line, and the stage's counts.
+summary() {
+  echo "fuzz: $1 passed, $2 failed"
+  counts "$1" "$2"
+}
 
 command -v cargo-fuzz >/dev/null || {
   say "ERROR: cargo-fuzz not found; run bash scripts/setup.sh"
-  echo "fuzz: 0 passed, 1 failed"
+  summary 0 1
   exit 1
 }
 
@@ -92,7 +100,7 @@ say "building ${targets[*]} ($TOOLCHAIN, sanitizer $SANITIZER)"
 if ! "${FUZZ[@]}" build "${BUILD_FLAGS[@]}" >"$WORK/build.log" 2>&1; then
   tail -n 40 "$WORK/build.log"
   say "ERROR: the fuzz targets do not build (log: ${WORK#"$ROOT"/}/build.log)"
-  echo "fuzz: 0 passed, ${#targets[@]} failed"
+  summary 0 "${#targets[@]}"
   exit 1
 fi
 
@@ -121,7 +129,7 @@ if [ "$mode" = update ]; then
       failed=$((failed + 1))
     fi
   done
-  echo "fuzz: $passed passed, $failed failed"
+  summary "$passed" "$failed"
   [ "$failed" -eq 0 ]
   exit
 fi
@@ -160,5 +168,5 @@ for target in "${targets[@]}"; do
   printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$target" "$took" "$runs" "$result" >>"$WORK/runs.tsv"
 done
 
-echo "fuzz: $passed passed, $failed failed"
+summary "$passed" "$failed"
 [ "$failed" -eq 0 ]

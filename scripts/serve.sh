@@ -13,8 +13,8 @@ cd "$ROOT"
 
 bash "$ROOT/scripts/setup.sh"
 
-# binaryen's wasm-opt for trunk comes from npm (see scripts/e2e/package.json).
-export PATH="$ROOT/scripts/e2e/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+# binaryen's wasm-opt for trunk comes from npm (tools/package.json).
+export PATH="$ROOT/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 # trunk would otherwise ask crates.io for a newer trunk on every run.
 export TRUNK_SKIP_VERSION_CHECK=true
 exec trunk serve --address 127.0.0.1 --port "${PORT:-8080}" "$@"

@@ -10,12 +10,10 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
-# Must equal the workspace's `wasm-bindgen = "=…"` pin (and Trunk.toml's tools.wasm_bindgen).
-WASM_BINDGEN_VERSION=0.2.130
-# Trunk 0.22 needs a newer rustc than we use.
-TRUNK_VERSION=0.21.14
+# The tool versions (WASM_BINDGEN_VERSION, TRUNK_VERSION, CARGO_FUZZ_VERSION, ...): written once there.
+# shellcheck source=../tools/versions.env
+. "$ROOT/tools/versions.env"
 WASM_TARGET=wasm32-unknown-unknown
-NODE_MAJOR_MIN=20
 
 export PATH="$HOME/.cargo/bin:$PATH"
 
@@ -37,6 +35,19 @@ as_root() {
 
 command -v rustup >/dev/null || fail "rustup not found; install Rust with rustup first"
 command -v cargo >/dev/null || fail "cargo not found"
+
+command -v node >/dev/null || fail "node not found; Node.js $NODE_MAJOR_MIN or newer is needed"
+node_major="$(node -p 'process.versions.node.split(".")[0]')"
+[ "$node_major" -ge "$NODE_MAJOR_MIN" ] ||
+  fail "Node.js $NODE_MAJOR_MIN or newer is needed, found $(node --version)"
+
+# The pins that must stay literal in Cargo.toml, Trunk.toml, tools/package.json and webdriver.json
+# agree with tools/versions.env, before anything is installed at those versions.
+node "$ROOT/tools/check-versions.mjs" >/dev/null || {
+  node "$ROOT/tools/check-versions.mjs" | sed 's/^/  /'
+  fail "a pinned version disagrees with tools/versions.env (above)"
+}
+say "pinned versions agree with tools/versions.env"
 
 if rustup target list --installed | grep -qx "$WASM_TARGET"; then
   say "rust target $WASM_TARGET: present"
@@ -65,7 +76,7 @@ fi
 
 # cargo-fuzz for scripts/fuzz.sh and cargo-deny for the licence check (scripts/licenses.sh),
 # pinned like trunk. cargo-deny takes several minutes to build the first time.
-for tool in "cargo-fuzz 0.13.2" "cargo-deny 0.20.2"; do
+for tool in "cargo-fuzz $CARGO_FUZZ_VERSION" "cargo-deny $CARGO_DENY_VERSION"; do
   name="${tool% *}" version="${tool#* }"
   found="$("$name" --version 2>/dev/null || true)"
   if [ "$found" = "$name $version" ]; then
@@ -87,23 +98,25 @@ else
     chromium chromium-driver
 fi
 
-command -v node >/dev/null || fail "node not found; Node.js $NODE_MAJOR_MIN or newer is needed"
-node_major="$(node -p 'process.versions.node.split(".")[0]')"
-[ "$node_major" -ge "$NODE_MAJOR_MIN" ] ||
-  fail "Node.js $NODE_MAJOR_MIN or newer is needed, found $(node --version)"
-
-# binaryen (wasm-opt, used by trunk for release builds) and playwright-core, pinned by
-# the committed lockfile. The stamp holds the lockfile's hash from the last good install.
-e2e_dir="$ROOT/scripts/e2e"
-stamp="$e2e_dir/node_modules/.utf8lens-lock.sha256"
-lock_hash="$(sha256sum "$e2e_dir/package-lock.json" | cut -d' ' -f1)"
-if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$lock_hash" ]; then
-  say "npm packages in scripts/e2e: present"
-else
-  say "npm packages in scripts/e2e: npm ci"
-  (cd "$e2e_dir" && npm ci --no-audit --no-fund)
-  echo "$lock_hash" >"$stamp"
-fi
+# npm_ci DIR: the npm packages of DIR (relative to the root) as its committed lockfile pins them. The
+# stamp holds the lockfile's hash from the last good install, so a second run does nothing.
+npm_ci() {
+  local dir="$ROOT/$1" stamp lock_hash
+  stamp="$dir/node_modules/.utf8lens-lock.sha256"
+  lock_hash="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$lock_hash" ]; then
+    say "npm packages in $1: present"
+  else
+    say "npm packages in $1: npm ci"
+    (cd "$dir" && npm ci --no-audit --no-fund)
+    echo "$lock_hash" >"$stamp"
+  fi
+}
+# The build tools: binaryen's wasm-opt, for trunk's release build and scripts/build-npm.sh (the scripts
+# put tools/node_modules/.bin on PATH).
+npm_ci tools
+# playwright-core, which drives the system Chromium in the e2e and CSP checks and the npm browser tests.
+npm_ci scripts/e2e
 
 # Trunk runs cargo offline (Trunk.toml) so it can never download tools; have the crates
 # ready. Quick when they already are.

@@ -15,13 +15,15 @@
 # 5. The benchmark in its quick mode (BENCH_QUICK=1), to keep it working; no timing is asserted.
 #
 # Ends with one line "npm: N passed, M failed" (a step that fails without counted tests counts as
-# one failure) and exits non-zero if anything failed. Full logs go to target/test-logs/npm-*.log;
-# only this script's summary line has the "N passed, M failed" form, so scripts/test.sh, which
-# adds such lines up, counts these tests once.
+# one failure), adds the same counts to its stage's counts file when scripts/test.sh runs it
+# (scripts/counts.sh), and exits non-zero if anything failed. Full logs go to
+# target/test-logs/npm-*.log.
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT" || exit 1
+# shellcheck source=counts.sh
+. "$ROOT/scripts/counts.sh"
 export PATH="$HOME/.cargo/bin:$PATH"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 
@@ -49,6 +51,7 @@ step() {
 
 summary() {
   echo "npm: $PASSED passed, $FAILED failed"
+  counts "$PASSED" "$FAILED"
   [ "$FAILED" -eq 0 ]
   exit
 }
@@ -114,7 +117,7 @@ step package-lint package_lint && PASSED=$((PASSED + 1))
 
 # The export layer's wasm-bindgen tests, in Node and in headless Chromium (wasm-bindgen-test-runner
 # starts chromedriver, which starts Chromium with webdriver.json's capabilities). Counted from
-# cargo's "test result" lines, which stay in the logs.
+# the "test result" lines of each run's own log.
 js_api() {
   local where="$1" log="$LOG_DIR/npm-js-api-$1.log" counts status
   say "codec/js/tests/js_api.rs in $where"
@@ -129,7 +132,7 @@ js_api() {
       cargo test -p utf8lens-js --target wasm32-unknown-unknown --test js_api >"$log" 2>&1
   fi
   status=$?
-  counts="$(grep -Eo '[0-9]+ passed; [0-9]+ failed' "$log" | awk '{ p += $1; f += $3 } END { printf "%d %d", p, f }')"
+  counts="$(cargo_results "$log")"
   PASSED=$((PASSED + ${counts% *}))
   FAILED=$((FAILED + ${counts#* }))
   printf '    js_api in %s: %s tests ok, %s failing\n' "$where" "${counts% *}" "${counts#* }"

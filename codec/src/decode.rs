@@ -426,9 +426,12 @@ mod tests {
     use super::*;
     use crate::ErrorKind;
 
-    /// (input, expected (offset, len, kind) of every error).
+    /// The expected (offset, len, kind) of one error.
+    type Expected = (usize, usize, ErrorKind);
+
+    /// (input, expected errors).
     #[rustfmt::skip]
-    const ERROR_TESTS: &[(&[u8], &[(usize, usize, ErrorKind)])] = &[
+    const ERROR_TESTS: &[(&[u8], &[Expected])] = &[
         (b"", &[]),
         (b"plain", &[]),
         (b"\x80", &[(0, 1, ErrorKind::UnexpectedContinuation)]),

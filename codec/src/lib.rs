@@ -44,6 +44,7 @@
 //! whole module, so this is a tested property, not an aspiration.
 #![deny(missing_docs)]
 #![deny(unsafe_code)] // allowed only in the SIMD module, each use with a SAFETY note
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // bad input is an error, never a panic
 
 mod byte_class;
 mod charset;

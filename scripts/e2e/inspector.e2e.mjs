@@ -7,8 +7,9 @@
 // the page with playwright-core (no browser download: it launches $CHROMIUM, default
 // /usr/bin/chromium), asserts on the DOM and saves a screenshot of every view to ARTIFACT_DIR
 // (default: target/e2e-artifacts). Prints one line per check, the measured times to first render
-// of 1 MiB and 10 MiB files and the app's gzip size, and ends with "e2e: N passed, M failed";
-// exits non-zero if any check failed or the run broke. Times are reported, never asserted.
+// of 1 MiB and 10 MiB files and the app's gzip size, and ends with "e2e: N passed, M failed" (the
+// counts also go to its stage's in scripts/test.sh); exits non-zero if any check failed or the run
+// broke. Times are reported, never asserted.
 //
 // E2E_SKIP_HUGE=1 leaves out the 50 MiB file (the slowest part, about a minute).
 
@@ -18,6 +19,9 @@ import { tmpdir } from "node:os";
 import { extname, join, resolve, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+
+import { chromiumFlags } from "../../tools/versions.mjs";
+import { counts } from "../counts.mjs";
 
 const distDir = resolve(process.argv[2] ?? "dist");
 const artifactDir = resolve(process.argv[3] ?? "target/e2e-artifacts");
@@ -131,16 +135,8 @@ async function run() {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
-    // Running as root in a container needs --no-sandbox; the rest keeps Chromium
-    // from reaching out to the network or doing first-run work.
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
+    // The tests' flags (tools/versions.env): no sandbox as root in a container, off the network.
+    args: chromiumFlags,
   });
   const problems = [];
   /** A new page (in its own context) that records errors, CSP violations and failed requests. */
@@ -876,4 +872,5 @@ try {
 }
 console.log(`screenshots in ${artifactDir}`);
 console.log(`e2e: ${passed} passed, ${failed} failed`);
+counts(passed, failed);
 process.exit(failed === 0 ? 0 : 1);

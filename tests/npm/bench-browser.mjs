@@ -19,6 +19,8 @@ import { tmpdir } from "node:os";
 import { dirname, extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { chromiumFlags } from "../../tools/versions.mjs";
+
 const here = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(here, "../..");
 const QUICK = process.env.BENCH_QUICK === "1";
@@ -221,9 +223,9 @@ async function attempt() {
   finished = new Promise((ok) => (finish = ok));
   const profile = mkdtempSync(join(tmpdir(), "utf8lens-bench-chromium-"));
   const browser = spawn(chromiumPath, [
-    // --disable-dev-shm-usage: a container's small /dev/shm must not starve the 1 MiB inputs' transfers.
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update",
-    "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-background-timer-throttling",
+    // The tests' flags (tools/versions.env; --disable-dev-shm-usage: a container's small /dev/shm must not
+    // starve the 1 MiB inputs' transfers), then the benchmark's own: nothing throttled in the background.
+    ...chromiumFlags, "--no-default-browser-check", "--disable-extensions", "--disable-background-timer-throttling",
     "--disable-renderer-backgrounding", `--user-data-dir=${profile}`, url,
   ], { stdio: ["ignore", "ignore", "pipe"], detached: true }); // its own process group, to end it whole
   let browserLog = "";

@@ -14,7 +14,7 @@ import { dirname, extname, join, resolve, sep } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-import { CONFORMANCE, ROOT } from "./support.mjs";
+import { CONFORMANCE, ROOT, chromiumFlags } from "./support.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
@@ -83,8 +83,7 @@ test("the package in headless Chromium, from a plain page with no bundler", asyn
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-      "--disable-component-update", "--no-first-run"],
+    args: chromiumFlags, // tools/versions.env
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import { decode } from "utf8lens";
-import { generator, propertySeed, toHex } from "./support.mjs";
+import { generator, propertySeed, randomBytes, toHex } from "./support.mjs";
 
 const SEED = propertySeed();
 process.stdout.write(`# decode fast paths: seed 0x${SEED.toString(16)}\n`);
@@ -37,17 +37,9 @@ const CHARACTERS = ["a", " ", "é", "ж", "\u07ff", "\u0800", "€", "中", "\uf
   new TextEncoder().encode(c),
 );
 
-/** Random bytes: characters, edge bytes and ASCII, mixed. */
-function randomBytes(rng, length) {
-  const out = [];
-  while (out.length < length) {
-    const kind = rng.below(4);
-    if (kind === 0) out.push(rng.pick(EDGE_BYTES));
-    else if (kind === 1) out.push(rng.below(256));
-    else out.push(...rng.pick(CHARACTERS));
-  }
-  return new Uint8Array(out.slice(0, length));
-}
+/** Random bytes: characters, edge bytes and any bytes, mixed. */
+const randomInput = (rng, length) =>
+  randomBytes(rng, { length, mix: { edge: 1, any: 1, character: 2 }, edges: EDGE_BYTES, characters: CHARACTERS, cut: 0 });
 
 /** Sets bytes `at`..`at + 2` of `input` to every one of their 16.7 million values and counts the
  *  inputs that decode differently from TextDecoder, asserting on the first (one assert per mismatch
@@ -110,7 +102,7 @@ describe("decode of short inputs in JS", () => {
   test("random 4..64-byte inputs decode as TextDecoder does, by every route", () => {
     const rng = generator(SEED);
     for (let i = 0; i < 40_000; i++) {
-      allRoutesAgree(randomBytes(rng, 4 + rng.below(61)));
+      allRoutesAgree(randomInput(rng, 4 + rng.below(61)));
     }
   });
 
@@ -160,7 +152,7 @@ describe("decode through WebAssembly", () => {
     const rng = generator(SEED ^ 0x5eed);
     for (const size of [63, 64, 65, 100, 255, 256, 1000, 4096, 5000]) {
       for (let round = 0; round < 4; round++) {
-        const core = randomBytes(rng, size);
+        const core = randomInput(rng, size);
         for (let prefix = 0; prefix <= 32; prefix++) {
           const bytes = new Uint8Array(prefix + size).fill(0x61);
           bytes.set(core, prefix);

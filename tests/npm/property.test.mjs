@@ -8,46 +8,14 @@ import { describe, test } from "node:test";
 import { isDeepStrictEqual } from "node:util";
 
 import { Utf8Decoder, decode, encode, encodeInto, errors, firstError, inspect, validate } from "utf8lens";
-import { fromUnits, generator, propertySeed, toHex } from "./support.mjs";
+import { fromUnits, generator, propertySeed, randomBytes, toHex } from "./support.mjs";
 
 const SEED = propertySeed();
 const CASES = Number(process.env.UTF8LENS_CASES ?? 4000);
 process.stdout.write(`# property tests: seed 0x${SEED.toString(16)}, ${CASES} cases per property\n`);
 
-// Bytes at the edges of UTF-8's rules: each lead byte's second-byte limits (E0 A0, ED 9F, F0 90,
-// F4 8F), the never-valid bytes, continuation bytes at both ends, and the pieces of a BOM and U+FFFD.
-const EDGE_BYTES = [
-  0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbb, 0xbd, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1,
-  0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xf7, 0xf8, 0xfb, 0xfc, 0xfd, 0xfe, 0xff,
-];
-
-/** A random scalar value's UTF-8, or a surrogate or too-large value encoded as if it were one. */
-function encodedCharacter(rng) {
-  const ranges = [[0, 0x7f], [0x80, 0x7ff], [0x800, 0xffff], [0x10000, 0x10ffff], [0xd800, 0xdfff], [0x110000, 0x1fffff]];
-  const [low, high] = rng.pick(ranges);
-  const cp = low + rng.below(high - low + 1);
-  if (cp < 0x80) return [cp];
-  if (cp < 0x800) return [0xc0 | (cp >> 6), 0x80 | (cp & 0x3f)];
-  if (cp < 0x10000) return [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)];
-  return [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3f), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)];
-}
-
-/** Random bytes: a mix of edge bytes, any bytes, encoded characters (some cut short) and BOMs. */
-function randomBytes(rng) {
-  const length = rng.chance(0.1) ? rng.below(400) : rng.below(24);
-  const out = [];
-  while (out.length < length) {
-    const roll = rng.below(10);
-    if (roll < 3) out.push(rng.pick(EDGE_BYTES));
-    else if (roll < 4) out.push(rng.below(256));
-    else if (roll < 5) out.push(0x80 + rng.below(64));
-    else if (roll < 9) {
-      const encoded = encodedCharacter(rng);
-      out.push(...(rng.chance(0.15) ? encoded.slice(0, 1 + rng.below(encoded.length)) : encoded));
-    } else out.push(...(rng.chance(0.5) ? [0xef, 0xbb, 0xbf] : [0xef, 0xbf, 0xbd]));
-  }
-  return new Uint8Array(out);
-}
+// Inputs: randomBytes's default mix (tests/npm/support.mjs): edge bytes, any bytes, continuation
+// bytes, encoded characters (surrogates and too-large values included, some cut short), BOMs and U+FFFD.
 
 /** `bytes` cut at random places into chunks, sometimes with empty chunks between. */
 function randomChunks(rng, bytes) {

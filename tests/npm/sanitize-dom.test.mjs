@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { extname, join, resolve, sep } from "node:path";
 import { test } from "node:test";
 
-import { ROOT } from "./support.mjs";
+import { ROOT, chromiumFlags } from "./support.mjs";
 
 const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".wasm": "application/wasm", ".json": "application/json" };
@@ -111,8 +111,7 @@ test("sanitizeDocument and observe on a realistic page in headless Chromium", as
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
-      "--disable-component-update", "--no-first-run"],
+    args: chromiumFlags, // tools/versions.env
   });
   try {
     await checks(t, context, server);

@@ -25,7 +25,7 @@ import vm from "node:vm";
 
 import * as main from "utf8lens";
 import * as text from "utf8lens/text";
-import { generator } from "./support.mjs";
+import { generator, randomBytes } from "./support.mjs";
 
 // Both modules of the package: utf8lens and utf8lens/text (the sanitiser and the mojibake tools),
 // each with a WebAssembly instance of its own, both watched for leaks.
@@ -147,10 +147,6 @@ const TEXTS = [
   "lone trail \uDC00", "\uDBFF\uDFFF max", "a\u202Eb\u2066c\u2069", "zero\u200Bwidth", "x".repeat(300),
 ];
 const CLEAN = ["Schöne Grüße aus Köln", "Ну что, поехали?", "Ça, c’est l’été — 25 °C", "Ελληνικά και русский"];
-const EDGE_BYTES = [
-  0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbb, 0xbd, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1,
-  0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xf7, 0xf8, 0xfb, 0xfc, 0xfd, 0xfe, 0xff,
-];
 const encoder = new TextEncoder();
 const plainUtf8Encoder = new Utf8Encoder();
 const strictUtf8Encoder = new Utf8Encoder({ fatal: true });
@@ -164,28 +160,20 @@ function randomString(rng, maxPieces = 6) {
 }
 
 /** Bytes: valid text, text with corruption, or byte soup; mostly short, sometimes large. */
-/** During part of the warm-up every input randomBytes makes is a large one. */
+/** During part of the warm-up every input randomInput makes is a large one. */
 let bigInputs = false;
 
-function randomBytes(rng) {
+function randomInput(rng) {
   const roll = rng.below(10);
   let bytes;
   if (roll < 4) {
     bytes = encoder.encode(randomString(rng));
   } else if (roll < 8) {
-    const valid = Array.from(encoder.encode(randomString(rng)));
-    const edits = 1 + rng.below(4);
-    for (let e = 0; e < edits; e++) {
-      const at = rng.below(valid.length + 1);
-      if (rng.chance(0.5) || valid.length === 0) valid.splice(at, 0, rng.pick(EDGE_BYTES));
-      else valid.splice(at, 1);
-    }
-    if (rng.chance(0.2)) valid.unshift(...BOM);
-    bytes = new Uint8Array(valid);
+    // The texts, some cut short, with edge bytes between them (support.mjs).
+    bytes = randomBytes(rng, { length: rng.below(512), mix: { text: 3, edge: 1 }, text: (r) => r.pick(TEXTS), cut: 0.2 });
+    if (rng.chance(0.2)) bytes = new Uint8Array([...BOM, ...bytes]);
   } else {
-    const length = rng.below(64);
-    bytes = new Uint8Array(length);
-    for (let i = 0; i < length; i++) bytes[i] = rng.chance(0.5) ? rng.pick(EDGE_BYTES) : rng.below(256);
+    bytes = randomBytes(rng, { length: rng.below(64), mix: { edge: 1, any: 1 } });
   }
   if (rng.chance(0.002) || bigInputs) {
     // A large input now and then (always during part of the warm-up): 64 KiB of text with an error near the end.
@@ -260,13 +248,13 @@ function checkErrorsMatch(got, bytes, where) {
 
 const UTF8_GOOD = {
   validate(rng) {
-    const bytes = randomBytes(rng);
+    const bytes = randomInput(rng);
     const ok = referenceSegments(bytes).every((s) => s.kind === undefined);
     assert.equal(validate(asSource(rng, bytes)), ok, "validate");
     return 1;
   },
   firstError(rng) {
-    const bytes = randomBytes(rng);
+    const bytes = randomInput(rng);
     const want = referenceSegments(bytes).find((s) => s.kind !== undefined);
     const got = firstError(asSource(rng, bytes));
     if (want === undefined) assert.equal(got, undefined, "firstError of valid input");
@@ -274,7 +262,7 @@ const UTF8_GOOD = {
     return 1;
   },
   errors(rng) {
-    const bytes = randomBytes(rng);
+    const bytes = randomInput(rng);
     checkErrorsMatch(errors(asSource(rng, bytes)), bytes, "errors");
     return 1;
   },
@@ -307,7 +295,7 @@ const UTF8_GOOD = {
     return 2;
   },
   errorList(rng) {
-    const bytes = randomBytes(rng);
+    const bytes = randomInput(rng);
     const want = referenceSegments(bytes).filter((s) => s.kind !== undefined);
     const limit = rng.chance(0.5) ? Infinity : rng.below(want.length + 2);
     const list = errorList(asSource(rng, bytes), limit === Infinity && rng.chance(0.5) ? undefined : { limit });
@@ -322,7 +310,7 @@ const UTF8_GOOD = {
   inspect(rng) {
     // inspect builds an object per byte and per segment: about 10 µs a byte in Node 20, so its
     // inputs stay short here (big-input.mjs looks at large ones).
-    const bytes = randomBytes(rng).subarray(0, 512);
+    const bytes = randomInput(rng).subarray(0, 512);
     const result = inspect(asSource(rng, bytes));
     const segments = referenceSegments(bytes);
     assert.equal(result.roles.length, bytes.length, "inspect roles");
@@ -337,7 +325,7 @@ const UTF8_GOOD = {
     return 1;
   },
   decode(rng) {
-    const bytes = randomBytes(rng);
+    const bytes = randomInput(rng);
     const ignoreBOM = rng.chance(0.3);
     const replacement = rng.chance(0.5) ? undefined : rng.pick(REPLACEMENTS);
     const options = replacement === undefined && !ignoreBOM && rng.chance(0.5) ? undefined : { ignoreBOM, replacement };
@@ -347,7 +335,7 @@ const UTF8_GOOD = {
     return 1;
   },
   decodeFatal(rng) {
-    const bytes = randomBytes(rng);
+    const bytes = randomInput(rng);
     const valid = referenceSegments(bytes).every((s) => s.kind === undefined);
     try {
       const got = decode(asSource(rng, bytes), { fatal: true });
@@ -400,7 +388,7 @@ const UTF8_GOOD = {
   decoder(rng) {
     const fatal = rng.chance(0.3);
     const ignoreBOM = rng.chance(0.3);
-    const bytes = randomBytes(rng);
+    const bytes = randomInput(rng);
     const chunks = randomChunks(rng, bytes);
     const ours = new Utf8Decoder(rng.chance(0.5) ? "utf-8" : undefined, { fatal, ignoreBOM });
     const theirs = new TextDecoder("utf-8", { fatal, ignoreBOM });
@@ -427,7 +415,7 @@ const UTF8_GOOD = {
   },
   inputBuffer(rng) {
     // The zero-copy path: bytes written into the buffer's WebAssembly memory, read there in place.
-    const bytes = randomBytes(rng);
+    const bytes = randomInput(rng);
     const buffer = new api.Utf8InputBuffer(bytes.length + rng.below(64));
     buffer.bytes.set(bytes);
     const n = bytes.length;
@@ -450,7 +438,7 @@ const UTF8_GOOD = {
   },
   sanitize(rng) {
     const options = rng.pick(SANITIZE_OPTIONS);
-    let bytes = randomBytes(rng);
+    let bytes = randomInput(rng);
     // Mojibake repair searches deep: keep its inputs to a page of text.
     if (options?.mojibake && bytes.length > 2000) bytes = bytes.subarray(0, 2000);
     const input = rng.chance(0.5) ? randomString(rng, 3) : asSource(rng, bytes);
@@ -479,7 +467,7 @@ const byTable = (cs, bytes) => Array.from(bytes, (b) => (TABLES.get(cs)[b] === n
 const LEGACY_GOOD = {
   decodeLegacy(rng) {
     const cs = rng.pick(CHARSETS);
-    const bytes = randomBytes(rng);
+    const bytes = randomInput(rng);
     const got = api.decodeLegacy(asSource(rng, bytes), cs);
     assert.equal(got.length, bytes.length, `decodeLegacy ${cs}: one UTF-16 unit per byte`);
     assert.equal(got, byTable(cs, bytes), `decodeLegacy ${cs}`);
@@ -534,7 +522,7 @@ const LEGACY_GOOD = {
   },
   misreadAsUtf8(rng) {
     const cs = rng.pick(CHARSETS);
-    const text = api.decodeLegacy(randomBytes(rng).subarray(0, 512), cs).replaceAll("\uFFFD", "");
+    const text = api.decodeLegacy(randomInput(rng).subarray(0, 512), cs).replaceAll("\uFFFD", "");
     const result = api.misreadAsUtf8(text, cs);
     const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
     assert.equal(result.text, utf8.decode(api.encodeLegacy(text, cs)), `misreadAsUtf8 ${cs}`);

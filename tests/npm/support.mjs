@@ -3,10 +3,14 @@
 // user's project; it passes the repository root in UTF8LENS_ROOT.
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 /** The repository root. */
 export const ROOT = resolve(process.env.UTF8LENS_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), "../.."));
+
+/** The arguments every headless Chromium of the tests starts with, from the repository's
+ * tools/versions.env (imported from ROOT: these files run from a copy outside the repository). */
+export const { chromiumFlags } = await import(pathToFileURL(join(ROOT, "tools/versions.mjs")).href);
 
 /** ../shared/conformance from the repository root. */
 export const CONFORMANCE = resolve(ROOT, "../shared/conformance");
@@ -76,6 +80,73 @@ export function generator(seed) {
       return items[this.below(items.length)];
     },
   };
+}
+
+/**
+ * Bytes at the edges of UTF-8's rules: each lead byte's second-byte limits (E0 A0, ED 9F, F0 90,
+ * F4 8F), the never-valid bytes, continuation bytes at both ends, and the pieces of a BOM and U+FFFD.
+ */
+export const EDGE_BYTES = [
+  0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbb, 0xbd, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1,
+  0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xf7, 0xf8, 0xfb, 0xfc, 0xfd, 0xfe, 0xff,
+];
+
+/** A random scalar value's UTF-8, or a surrogate or too-large value encoded as if it were one. */
+function encodedCharacter(rng) {
+  const ranges = [[0, 0x7f], [0x80, 0x7ff], [0x800, 0xffff], [0x10000, 0x10ffff], [0xd800, 0xdfff], [0x110000, 0x1fffff]];
+  const [low, high] = rng.pick(ranges);
+  const cp = low + rng.below(high - low + 1);
+  if (cp < 0x80) return [cp];
+  if (cp < 0x800) return [0xc0 | (cp >> 6), 0x80 | (cp & 0x3f)];
+  if (cp < 0x10000) return [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)];
+  return [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3f), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)];
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Random bytes from `rng` (a seeded `generator`, so that a failure replays from its seed): pieces where
+ * UTF-8 decoders go wrong, each kind drawn with the weight `mix` gives it (kinds left out never appear):
+ *
+ * - `edge`: one of `edges` (default EDGE_BYTES);
+ * - `any`: any byte;
+ * - `continuation`: a byte 80..BF;
+ * - `character`: one encoded character, picked from `characters` (arrays of bytes) if given, else a
+ *   random code point's UTF-8, surrogates and values above U+10FFFF included;
+ * - `bom`: EF BB BF (a BOM) or EF BF BD (U+FFFD);
+ * - `text`: the UTF-8 of `text(rng)`, a string the caller makes.
+ *
+ * A `character` or `text` piece is cut short with probability `cut`. `length` is the exact length (the
+ * last piece cut to fit); by default mostly short (under 24 bytes), one input in ten under 400.
+ * The defaults are the codec's property tests' mix.
+ */
+export function randomBytes(
+  rng,
+  {
+    length = rng.chance(0.1) ? rng.below(400) : rng.below(24),
+    mix = { edge: 3, any: 1, continuation: 1, character: 4, bom: 1 },
+    edges = EDGE_BYTES,
+    characters,
+    cut = 0.15,
+    text,
+  } = {},
+) {
+  const kinds = Object.entries(mix).filter(([, weight]) => weight > 0);
+  const total = kinds.reduce((sum, [, weight]) => sum + weight, 0);
+  const out = [];
+  const cutShort = (piece) => (rng.chance(cut) ? piece.slice(0, rng.below(piece.length) + 1) : piece);
+  while (out.length < length) {
+    let roll = rng.below(total);
+    const [kind] = kinds.find(([, weight]) => (roll -= weight) < 0);
+    if (kind === "edge") out.push(rng.pick(edges));
+    else if (kind === "any") out.push(rng.below(256));
+    else if (kind === "continuation") out.push(0x80 + rng.below(64));
+    else if (kind === "character") out.push(...cutShort(characters ? rng.pick(characters) : encodedCharacter(rng)));
+    else if (kind === "bom") out.push(...(rng.chance(0.5) ? [0xef, 0xbb, 0xbf] : [0xef, 0xbf, 0xbd]));
+    else if (kind === "text") out.push(...cutShort(encoder.encode(text(rng))));
+    else throw new Error(`randomBytes: unknown kind of piece ${kind}`);
+  }
+  return new Uint8Array(out.slice(0, length));
 }
 
 /** The seed of the property tests: UTF8LENS_SEED (decimal or 0x hex) or a fixed default. */
