@@ -12,6 +12,9 @@
 #    utf8.js and utf-8-validate's JS fallback; decode vs TextDecoder. Copy into wasm included.
 # 4. The npm package in headless Chromium (tests/npm/bench-browser.mjs): validate vs TextDecoder
 #    (fatal) and decode vs TextDecoder, the browser's own, on the same texts and sizes.
+# 5. Charset detection (tests/detect/bench.py): utf8lens::detect's accuracy per group on
+#    ../shared/conformance/uchardet-test beside chardet and jschardet (npm) and chardet and
+#    charset-normalizer (PyPI), and its speed on 1 MiB inputs (docs/DETECT.md).
 #
 # Nothing asserts a time: the machines are shared and noisy. Record the figures in docs/BENCHMARKS.md.
 set -euo pipefail
@@ -53,3 +56,7 @@ BENCH_QUICK="$QUICK" node tests/npm/bench.mjs
 STEP="4. the npm package in headless Chromium"
 echo "== 4. the npm package in headless Chromium"
 BENCH_QUICK="$QUICK" node tests/npm/bench-browser.mjs
+
+STEP="5. charset detection"
+echo "== 5. charset detection"
+BENCH_QUICK="$QUICK" python3 tests/detect/bench.py
