@@ -659,7 +659,7 @@ mod normalize_tests {
         for case in 0..500 {
             let mut text = String::new();
             for _ in 0..rng.below(24) {
-                let piece: &str = *rng.pick(PIECES);
+                let piece = *rng.pick(PIECES);
                 text.push_str(piece);
             }
             let units: Vec<u16> = text.encode_utf16().collect();
