@@ -9,9 +9,9 @@
 //!   --class NAME      only this class (with --misses, to study one)
 //!   --export FILE     every scored case as a JSON line with our output, for
 //!                     tests/mojibake/run.py (which adds ftfy's score on the same cases)
+//!   --strict          exit with status 1 when a clean text was changed (issue 13's goal; the
+//!                     floors test tests/tests/mojibake_eval.rs guards the measured state)
 //! ```
-//!
-//! Exit status 1 when a clean text was changed.
 
 #[path = "../mojibake/eval_set.rs"]
 #[allow(dead_code)] // shared with the floors test, which reads more of it
@@ -25,6 +25,7 @@ fn main() {
     let mut misses = 0;
     let mut only: Option<String> = None;
     let mut export: Option<String> = None;
+    let mut strict = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -32,6 +33,7 @@ fn main() {
             "--misses" => misses = args.next().and_then(|n| n.parse().ok()).unwrap_or(10),
             "--class" => only = args.next(),
             "--export" => export = args.next(),
+            "--strict" => strict = true,
             other => {
                 eprintln!("mojibake_eval: unknown option {other} (see the file's header)");
                 std::process::exit(2);
@@ -131,7 +133,7 @@ fn main() {
             writeln!(file, "{line}").unwrap_or_else(|e| panic!("{path}: {e}"));
         }
     }
-    if !changed.is_empty() {
+    if strict && !changed.is_empty() {
         std::process::exit(1);
     }
 }
