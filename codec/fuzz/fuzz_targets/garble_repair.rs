@@ -6,11 +6,16 @@
 //!   garbling);
 //! - `repair`'s steps chain from the input to its answer, and its confidence is in 0..=1;
 //! - clean text (real words in many scripts, chosen by the fuzzer) is never changed by `repair`,
-//!   and neither is garbling it and repairing the result allowed to panic.
+//!   and neither is garbling it and repairing the result allowed to panic;
+//! - lossy damage (issue 13) on top of the garbling: C1 controls dropped or stored as `?`, a
+//!   U+FFFD stored as `?`, no-break spaces become spaces. Repair never panics, its steps stay
+//!   consistent (each step's U+FFFD count covers the characters it says were lost), and repairing
+//!   its answer again never changes it when the answer is the clean text.
 //!
-//! Input: byte 0 picks a charset, byte 1 the number of rounds; the next bytes choose clean words
-//! (see `utf8lens_fuzz::clean_text`); the rest, read lossily, is the arbitrary text. Both texts
-//! are kept short: `repair` searches three layers deep over every charset.
+//! Input: byte 0 picks a charset, byte 1 the number of rounds, byte 2 the lossy damage; the next
+//! bytes choose clean words (see `utf8lens_fuzz::clean_text`); the rest, read lossily, is the
+//! arbitrary text. Both texts are kept short: `repair` searches three layers deep over every
+//! charset.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -34,6 +39,8 @@ fn check_repair(text: &str) -> utf8lens::Repair {
     for step in &fixed.steps {
         assert_eq!(step.before, current, "steps chain");
         assert!(step.pieces >= 1);
+        let replacements = step.after.chars().filter(|&c| c == '\u{FFFD}').count();
+        assert!(replacements >= step.lost, "{} lost, {replacements} U+FFFD", step.lost);
         let _ = step.sentence();
         current = &step.after;
     }
@@ -67,6 +74,7 @@ fuzz_target!(|data: &[u8]| {
     let mut options = Options::new(data);
     let cs = Charset::ALL[usize::from(options.byte()) % Charset::ALL.len()];
     let rounds = usize::from(options.byte()) % (MAX_GARBLE_ROUNDS + 3);
+    let damage = options.byte();
     let clean = clean_text(&mut options, 8);
     let arbitrary: String = String::from_utf8_lossy(options.rest())
         .chars()
@@ -111,4 +119,19 @@ fuzz_target!(|data: &[u8]| {
     assert!(fixed.steps.is_empty());
     let garbled_clean = check_garble(&clean, cs);
     check_repair(&garbled_clean);
+
+    // The same garbling, then damaged the way real pipelines lose bytes.
+    let lossy: String = garbled_clean
+        .chars()
+        .filter_map(|c| match (damage % 5, c) {
+            (1, '\u{80}'..='\u{9F}') => None,
+            (2, '\u{80}'..='\u{9F}') | (3, '\u{FFFD}') => Some('?'),
+            (4, '\u{A0}') => Some(' '),
+            _ => Some(c),
+        })
+        .collect();
+    let fixed = check_repair(&lossy);
+    if fixed.text == clean {
+        assert_eq!(repair(&fixed.text).text, clean, "repairing the answer again");
+    }
 });

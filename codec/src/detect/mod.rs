@@ -40,6 +40,9 @@ mod model;
 mod multi_byte;
 mod single_byte;
 mod unicode;
+mod words;
+
+pub(crate) use words::{in_an_alphabet, word_bits};
 
 use core::fmt;
 

@@ -14,8 +14,10 @@
 //! [`mojibake_matrix`] shows one text through every charset in both directions, and [`repair`]
 //! finds and undoes up to three layers, saying what it did in [`RepairStep`]s.
 
+mod likelihood;
 mod plausibility;
 mod repair;
+mod sequences;
 
 use core::fmt;
 use core::ops::Range;

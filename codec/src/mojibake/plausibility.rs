@@ -14,7 +14,7 @@
 
 /// A script, coarse enough that letters of one writing system share one value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Script {
+pub(super) enum Script {
     Latin,
     Greek,
     Cyrillic,
@@ -33,7 +33,7 @@ enum Script {
 
 /// What a character is, for this model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Class {
+pub(super) enum Class {
     Space,
     AsciiLetter,
     Digit,
@@ -145,7 +145,7 @@ fn is_emoji(cp: u32) -> bool {
 }
 
 #[inline(never)]
-fn classify(ch: char) -> Class {
+pub(super) fn classify(ch: char) -> Class {
     let cp = u32::from(ch);
     if ch.is_ascii() {
         return match ch {

@@ -24,7 +24,9 @@
 //!
 //! Text that shows no evidence comes back unchanged with no steps.
 
-use super::plausibility::{cost, cost_of_chars, hard_evidence, oddity};
+use super::likelihood::bits;
+use super::plausibility::{cost, hard_evidence, oddity};
+use super::sequences::{read, recover, Read, Recovered};
 use super::Encoding;
 use crate::charset::{decode_legacy_fatal, Charset, Encoder};
 
@@ -32,10 +34,22 @@ use crate::charset::{decode_legacy_fatal, Charset, Encoder};
 const MAX_LAYERS: usize = 3;
 /// How many candidates survive at each depth of the search.
 const BEAM: usize = 6;
-/// What a whole-text UTF-8 repair must gain, at least, in the plausibility model.
-const MIN_GAIN_UTF8: f32 = 0.5;
-/// What a repaired stretch must gain in its neighbourhood when only part of the text is repaired.
-const MIN_GAIN_PIECE: f32 = 1.5;
+/// What the answer must gain over the input, in bits of `likelihood::bits`, after paying for its
+/// steps (see [`step_bits`]): a repair is only made when it is a clear improvement.
+const MIN_GAIN_BITS: f32 = 8.0;
+/// What one unit of `plausibility::oddity` (a letter that fits no alphabet beside the others, or
+/// a rare one) weighs in bits when repairs are compared: the letter model knows 35 languages, the
+/// alphabet lists 38 more.
+const ODDITY_BITS: f32 = 4.0;
+/// What a repair whose first step merged a single pair of characters must gain beyond
+/// [`MIN_GAIN_BITS`]; divided by the number of merges (see [`required_gain`]).
+const WEAK_EVIDENCE_BITS: f32 = 12.0;
+/// What a repaired stretch must gain in its neighbourhood, in bits, when only part of the text is
+/// repaired.
+const MIN_GAIN_PIECE_BITS: f32 = 8.0;
+/// The price of assuming that a character lost a byte (it becomes U+FFFD), or that a space was a
+/// no-break space byte, in bits.
+const ASSUMPTION_BITS: f32 = 4.0;
 /// The fingerprints a text must carry before legacy-to-legacy readings are tried, and what such a
 /// reading must gain.
 const MIN_COST_LEGACY: f32 = 4.0;
@@ -113,6 +127,13 @@ pub struct RepairStep {
     pub after: String,
     /// A short example from this text: what some characters looked like, and what they became.
     pub example: (String, String),
+    /// How many characters had lost a byte for good (a byte the reader left undefined, shown as
+    /// U+FFFD or stored as `?`, or a C1 control that was stripped): each is U+FFFD in
+    /// [`after`](Self::after), exactly where the information was lost.
+    pub lost: usize,
+    /// How many plain spaces stood for the byte A0 (a no-break space that became a space after the
+    /// damage) and were read as that byte again.
+    pub spaces: usize,
 }
 
 impl RepairStep {
@@ -136,6 +157,24 @@ impl RepairStep {
     #[inline(never)]
     pub fn sentence(&self) -> String {
         let (from, to) = (visible(&self.example.0), visible(&self.example.1));
+        let mut sentence = self.main_sentence(&from, &to);
+        if self.spaces > 0 {
+            sentence.push_str(&format!(
+                " {} stood for the byte A0 (a no-break space that became a plain space).",
+                capitalised(plural(self.spaces, "space", "spaces"))
+            ));
+        }
+        if self.lost > 0 {
+            sentence.push_str(&format!(
+                " {} had lost a byte for good and {} now U+FFFD.",
+                capitalised(plural(self.lost, "character", "characters")),
+                if self.lost == 1 { "is" } else { "are" }
+            ));
+        }
+        sentence
+    }
+
+    fn main_sentence(&self, from: &str, to: &str) -> String {
         match (self.encode, self.decode) {
             (Encoding::Legacy(shown), Encoding::Utf8) if self.whole => format!(
                 "The text was UTF-8 read as {shown} ({}): encoding it back to {shown} bytes and \
@@ -159,6 +198,13 @@ impl RepairStep {
                 "Encoding the text as {encode} and decoding it as {decode} turns “{from}” into “{to}”."
             ),
         }
+    }
+}
+
+fn capitalised(text: String) -> String {
+    match text.strip_prefix("one ") {
+        Some(rest) => format!("One {rest}"),
+        None => text,
     }
 }
 
@@ -276,15 +322,23 @@ pub fn repair(text: &str) -> Repair {
         explored.extend(next.iter().cloned());
         frontier = next;
     }
-    // The answer must be clearly cleaner than the input; among those, the most plausible wins.
+    // The answer must be clearly more likely than the input, its steps paid for; among those, the
+    // most likely wins.
+    let root_bits = text_bits(text);
     let best = explored
         .into_iter()
-        .filter(|n| n.cost <= root_cost - MIN_GAIN_UTF8)
-        .min_by(|a, b| a.rank().total_cmp(&b.rank()));
+        .map(|n| {
+            let score = text_bits(&n.text) + n.steps.iter().map(step_bits).sum::<f32>();
+            (n, score)
+        })
+        .filter(|(n, score)| root_bits - score >= required_gain(&n.steps))
+        .min_by(|a, b| {
+            (a.1 + ODDITY_BITS * a.0.oddity).total_cmp(&(b.1 + ODDITY_BITS * b.0.oddity))
+        });
     match best {
-        Some(best) => {
-            let gain = root_cost - best.cost;
-            let confidence = (1.0 - (-gain / 3.0).exp()) * clean_confidence(best.cost);
+        Some((best, score)) => {
+            let gain = root_bits - score;
+            let confidence = (1.0 - (-gain / 16.0).exp()) * clean_confidence(best.cost);
             Repair {
                 text: best.text,
                 steps: best.steps,
@@ -310,6 +364,62 @@ fn sort_by_key<T>(items: &mut [T], key: impl Fn(&T) -> f32) {
             j -= 1;
         }
     }
+}
+
+/// The gain a repair must show: [`MIN_GAIN_BITS`], and more when its first step merged few
+/// characters. One UTF-8 sequence found among symbols (`×…` is `D7 85`, `ׅ` in UTF-8) is weak
+/// evidence; a dozen are strong. Legacy-to-legacy steps merge nothing and have their own tests.
+fn required_gain(steps: &[RepairStep]) -> f32 {
+    match steps.first() {
+        Some(step) if step.decode == Encoding::Utf8 => {
+            let merged = step
+                .before
+                .chars()
+                .count()
+                .saturating_sub(step.after.chars().count())
+                .max(1);
+            // A no-break space (`Â ` is the commonest mojibake there is), or a letter whose A0
+            // byte became a space (`Ã ` for `à`: a lead byte no clean text puts before a space),
+            // needs no more than any repair.
+            let letter = step.spaces > 0
+                && step
+                    .example
+                    .1
+                    .chars()
+                    .all(|c| c.is_alphabetic() && crate::detect::in_an_alphabet(c));
+            if merged == 1 && (step.example.1 == "\u{A0}" || letter) {
+                MIN_GAIN_BITS
+            } else {
+                MIN_GAIN_BITS + WEAK_EVIDENCE_BITS / merged as f32
+            }
+        }
+        _ => MIN_GAIN_BITS,
+    }
+}
+
+fn text_bits(text: &str) -> f32 {
+    bits(&text.chars().collect::<Vec<char>>())
+}
+
+/// What a step costs as a hypothesis, in bits: how rarely its charset is the wrong one, and each
+/// assumption it makes about lost bytes and spaces.
+fn step_bits(step: &RepairStep) -> f32 {
+    let shown = match step.encode {
+        Encoding::Legacy(Charset::Windows1252 | Charset::Iso8859_1) => 2.0,
+        Encoding::Legacy(
+            Charset::Windows1250
+            | Charset::Windows1251
+            | Charset::Iso8859_15
+            | Charset::Iso8859_2
+            | Charset::Macintosh,
+        ) => 4.0,
+        _ => 6.0,
+    };
+    let legacy = match step.decode {
+        Encoding::Utf8 => 0.0,
+        Encoding::Legacy(_) => 4.0,
+    };
+    shown + legacy + ASSUMPTION_BITS * (step.lost + step.spaces) as f32
 }
 
 /// How clean a text with this cost looks, from 0 to 1.
@@ -365,112 +475,158 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
         return out;
     }
     // Otherwise pieces of UTF-8 and legacy-to-legacy readings compete on plausibility.
-    out = pieces_utf8(text, text_cost, &encoders);
+    out = pieces_utf8(text, &encoders);
     if text_cost >= MIN_COST_LEGACY && hard_evidence(text) >= MIN_HARD_EVIDENCE_LEGACY {
         out.extend(legacy_to_legacy(text, text_cost, &encoders));
     }
     out
 }
 
-/// The whole text re-encoded in a charset is valid UTF-8.
+/// What a text reads as in one charset, sequence by sequence.
+struct Reading {
+    chars: Vec<char>,
+    sequences: Vec<super::sequences::Sequence>,
+}
+
+impl Reading {
+    /// The text with `keep(sequence)` sequences replaced by what they read as.
+    fn decoded(&self, keep: impl Fn(usize) -> bool) -> (String, usize, usize) {
+        let mut out = String::with_capacity(self.chars.len());
+        let (mut lost, mut spaces) = (0, 0);
+        for (k, seq) in self.sequences.iter().enumerate() {
+            match seq.read {
+                Read::Char(c) if keep(k) => out.push(c),
+                Read::Lost(_) if keep(k) => {
+                    out.push('\u{FFFD}');
+                    lost += 1;
+                }
+                _ => {
+                    out.extend(self.chars.get(seq.start..seq.end).unwrap_or_default());
+                    continue;
+                }
+            }
+            spaces += seq.spaces;
+        }
+        (out, lost, spaces)
+    }
+}
+
+/// The whole text re-encoded in a charset is UTF-8, give or take the bytes pipelines lose or
+/// change (`sequences.rs`): no byte stands where UTF-8 allows none, and at least as many
+/// characters come out whole as lost.
 #[inline(never)]
 fn whole_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
+    let chars: Vec<char> = text.chars().collect();
     let mut out: Vec<Candidate> = Vec::new();
-    let mut seen: Vec<Vec<u8>> = Vec::new();
+    let mut seen: Vec<Vec<Recovered>> = Vec::new();
     for encoder in encoders {
-        let Some(bytes) = encoder.encode_all(text) else {
-            continue;
-        };
-        if bytes.is_ascii() || seen.contains(&bytes) {
+        let bytes = recover(&chars, encoder);
+        if bytes.contains(&Recovered::Foreign) || seen.contains(&bytes) {
             continue;
         }
-        let Ok(decoded) = core::str::from_utf8(&bytes) else {
-            seen.push(bytes);
-            continue;
-        };
-        // Valid UTF-8 is evidence enough to explore: an inner layer can look worse than the outer
-        // one (C1 controls), and [`repair`] only answers with a text cleaner than its input.
-        let decoded_cost = cost(decoded);
-        {
-            let example = utf8_example(text, decoded);
-            out.push(Candidate {
-                cost: decoded_cost,
-                step: RepairStep {
-                    encode: Encoding::Legacy(encoder.charset()),
-                    decode: Encoding::Utf8,
-                    whole: true,
-                    pieces: 1,
-                    before: text.to_owned(),
-                    after: decoded.to_owned(),
-                    example,
-                },
-            });
-        }
+        let sequences = read(&bytes);
         seen.push(bytes);
+        if !enough_whole(&sequences) || sequences.iter().any(|s| s.read == Read::Stray) {
+            continue;
+        }
+        let reading = Reading {
+            chars: chars.clone(),
+            sequences,
+        };
+        let (decoded, lost, spaces) = reading.decoded(|_| true);
+        // Evidence enough to explore: an inner layer can look worse than the outer one (C1
+        // controls), and [`repair`] only answers with a text clearly more likely than its input.
+        let decoded_cost = cost(&decoded);
+        let example = utf8_example(&reading);
+        out.push(Candidate {
+            cost: decoded_cost,
+            step: RepairStep {
+                encode: Encoding::Legacy(encoder.charset()),
+                decode: Encoding::Utf8,
+                whole: true,
+                pieces: 1,
+                before: text.to_owned(),
+                after: decoded,
+                example,
+                lost,
+                spaces,
+            },
+        });
     }
     out
 }
 
-/// The first multi-byte character of `decoded` and the characters of `text` it came from (each
-/// character of `text` is one byte of `decoded`).
+/// The first multi-byte character of a reading and the characters it came from.
 #[inline(never)]
-fn utf8_example(text: &str, decoded: &str) -> (String, String) {
-    for (offset, ch) in decoded.char_indices() {
-        if ch.len_utf8() > 1 {
-            let from: String = text.chars().skip(offset).take(ch.len_utf8()).collect();
-            return (from, ch.to_string());
-        }
+fn utf8_example(reading: &Reading) -> (String, String) {
+    for seq in &reading.sequences {
+        let to = match seq.read {
+            Read::Char(c) => c,
+            Read::Lost(_) => '\u{FFFD}',
+            _ => continue,
+        };
+        let from: String = reading
+            .chars
+            .get(seq.start..seq.end)
+            .unwrap_or_default()
+            .iter()
+            .collect();
+        return (from, to.to_string());
     }
     (String::new(), String::new())
 }
 
-/// A stretch of characters whose bytes in some charset are one or more complete UTF-8 sequences.
-struct Stretch {
-    start: usize,
-    end: usize,
-    decoded: Vec<char>,
-}
-
-/// Stretches of the text re-encode to valid UTF-8, and repairing them makes their neighbourhood
-/// more plausible.
+/// Stretches of the text re-encode to UTF-8 (give or take lost bytes, `sequences.rs`), and
+/// repairing them makes their neighbourhood clearly more likely.
 #[inline(never)]
-fn pieces_utf8(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Candidate> {
+fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     let chars: Vec<char> = text.chars().collect();
     let mut out: Vec<Candidate> = Vec::new();
     for encoder in encoders {
-        let bytes: Vec<Option<u8>> = chars.iter().map(|&c| encoder.byte(u32::from(c))).collect();
-        let stretches = utf8_stretches(&bytes);
-        if stretches.is_empty() {
-            continue;
-        }
-        let mut repaired: Vec<char> = Vec::with_capacity(chars.len());
+        let reading = Reading {
+            sequences: read(&recover(&chars, encoder)),
+            chars: chars.clone(),
+        };
+        let mut keep = vec![false; reading.sequences.len()];
         let mut pieces = 0;
         let mut example = (String::new(), String::new());
-        let mut at = 0;
-        for stretch in &stretches {
-            let window_start = stretch.start.saturating_sub(3);
-            let window_end = (stretch.end + 3).min(chars.len());
+        for (first, last) in stretches(&reading.sequences) {
+            let (Some(a), Some(b)) = (reading.sequences.get(first), reading.sequences.get(last))
+            else {
+                continue;
+            };
+            let (start, end) = (a.start, b.end);
+            let window_start = start.saturating_sub(3);
+            let window_end = (end + 3).min(chars.len());
             let before = chars.get(window_start..window_end).unwrap_or_default();
-            let mut after: Vec<char> = chars
-                .get(window_start..stretch.start)
-                .unwrap_or_default()
-                .to_vec();
-            after.extend_from_slice(&stretch.decoded);
-            after.extend_from_slice(chars.get(stretch.end..window_end).unwrap_or_default());
-            if cost_of_chars(before) - cost_of_chars(&after) < MIN_GAIN_PIECE {
+            let mut after: Vec<char> = chars.get(window_start..start).unwrap_or_default().to_vec();
+            let (mut lost, mut spaces) = (0, 0);
+            for seq in reading.sequences.get(first..=last).unwrap_or_default() {
+                match seq.read {
+                    Read::Char(c) => after.push(c),
+                    _ => {
+                        after.push('\u{FFFD}');
+                        lost += 1;
+                    }
+                }
+                spaces += seq.spaces;
+            }
+            after.extend_from_slice(chars.get(end..window_end).unwrap_or_default());
+            let assumptions = ASSUMPTION_BITS * (lost + spaces) as f32;
+            if bits(before) - bits(&after) - assumptions < MIN_GAIN_PIECE_BITS {
                 continue;
             }
-            repaired.extend_from_slice(chars.get(at..stretch.start).unwrap_or_default());
-            repaired.extend_from_slice(&stretch.decoded);
-            at = stretch.end;
+            for k in keep.get_mut(first..=last).unwrap_or_default() {
+                *k = true;
+            }
             if pieces == 0 {
                 example = (
-                    chars
-                        .get(stretch.start..stretch.end)
+                    chars.get(start..end).unwrap_or_default().iter().collect(),
+                    after
+                        .get(start - window_start..after.len() - (window_end - end))
                         .unwrap_or_default()
                         .iter()
                         .collect(),
-                    stretch.decoded.iter().collect(),
                 );
             }
             pieces += 1;
@@ -478,70 +634,64 @@ fn pieces_utf8(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Candidat
         if pieces == 0 {
             continue;
         }
-        repaired.extend_from_slice(chars.get(at..).unwrap_or_default());
-        let after: String = repaired.into_iter().collect();
+        let (after, lost, spaces) = reading.decoded(|k| keep.get(k).copied().unwrap_or(false));
         if out.iter().any(|c| c.step.after == after) {
             continue;
         }
-        let after_cost = cost(&after);
-        if after_cost <= text_cost - MIN_GAIN_PIECE {
-            out.push(Candidate {
-                cost: after_cost,
-                step: RepairStep {
-                    encode: Encoding::Legacy(encoder.charset()),
-                    decode: Encoding::Utf8,
-                    whole: false,
-                    pieces,
-                    before: text.to_owned(),
-                    after,
-                    example,
-                },
-            });
-        }
+        out.push(Candidate {
+            cost: cost(&after),
+            step: RepairStep {
+                encode: Encoding::Legacy(encoder.charset()),
+                decode: Encoding::Utf8,
+                whole: false,
+                pieces,
+                before: text.to_owned(),
+                after,
+                example,
+                lost,
+                spaces,
+            },
+        });
     }
     out
 }
 
-/// Maximal runs of characters whose bytes form complete UTF-8 multi-byte sequences.
-#[inline(never)]
-fn utf8_stretches(bytes: &[Option<u8>]) -> Vec<Stretch> {
-    let mut stretches: Vec<Stretch> = Vec::new();
-    let mut i = 0;
-    while let Some(&lead) = bytes.get(i) {
-        let len = match lead {
-            Some(0xC2..=0xDF) => 2,
-            Some(0xE0..=0xEF) => 3,
-            Some(0xF0..=0xF4) => 4,
-            _ => {
-                i += 1;
-                continue;
-            }
-        };
-        let sequence: Option<Vec<u8>> = bytes
-            .get(i..i + len)
-            .and_then(|s| s.iter().copied().collect());
-        let decoded = sequence
-            .as_deref()
-            .and_then(|s| core::str::from_utf8(s).ok())
-            .and_then(|s| s.chars().next());
-        let Some(ch) = decoded else {
-            i += 1;
-            continue;
-        };
-        match stretches.last_mut() {
-            Some(last) if last.end == i => {
-                last.end = i + len;
-                last.decoded.push(ch);
-            }
-            _ => stretches.push(Stretch {
-                start: i,
-                end: i + len,
-                decoded: vec![ch],
-            }),
+/// Whether sequences hold enough whole characters to be read as UTF-8 that lost some bytes: at
+/// least one, at least as many as the lost ones, and twice as many as those that merely stopped
+/// short (clean text stops short wherever an accented letter meets an ASCII one).
+fn enough_whole(sequences: &[super::sequences::Sequence]) -> bool {
+    let (mut whole, mut marked, mut short) = (0, 0, 0);
+    for seq in sequences {
+        match seq.read {
+            Read::Char(_) => whole += 1,
+            Read::Lost(true) => marked += 1,
+            Read::Lost(false) => short += 1,
+            _ => {}
         }
-        i += len;
     }
-    stretches
+    whole > 0 && marked + short <= whole && 2 * short <= whole
+}
+
+/// Maximal runs of multi-byte sequences (first and last index), with at least as many whole
+/// characters as lost ones.
+#[inline(never)]
+fn stretches(sequences: &[super::sequences::Sequence]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < sequences.len() {
+        if !sequences.get(k).is_some_and(|s| s.is_multi_byte()) {
+            k += 1;
+            continue;
+        }
+        let first = k;
+        while sequences.get(k).is_some_and(|s| s.is_multi_byte()) {
+            k += 1;
+        }
+        if enough_whole(sequences.get(first..k).unwrap_or_default()) {
+            out.push((first, k - 1));
+        }
+    }
+    out
 }
 
 /// The text's bytes in one legacy charset read as another.
@@ -581,6 +731,8 @@ fn legacy_to_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Can
                     before: text.to_owned(),
                     after: decoded,
                     example,
+                    lost: 0,
+                    spaces: 0,
                 },
             });
         }

@@ -1,0 +1,75 @@
+//! The detector's letter model lent to other parts of the crate: what a word costs, in bits, in
+//! the language it fits best. Mojibake repair uses it to tell a plausible word (`café`) from the
+//! letters a wrong charset makes (`cafÃ`).
+
+use super::language::{self, is_letter, BOUNDARY};
+
+/// The cost in bits of `word` (letters only, as written, any case) between two word boundaries,
+/// in the language of the model it fits best, or `None` when no language's alphabet holds its
+/// letters' script (CJK, Indic, Georgian... or a word mixing ASCII with another script).
+///
+/// Languages whose model reads one of the word's letters as a boundary (ASCII letters in a
+/// Cyrillic or Greek model) are left out: they would price the word as punctuation.
+pub(crate) fn word_bits(word: &[char]) -> Option<u32> {
+    let mut best: Option<u32> = None;
+    'languages: for lang in language::all() {
+        let mut bits = 0u32;
+        let mut prev = BOUNDARY;
+        let mut in_alphabet = 0usize;
+        for &ch in word {
+            let class = lang.class_with(ch, is_letter(ch));
+            if class == BOUNDARY {
+                continue 'languages;
+            }
+            // A letter of the alphabet, not the "any other letter" class.
+            in_alphabet += usize::from(ch.is_ascii() || lang.class_with(ch, false) != BOUNDARY);
+            bits += lang.pair_cost(prev, class, !ch.is_ascii());
+            prev = class;
+            if best.is_some_and(|b| bits >= b) {
+                continue 'languages;
+            }
+        }
+        if in_alphabet == 0 {
+            continue;
+        }
+        bits += lang.pair_cost(prev, BOUNDARY, false);
+        best = Some(best.map_or(bits, |b| b.min(bits)));
+    }
+    best
+}
+
+/// Whether some language of the model writes `ch` (in either case) as a letter of its alphabet.
+/// Letters no language writes (`Ѱ`, `ō`, `ƒ`) are what a wrong charset makes far more often than
+/// what people type.
+pub(crate) fn in_an_alphabet(ch: char) -> bool {
+    ch.is_ascii_alphabetic() || language::all().any(|lang| lang.class_with(ch, false) != BOUNDARY)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bits(word: &str) -> u32 {
+        let chars: Vec<char> = word.chars().collect();
+        word_bits(&chars).unwrap_or(u32::MAX)
+    }
+
+    #[test]
+    fn real_words_cost_less_than_their_mojibake() {
+        assert!(bits("café") < bits("cafÃ"));
+        assert!(bits("Привет") + 20 < bits("РџСЂРёРІРµС‚"));
+        assert!(bits("Ελληνικά") < 60);
+    }
+
+    #[test]
+    fn alphabets() {
+        assert!(in_an_alphabet('Ж') && in_an_alphabet('ő') && in_an_alphabet('a'));
+        assert!(!in_an_alphabet('Ѱ') && !in_an_alphabet('ō') && !in_an_alphabet('日'));
+    }
+
+    #[test]
+    fn scripts_without_a_model_have_no_cost() {
+        assert_eq!(word_bits(&['日', '本']), None);
+        assert_eq!(word_bits(&[]), None);
+    }
+}

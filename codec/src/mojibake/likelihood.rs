@@ -1,0 +1,262 @@
+//! How many bits a text costs as something a person wrote: the measure a repair must lower, by a
+//! clear margin, before it is trusted.
+//!
+//! Words are priced by the detector's letter model (`crate::detect::word_bits`: letter pairs of
+//! 35 languages from the wordfreq lists), in the language each word fits best. Letters of scripts
+//! the model does not cover (CJK, Hangul, Indic...) cost a fixed price per letter, higher for the
+//! rarely written blocks; every other character costs by its class (a space almost nothing, a
+//! symbol or a control character a lot), and the fingerprints of `plausibility.rs` (symbols wedged
+//! into words, case flips, two alphabets in one word...) add to it. The numbers are rough
+//! log-probabilities: what matters is that clean text is cheap, that mojibake is dear, and that a
+//! rare character the wrong charset makes (`ׅ`, `Ѱ`, `͆`) costs more than the symbols it was
+//! made of.
+
+use super::plausibility::{classify, cost, Class, Script};
+use crate::detect::{in_an_alphabet, word_bits};
+
+/// What one fingerprint of `plausibility::cost` weighs, in bits.
+const BITS_PER_FINGERPRINT: f32 = 4.0;
+/// A letter of a covered script in a word no language model can read (ASCII glued to Cyrillic).
+const UNREADABLE_LETTER: f32 = 16.0;
+/// A letter of a modelled script that no language of the model writes (`Ѱ`, `ō`), beyond what the
+/// letter model charges for "another letter".
+const NO_ALPHABET_LETTER: f32 = 10.0;
+/// A combining mark no language of the model writes apart from its letter.
+const STRAY_MARK: f32 = 16.0;
+/// Changing script inside a word; CJK mixes with Latin and kana freely, so less there.
+const SCRIPT_SWITCH: f32 = 12.0;
+const SCRIPT_SWITCH_CJK: f32 = 4.0;
+
+/// The cost in bits of `chars`.
+#[inline(never)]
+pub(super) fn bits(chars: &[char]) -> f32 {
+    let text: String = chars.iter().collect();
+    let mut total = BITS_PER_FINGERPRINT * cost(&text);
+    let classes: Vec<Class> = chars.iter().map(|&c| classify(c)).collect();
+    // The script of the last word: a text that changes script between words pays for it too
+    // (`вареньем` read as `ва७쥬` is cheaper letter by letter, not as Russian text).
+    let mut last_script: Option<Script> = None;
+    let mut i = 0;
+    while let Some(&class) = classes.get(i) {
+        if is_word_char(
+            class,
+            i.checked_sub(1).and_then(|p| classes.get(p)).copied(),
+        ) {
+            let start = i;
+            while classes
+                .get(i)
+                .is_some_and(|&c| is_word_char(c, Some(Class::AsciiLetter)))
+            {
+                i += 1;
+            }
+            let word_classes = classes.get(start..i).unwrap_or_default();
+            let first = word_classes
+                .first()
+                .map(|&c| script_of_class(c, None))
+                .unwrap_or(Script::Latin);
+            // A one-letter Latin, Greek or Cyrillic word (`π`, `Ω`, `x`) is as often a symbol as a
+            // word: no switch.
+            let symbol_like = word_classes.len() == 1
+                && matches!(first, Script::Latin | Script::Greek | Script::Cyrillic);
+            if !symbol_like {
+                if let Some(last) = last_script {
+                    total += switch_bits(last, first);
+                }
+                last_script = word_classes
+                    .iter()
+                    .rev()
+                    .find(|c| !matches!(c, Class::Mark))
+                    .map(|&c| script_of_class(c, None));
+            }
+            total += word(chars.get(start..i).unwrap_or_default(), word_classes);
+        } else {
+            total += other_bits(chars.get(i).copied().unwrap_or(' '), class);
+            i += 1;
+        }
+    }
+    total
+}
+
+/// Letters, and marks that follow a letter.
+fn is_word_char(class: Class, prev: Option<Class>) -> bool {
+    match class {
+        Class::AsciiLetter | Class::Letter(_) => true,
+        Class::Mark => matches!(
+            prev,
+            Some(Class::AsciiLetter | Class::Letter(_) | Class::Mark)
+        ),
+        _ => false,
+    }
+}
+
+/// Changing from one script to another.
+fn switch_bits(from: Script, to: Script) -> f32 {
+    if from == to {
+        0.0
+    } else if from == Script::Cjk || to == Script::Cjk || from == Script::Latin {
+        // CJK text holds Latin words freely; any text quotes Latin words, and Latin text quotes
+        // others (the cost is paid once, coming back).
+        SCRIPT_SWITCH_CJK
+    } else {
+        SCRIPT_SWITCH
+    }
+}
+
+/// Whether the detector's letter model has languages of this script.
+fn modelled(script: Script) -> bool {
+    matches!(
+        script,
+        Script::Latin | Script::Greek | Script::Cyrillic | Script::Hebrew | Script::Arabic
+    ) || script == Script::Block(0x0E00 >> 7)
+}
+
+fn script_of_class(class: Class, prev: Option<Script>) -> Script {
+    match class {
+        Class::AsciiLetter => Script::Latin,
+        Class::Letter(s) => s,
+        // A mark belongs to the letters before it.
+        _ => prev.unwrap_or(Script::Latin),
+    }
+}
+
+/// The cost of a word: runs of one script each, the modelled ones read by the letter model.
+fn word(chars: &[char], classes: &[Class]) -> f32 {
+    let mut total = 0.0;
+    let mut start = 0;
+    let mut prev_script: Option<Script> = None;
+    let mut run_script = Script::Latin;
+    for (i, &class) in classes.iter().enumerate() {
+        let script = script_of_class(class, prev_script);
+        if let Some(p) = prev_script {
+            if p != script {
+                total += run(chars.get(start..i).unwrap_or_default(), run_script);
+                total += switch_bits(p, script);
+                start = i;
+            }
+        }
+        if prev_script != Some(script) {
+            run_script = script;
+        }
+        prev_script = Some(script);
+    }
+    total + run(chars.get(start..).unwrap_or_default(), run_script)
+}
+
+fn run(chars: &[char], script: Script) -> f32 {
+    if chars.is_empty() {
+        return 0.0;
+    }
+    if modelled(script) {
+        let strangers: f32 = chars.iter().map(|&c| stranger(c)).sum();
+        return strangers
+            + match word_bits(chars) {
+                Some(b) => b as f32,
+                None => UNREADABLE_LETTER * chars.len() as f32,
+            };
+    }
+    chars.iter().map(|&c| unmodelled_letter(c)).sum()
+}
+
+/// A letter no language of the model writes, or a combining mark other than the tone marks of
+/// Vietnamese (which windows-1258 writes apart from their vowels): text is nearly always
+/// precomposed, and decoding in the wrong place makes these.
+fn stranger(c: char) -> f32 {
+    if matches!(classify(c), Class::Mark) {
+        let usual = matches!(c, '\u{300}' | '\u{301}' | '\u{303}' | '\u{309}' | '\u{323}')
+            || matches!(u32::from(c), 0x0591..=0x06FF | 0x0E31..=0x0E4E);
+        return if usual { 0.0 } else { STRAY_MARK };
+    }
+    if c.is_alphabetic() && !in_an_alphabet(c) {
+        NO_ALPHABET_LETTER
+    } else {
+        0.0
+    }
+}
+
+/// A letter of a script the letter model does not cover.
+fn unmodelled_letter(ch: char) -> f32 {
+    match u32::from(ch) {
+        0x4E00..=0x9FFF => 11.0,
+        0x3040..=0x30FF | 0x31F0..=0x31FF | 0xFF66..=0xFF9F => 7.0,
+        0xAC00..=0xD7A3 => 10.0,
+        0x0900..=0x0DFF => 6.0,
+        0x10A0..=0x10FF | 0x0530..=0x058F => 6.0,
+        0x3400..=0x4DBF | 0xF900..=0xFAFF | 0x20000..=0x3FFFF | 0x1100..=0x11FF => 18.0,
+        _ => match classify(ch) {
+            Class::Letter(Script::Rare) => 18.0,
+            // Letters of a modelled script reach here only as marks of another's word.
+            _ => 9.0,
+        },
+    }
+}
+
+/// A character outside words.
+fn other_bits(ch: char, class: Class) -> f32 {
+    match class {
+        Class::Space if matches!(ch, ' ' | '\n' | '\r' | '\t') => 1.0,
+        Class::Space => 6.0,
+        Class::Digit if ch.is_ascii() => 3.0,
+        Class::Digit => 6.0,
+        Class::AsciiPunct => 5.0,
+        Class::Punct => 7.0,
+        Class::Symbol | Class::Box if common_symbol(ch) => 10.0,
+        Class::Symbol | Class::Box => 15.0,
+        Class::Emoji if matches!(u32::from(ch), 0x200D | 0xFE0F | 0x1F3FB..=0x1F3FF) => 1.0,
+        Class::Emoji => 9.0,
+        Class::Mark => 20.0,
+        Class::Control | Class::Unusual => 24.0,
+        // Letters are priced as words.
+        Class::AsciiLetter | Class::Letter(_) => 9.0,
+    }
+}
+
+/// Symbols people type: those of Latin-1, currency signs, the common arrows and mathematical
+/// operators, box drawing, U+FFFD (what lossy decoding leaves). The thousands of others in
+/// Unicode's symbol blocks are what bytes decoded in the wrong place land on.
+fn common_symbol(ch: char) -> bool {
+    matches!(u32::from(ch), 0..=0xFF | 0x20A0..=0x20CF | 0x2190..=0x2199 | 0x2500..=0x257F | 0xFFFD)
+        || "€™•†‡‰′″№℃℉∞√∑∫∂∆∏≈≠≤≥−∙ˆ˜ƒ◊✓✔★☆♥♪".contains(ch)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b(text: &str) -> f32 {
+        bits(&text.chars().collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn symbols_are_not_taken_for_the_rare_characters_they_encode() {
+        for (clean, accident) in [
+            ("Size: 12×…", "Size: 12ׅ"),
+            ("Since 1999—∞", "Since 1999Ѱ"),
+            ("Ω≈ç√∫", "Ωōú"),
+            ("ÀÉÎÕÜ", "ÀÉÎ͆"),
+        ] {
+            assert!(
+                b(clean) < b(accident),
+                "{clean}: {} vs {}",
+                b(clean),
+                b(accident)
+            );
+        }
+    }
+
+    #[test]
+    fn mojibake_costs_far_more_than_the_text() {
+        for (garbled, clean) in [
+            ("cafÃ©", "café"),
+            ("Ð¿Ñ€Ð¸Ð²ÐµÑ‚", "привет"),
+            ("10,00Â\u{A0}PLN", "10,00\u{A0}PLN"),
+            ("é¡\u{8f}å\u{8b}\u{9d}é\u{9b}\u{84}", "顏勝雄"),
+        ] {
+            assert!(
+                b(garbled) > b(clean) + 10.0,
+                "{garbled}: {} vs {}",
+                b(garbled),
+                b(clean)
+            );
+        }
+    }
+}

@@ -1,0 +1,261 @@
+//! Reading UTF-8 back from the bytes of a garbled text, through the damage real pipelines add.
+//!
+//! Encoding a garbled text in the charset it was shown in gives back its bytes, one per character.
+//! Those bytes are UTF-8 (or CESU-8) with some of them changed on the way:
+//!
+//! * a byte the reader left undefined shows as U+FFFD, or was later stored as `?`: the byte is
+//!   lost, and so is the character it belonged to;
+//! * a C1 control (bytes 80–9F through ISO-8859-1) was stripped: the sequence stops short;
+//! * a no-break space (byte A0) became a plain space (20), which no UTF-8 sequence continues with:
+//!   the byte is restored, nothing is lost;
+//! * an emoji went through UTF-16 and each surrogate was encoded on its own (CESU-8): the pair is
+//!   joined again.
+//!
+//! [`read`] cuts the bytes into [`Sequence`]s, each one byte kept as it was or one multi-byte
+//! character, whole or lost.
+
+use crate::charset::Encoder;
+
+/// The byte a character of the garbled text stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Recovered {
+    /// The charset's byte for the character.
+    Byte(u8),
+    /// U+FFFD: the reader could not show this byte; which byte it was is lost.
+    Lost,
+    /// The charset has no byte for this character.
+    Foreign,
+}
+
+/// The bytes of `chars` in the encoder's charset.
+pub(super) fn recover(chars: &[char], encoder: &Encoder) -> Vec<Recovered> {
+    chars
+        .iter()
+        .map(|&c| match c {
+            '\u{FFFD}' => Recovered::Lost,
+            _ => encoder
+                .byte(u32::from(c))
+                .map_or(Recovered::Foreign, Recovered::Byte),
+        })
+        .collect()
+}
+
+/// What a [`Sequence`] reads as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Read {
+    /// One character kept as it was: ASCII, a lone U+FFFD, or a character with no byte.
+    Same,
+    /// A byte no UTF-8 sequence starts with or expects here (a continuation byte without a lead,
+    /// C0, C1, F5..FF).
+    Stray,
+    /// A multi-byte character.
+    Char(char),
+    /// A multi-byte sequence that lost a byte: it reads as one U+FFFD. `true` when a U+FFFD or
+    /// `?` stood for the byte; `false` when the sequence stopped short (a stripped byte), which
+    /// clean text also does wherever an accented letter is followed by an ASCII one.
+    Lost(bool),
+}
+
+/// A run of recovered bytes (= characters of the garbled text) and what it reads as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Sequence {
+    /// First character of the run.
+    pub(super) start: usize,
+    /// One past the last.
+    pub(super) end: usize,
+    /// What it reads as.
+    pub(super) read: Read,
+    /// How many spaces in it stood for the byte A0.
+    pub(super) spaces: usize,
+}
+
+impl Sequence {
+    /// Whether this is a multi-byte character, whole or lost.
+    pub(super) fn is_multi_byte(&self) -> bool {
+        matches!(self.read, Read::Char(_) | Read::Lost(_))
+    }
+}
+
+/// The second byte a lead byte allows (RFC 3629), and how long its sequence is.
+///
+/// ```text
+/// UTF8-2 = %xC2-DF UTF8-tail
+/// UTF8-3 = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) / %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )
+/// UTF8-4 = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail ) / %xF4 %x80-8F 2( UTF8-tail )
+/// ```
+fn lead(byte: u8) -> Option<(usize, u8, u8)> {
+    match byte {
+        0xC2..=0xDF => Some((2, 0x80, 0xBF)),
+        0xE0 => Some((3, 0xA0, 0xBF)),
+        0xED => Some((3, 0x80, 0x9F)),
+        0xE1..=0xEF => Some((3, 0x80, 0xBF)),
+        0xF0 => Some((4, 0x90, 0xBF)),
+        0xF1..=0xF3 => Some((4, 0x80, 0xBF)),
+        0xF4 => Some((4, 0x80, 0x8F)),
+        _ => None,
+    }
+}
+
+/// What stands at one position of a sequence.
+enum Slot {
+    /// The byte, with a space read as A0 when `spaces` says so.
+    Byte(u8, bool),
+    /// A lost byte (U+FFFD or `?`).
+    Wildcard,
+    /// Something that cannot continue the sequence: it ends here.
+    End,
+}
+
+fn slot(bytes: &[Recovered], i: usize, low: u8, high: u8) -> Slot {
+    match bytes.get(i) {
+        Some(&Recovered::Byte(b)) if (low..=high).contains(&b) => Slot::Byte(b, false),
+        Some(&Recovered::Byte(b' ')) if (low..=high).contains(&0xA0) => Slot::Byte(0xA0, true),
+        Some(&Recovered::Byte(b'?')) | Some(&Recovered::Lost) => Slot::Wildcard,
+        _ => Slot::End,
+    }
+}
+
+/// A CESU-8 surrogate pair at `i` (`ED A0..AF tail ED B0..BF tail`): the character it encodes.
+fn cesu_pair(bytes: &[Recovered], i: usize) -> Option<char> {
+    let mut b = [0u8; 6];
+    for (k, slot) in b.iter_mut().enumerate() {
+        match bytes.get(i + k) {
+            Some(&Recovered::Byte(x)) => *slot = x,
+            _ => return None,
+        }
+    }
+    let tail = |x: u8| (0x80..=0xBF).contains(&x);
+    if b[0] != 0xED || !(0xA0..=0xAF).contains(&b[1]) || !tail(b[2]) {
+        return None;
+    }
+    if b[3] != 0xED || !(0xB0..=0xBF).contains(&b[4]) || !tail(b[5]) {
+        return None;
+    }
+    let high = 0xD000 | (u32::from(b[1] & 0x3F) << 6) | u32::from(b[2] & 0x3F);
+    let low = 0xD000 | (u32::from(b[4] & 0x3F) << 6) | u32::from(b[5] & 0x3F);
+    char::from_u32(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+}
+
+/// Cuts recovered bytes into sequences, in order, covering every byte once.
+#[inline(never)]
+pub(super) fn read(bytes: &[Recovered]) -> Vec<Sequence> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&r) = bytes.get(i) {
+        let one = |read| Sequence {
+            start: i,
+            end: i + 1,
+            read,
+            spaces: 0,
+        };
+        let Recovered::Byte(first) = r else {
+            out.push(one(Read::Same));
+            i += 1;
+            continue;
+        };
+        if first.is_ascii() {
+            out.push(one(
+                if first.is_ascii_control() && !first.is_ascii_whitespace() {
+                    Read::Stray
+                } else {
+                    Read::Same
+                },
+            ));
+            i += 1;
+            continue;
+        }
+        if let Some(ch) = cesu_pair(bytes, i) {
+            out.push(Sequence {
+                start: i,
+                end: i + 6,
+                read: Read::Char(ch),
+                spaces: 0,
+            });
+            i += 6;
+            continue;
+        }
+        let Some((len, low, high)) = lead(first) else {
+            out.push(one(Read::Stray));
+            i += 1;
+            continue;
+        };
+        let mut buf = [first, 0, 0, 0];
+        let (mut taken, mut spaces, mut lost) = (1, 0, false);
+        while taken < len {
+            let (lo, hi) = if taken == 1 {
+                (low, high)
+            } else {
+                (0x80, 0xBF)
+            };
+            match slot(bytes, i + taken, lo, hi) {
+                Slot::Byte(b, space) => {
+                    if let Some(x) = buf.get_mut(taken) {
+                        *x = b;
+                    }
+                    spaces += usize::from(space);
+                }
+                Slot::Wildcard => lost = true,
+                Slot::End => break,
+            }
+            taken += 1;
+        }
+        let read = if lost {
+            Read::Lost(true)
+        } else if taken < len {
+            // Stopped short: a stripped byte.
+            Read::Lost(false)
+        } else {
+            match buf
+                .get(..len)
+                .and_then(|s| core::str::from_utf8(s).ok())
+                .and_then(|s| s.chars().next())
+            {
+                Some(ch) => Read::Char(ch),
+                None => Read::Stray,
+            }
+        };
+        out.push(Sequence {
+            start: i,
+            end: i + taken,
+            read,
+            spaces,
+        });
+        i += taken;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::charset::Charset;
+
+    fn reads(text: &str, cs: Charset) -> Vec<Read> {
+        let chars: Vec<char> = text.chars().collect();
+        read(&recover(&chars, &Encoder::new(cs)))
+            .into_iter()
+            .map(|s| s.read)
+            .collect()
+    }
+
+    #[test]
+    fn whole_lost_restored_and_joined() {
+        use Read::*;
+        let cs = Charset::Windows1252;
+        assert_eq!(reads("Ã©a", cs), [Char('é'), Same]);
+        // "с" (D1 81) whose 81 became "?", U+FFFD, or was dropped.
+        assert_eq!(reads("Ñ?Ð¸", cs), [Lost(true), Char('и')]);
+        assert_eq!(reads("Ñ\u{FFFD}Ð¸", cs), [Lost(true), Char('и')]);
+        assert_eq!(reads("ÑÐ¸", cs), [Lost(false), Char('и')]);
+        // "à" (C3 A0) whose no-break space became a space.
+        let s = {
+            let chars: Vec<char> = "Ã b".chars().collect();
+            read(&recover(&chars, &Encoder::new(cs)))
+        };
+        assert_eq!((s[0].read, s[0].spaces), (Char('à'), 1));
+        // 😀 through CESU-8.
+        assert_eq!(reads("í\u{A0}½í¸\u{80}", Charset::Iso8859_1), [Char('😀')]);
+        // A continuation byte without a lead.
+        assert_eq!(reads("©", cs), [Stray]);
+    }
+}

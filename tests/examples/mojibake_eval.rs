@@ -1,0 +1,139 @@
+//! Measures `utf8lens::repair` on the real-world evaluation set (tests/mojibake/eval.jsonl) and
+//! prints the table of docs/MOJIBAKE.md: clean texts changed, exact repairs per damage class.
+//!
+//! ```text
+//! cargo run --release -p utf8lens-tests --example mojibake_eval [-- OPTIONS]
+//!
+//!   --quick           every 7th case (a few seconds; the short form of the test command)
+//!   --misses N        list up to N failed cases per class (default 0; clean changes: 20)
+//!   --class NAME      only this class (with --misses, to study one)
+//!   --export FILE     every scored case as a JSON line with our output, for
+//!                     tests/mojibake/run.py (which adds ftfy's score on the same cases)
+//!   --strict          exit with status 1 when a clean text was changed (issue 13's goal; the
+//!                     floors test tests/tests/mojibake_eval.rs guards the measured state)
+//! ```
+
+#[path = "../mojibake/eval_set.rs"]
+#[allow(dead_code)] // shared with the floors test, which reads more of it
+mod eval_set;
+
+use std::io::Write;
+use std::time::Instant;
+
+fn main() {
+    let mut stride = 1;
+    let mut misses = 0;
+    let mut only: Option<String> = None;
+    let mut export: Option<String> = None;
+    let mut strict = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--quick" => stride = 7,
+            "--misses" => misses = args.next().and_then(|n| n.parse().ok()).unwrap_or(10),
+            "--class" => only = args.next(),
+            "--export" => export = args.next(),
+            "--strict" => strict = true,
+            other => {
+                eprintln!("mojibake_eval: unknown option {other} (see the file's header)");
+                std::process::exit(2);
+            }
+        }
+    }
+    let mut cases = eval_set::load();
+    if let Some(class) = &only {
+        cases.retain(|c| c.class == *class);
+    }
+    let started = Instant::now();
+    let outcomes = eval_set::run(&cases, stride);
+    let took = started.elapsed();
+    let scores = eval_set::score(&outcomes);
+
+    let input_bytes: usize = outcomes.iter().map(|o| o.case.input.len()).sum();
+    println!(
+        "mojibake_eval: {} cases of {} ({} KB) in {:.2} s{}",
+        outcomes.len(),
+        eval_set::path().display(),
+        input_bytes / 1000,
+        took.as_secs_f64(),
+        if stride > 1 {
+            " (--quick: every 7th)"
+        } else {
+            ""
+        }
+    );
+    println!();
+    println!("| cases | n | exact | exact % |");
+    println!("|---|---:|---:|---:|");
+    let clean = scores.clean;
+    println!(
+        "| clean texts left unchanged | {} | {} | {:.2}% |",
+        clean.cases,
+        clean.exact,
+        clean.percent()
+    );
+    for (class, t) in &scores.classes {
+        println!(
+            "| {class} | {} | {} | {:.2}% |",
+            t.cases,
+            t.exact,
+            t.percent()
+        );
+    }
+    let d = scores.damaged;
+    println!(
+        "| **all damaged** | {} | {} | **{:.2}%** |",
+        d.cases,
+        d.exact,
+        d.percent()
+    );
+    println!();
+    let changed: Vec<_> = outcomes
+        .iter()
+        .filter(|o| o.case.is_clean() && !o.exact())
+        .collect();
+    println!("clean texts changed: {}", changed.len());
+    for o in changed.iter().take(misses.max(20)) {
+        println!(
+            "  {:?} -> {:?} ({}) {}",
+            o.case.input,
+            o.output,
+            o.case.source,
+            o.why.as_deref().unwrap_or("")
+        );
+    }
+    if misses > 0 {
+        let mut shown: std::collections::BTreeMap<&str, usize> = Default::default();
+        for o in outcomes.iter().filter(|o| !o.case.is_clean() && !o.exact()) {
+            let n = shown.entry(&o.case.class).or_default();
+            *n += 1;
+            if *n <= misses {
+                println!(
+                    "miss [{}] {}\n   input    {:?}\n   expected {:?}\n   got      {:?}",
+                    o.case.class,
+                    o.case.pipeline.as_deref().unwrap_or(""),
+                    o.case.input,
+                    o.case.expected,
+                    o.output
+                );
+            }
+        }
+    }
+    if let Some(path) = export {
+        let mut file = std::io::BufWriter::new(
+            std::fs::File::create(&path).unwrap_or_else(|e| panic!("{path}: {e}")),
+        );
+        for o in &outcomes {
+            let line = serde_json::json!({
+                "class": o.case.class,
+                "input": o.case.input,
+                "expected": o.case.expected,
+                "ours": o.output,
+            });
+            writeln!(file, "{line}").unwrap_or_else(|e| panic!("{path}: {e}"));
+        }
+    }
+    if strict && !changed.is_empty() {
+        std::process::exit(1);
+    }
+}
