@@ -103,7 +103,7 @@ fn main() {
         );
     }
     if misses > 0 {
-        let mut shown: std::collections::BTreeMap<&str, usize> = Default::default();
+        let mut shown = std::collections::BTreeMap::<&str, usize>::new();
         for o in outcomes.iter().filter(|o| !o.case.is_clean() && !o.exact()) {
             let n = shown.entry(&o.case.class).or_default();
             *n += 1;
