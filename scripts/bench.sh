@@ -15,6 +15,8 @@
 # 5. Charset detection (tests/detect/bench.py): utf8lens::detect's accuracy per group on
 #    ../shared/conformance/uchardet-test beside chardet and jschardet (npm) and chardet and
 #    charset-normalizer (PyPI), and its speed on 1 MiB inputs (docs/DETECT.md).
+# 6. Mojibake repair (tests/mojibake/run.py): exact repairs per damage class and clean texts changed
+#    on the real-world evaluation set, beside ftfy 6 (PyPI) on the same cases (docs/MOJIBAKE.md).
 #
 # Nothing asserts a time: the machines are shared and noisy. Record the figures in docs/BENCHMARKS.md.
 set -euo pipefail
@@ -60,3 +62,11 @@ BENCH_QUICK="$QUICK" node tests/npm/bench-browser.mjs
 STEP="5. charset detection"
 echo "== 5. charset detection"
 BENCH_QUICK="$QUICK" python3 tests/detect/bench.py
+
+STEP="6. mojibake repair"
+echo "== 6. mojibake repair"
+if [ "$QUICK" = 1 ]; then
+  python3 tests/mojibake/run.py --quick --report
+else
+  python3 tests/mojibake/run.py --report
+fi
