@@ -14,7 +14,7 @@
 //! * Encoding: [`encode_code_point`] and the bit-fill explanation [`explain`] / [`explain_sequence`].
 //! * Streaming: [`StreamDecoder`], with `TextDecoder`'s semantics.
 //! * UTF-16 (JavaScript strings): [`utf8_to_utf16`] and [`utf8_to_utf16_into`] (into a buffer of the
-//!   caller's), [`utf16_to_utf8`], [`encode_utf16_into`], offsets with [`Utf16Cursor`]; and [`is_ascii`],
+//!   caller's), [`utf16_to_utf8`], [`utf16_to_utf8_into`], offsets with [`Utf16Cursor`]; and [`is_ascii`],
 //!   for input that needs no decoding at all.
 //! * Legacy charsets: [`Charset`] (true ISO-8859, Windows, KOI8, DOS, Mac tables), [`decode_legacy`],
 //!   [`encode_legacy`] (and [`encode_legacy_utf16`]) with a [`Fallback`], and browser label resolution
@@ -86,14 +86,14 @@ pub use crate::mojibake::{
 pub use crate::sanitize::Normalization;
 pub use crate::sanitize::{
     sanitize, sanitize_with, Action, Bidi, Bom, Change, Controls, Found, Input, Invalid, Invisible,
-    LineEndings, MojibakeFound, Noncharacters, Normalizer, Policy, Sanitized, Utf16Cursor,
-    VariationSelectors, MAX_ROUNDS,
+    LineEndings, MojibakeFound, Noncharacters, Normalizer, Policy, Sanitized, VariationSelectors,
+    MAX_ROUNDS,
 };
 pub use crate::simd::is_ascii;
 pub use crate::stream::{StreamDecoder, StreamError};
 pub use crate::utf16::{
-    encode_utf16_into, utf16_to_utf8, utf16_to_utf8_strict, utf8_to_utf16, utf8_to_utf16_into,
-    LoneSurrogate,
+    utf16_to_utf8, utf16_to_utf8_into, utf16_to_utf8_strict, utf8_to_utf16, utf8_to_utf16_into,
+    LoneSurrogate, Utf16Cursor,
 };
 pub use crate::variants::{
     decode_variant, encode_variant, ParseVariantError, Variant, VariantError, VariantReason,

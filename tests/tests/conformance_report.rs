@@ -213,7 +213,7 @@ fn wpt(report: &mut Report) {
                     .unwrap_or(0);
                 let mut dest = vec![0u8; size];
                 let (read, written) =
-                    utf8lens::encode_utf16_into(&units(&v["input_utf16"]), &mut dest);
+                    utf8lens::utf16_to_utf8_into(&units(&v["input_utf16"]), &mut dest);
                 let want = bytes(v["expected_bytes"].as_str().unwrap_or(""));
                 Some(read as u64) == v["expected_read"].as_u64()
                     && Some(written as u64) == v["expected_written"].as_u64()

@@ -46,8 +46,8 @@ mod report;
 mod rewrite;
 
 use self::clean::{clean_utf16, clean_utf8, Mode};
-pub use self::offsets::Utf16Cursor;
 use self::offsets::{Edit, Mapped, Side};
+use crate::utf16::Utf16Cursor;
 
 pub use self::rewrite::Normalizer;
 
