@@ -82,12 +82,10 @@ pub use crate::mojibake::{
     Garbled, GlyphTrace, MatrixRow, Misread, MisreadPiece, Repair, RepairStep, TooManyRounds,
     MAX_GARBLE_ROUNDS,
 };
-#[cfg(feature = "normalize")]
-pub use crate::sanitize::Normalization;
 pub use crate::sanitize::{
     sanitize, sanitize_with, Action, Bidi, Bom, Change, Controls, Found, Input, Invalid, Invisible,
-    LineEndings, MojibakeFound, Noncharacters, Normalizer, Policy, Sanitized, VariationSelectors,
-    MAX_ROUNDS,
+    LineEndings, MojibakeFound, Noncharacters, NormalForm, Normalizer, Policy, Sanitized,
+    VariationSelectors, MAX_ROUNDS,
 };
 pub use crate::simd::is_ascii;
 pub use crate::stream::{StreamDecoder, StreamError};

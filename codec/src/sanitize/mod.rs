@@ -51,10 +51,9 @@ use crate::utf16::Utf16Cursor;
 
 pub use self::rewrite::Normalizer;
 
-#[cfg(feature = "normalize")]
-pub use self::policy::Normalization;
 pub use self::policy::{
-    Bidi, Bom, Controls, Invalid, Invisible, LineEndings, Noncharacters, Policy, VariationSelectors,
+    Bidi, Bom, Controls, Invalid, Invisible, LineEndings, Noncharacters, NormalForm, Policy,
+    VariationSelectors,
 };
 pub use self::report::{Action, Change, Found, MojibakeFound, Sanitized};
 
@@ -131,27 +130,23 @@ impl Input<'_> {
     }
 }
 
-fn growth_factor(input: &Input<'_>, form: Option<&str>) -> usize {
+fn growth_factor(input: &Input<'_>, form: Option<NormalForm>) -> usize {
     match (input, form) {
-        (Input::Utf8(_), Some("NFKC")) => 11,
-        (Input::Utf16(_), Some("NFKC")) => 18,
-        (_, Some(_)) => 3,
+        (Input::Utf8(_), Some(NormalForm::Nfkc)) => 11,
+        (Input::Utf16(_), Some(NormalForm::Nfkc)) => 18,
+        (_, Some(NormalForm::Nfc)) => 3,
         (Input::Utf8(_), None) => 3,
         (Input::Utf16(_), None) => 2,
     }
 }
 
 #[cfg(feature = "normalize")]
-fn normal_form(policy: &Policy) -> Option<&'static str> {
-    match policy.normalization {
-        Normalization::None => None,
-        Normalization::Nfc => Some("NFC"),
-        Normalization::Nfkc => Some("NFKC"),
-    }
+fn normal_form(policy: &Policy) -> Option<NormalForm> {
+    policy.normalization
 }
 
 #[cfg(not(feature = "normalize"))]
-fn normal_form(_: &Policy) -> Option<&'static str> {
+fn normal_form(_: &Policy) -> Option<NormalForm> {
     None
 }
 
@@ -231,7 +226,7 @@ impl<'a> From<&'a Vec<u16>> for Input<'a> {
 /// ```
 pub fn sanitize<'a>(input: impl Into<Input<'a>>, policy: &Policy) -> Sanitized {
     #[cfg(feature = "normalize")]
-    let normalizer = rewrite::crate_normalizer(policy.normalization);
+    let normalizer = policy.normalization.map(rewrite::crate_normalizer);
     #[cfg(not(feature = "normalize"))]
     let normalizer: Option<Normalizer<'_>> = None;
     run(input.into(), policy, normalizer.as_ref())
@@ -244,11 +239,11 @@ pub fn sanitize<'a>(input: impl Into<Input<'a>>, policy: &Policy) -> Sanitized {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{sanitize_with, Action, Normalizer, Policy};
+/// use utf8lens::{sanitize_with, Action, NormalForm, Normalizer, Policy};
 ///
 /// // A stand-in for NFC that only composes e + U+0301 COMBINING ACUTE ACCENT.
 /// let compose = |text: &str| text.contains("e\u{301}").then(|| text.replace("e\u{301}", "\u{E9}"));
-/// let clean = sanitize_with("Cafe\u{301}\u{200B}", &Policy::default(), &Normalizer::new("NFC", &compose));
+/// let clean = sanitize_with("Cafe\u{301}\u{200B}", &Policy::default(), &Normalizer::new(NormalForm::Nfc, &compose));
 /// assert_eq!(clean.text, "Caf\u{E9}");
 /// let kinds: Vec<_> = clean.changes.iter().map(|c| (c.found.kind(), c.action)).collect();
 /// assert_eq!(kinds, [("unnormalized", Action::Normalized), ("invisible", Action::Removed)]);
@@ -570,7 +565,7 @@ mod normalize_tests {
 
     fn nfc() -> Policy {
         Policy {
-            normalization: Normalization::Nfc,
+            normalization: Some(NormalForm::Nfc),
             ..Policy::default()
         }
     }
@@ -586,7 +581,7 @@ mod normalize_tests {
             .collect();
         assert_eq!(kinds, [("unnormalized", 3..6), ("invisible", 10..13)]);
         let nfkc = Policy {
-            normalization: Normalization::Nfkc,
+            normalization: Some(NormalForm::Nfkc),
             ..Policy::default()
         };
         assert_eq!(sanitize("ﬁ ² Ａ", &nfkc).text, "fi 2 A");
@@ -634,11 +629,11 @@ mod normalize_tests {
         let policies = [
             nfc(),
             Policy {
-                normalization: Normalization::Nfkc,
+                normalization: Some(NormalForm::Nfkc),
                 ..Policy::default()
             },
             Policy {
-                normalization: Normalization::Nfc,
+                normalization: Some(NormalForm::Nfc),
                 repair_mojibake: true,
                 bidi: Bidi::Balance,
                 invisible: Invisible::Flag,
@@ -646,7 +641,7 @@ mod normalize_tests {
                 ..Policy::default()
             },
             Policy {
-                normalization: Normalization::Nfkc,
+                normalization: Some(NormalForm::Nfkc),
                 controls: Controls::Picture,
                 ..Policy::default()
             },
@@ -678,7 +673,7 @@ mod normalize_tests {
                         "{context}"
                     );
                     match policy.normalization {
-                        Normalization::Nfkc => assert!(is_nfkc(&clean.text), "NFKC: {context}"),
+                        Some(NormalForm::Nfkc) => assert!(is_nfkc(&clean.text), "NFKC: {context}"),
                         _ => assert!(is_nfc(&clean.text), "NFC: {context}"),
                     }
                 }

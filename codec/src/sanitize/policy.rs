@@ -3,6 +3,8 @@
 //! Every option has a default that is safe for text shown to people who did not write it; the
 //! documentation of each says why the kind matters and when to choose otherwise.
 
+use core::fmt;
+
 /// What to do with invalid UTF-8 (each maximal subpart) and with lone UTF-16 surrogates.
 ///
 /// They are not text: readers disagree on what they mean, and some refuse the whole input.
@@ -206,22 +208,51 @@ pub enum LineEndings {
     CrLf,
 }
 
-/// The Unicode normalisation form to bring the text into (cargo feature `normalize`).
+/// A Unicode normalisation form: the one [`Policy::normalization`] asks for (cargo feature
+/// `normalize`), the one a [`Normalizer`](super::Normalizer) brings text into, and the one a
+/// [`Found::Unnormalized`](super::Found::Unnormalized) finding names.
 ///
 /// Canonically equivalent texts (`é` as one code point or as `e` plus a combining accent) look the
 /// same but compare, hash and search differently. NFC makes them equal without changing how
 /// anything looks. NFKC also folds compatibility variants (`ﬁ` to `fi`, full-width `Ａ` to `A`,
 /// `²` to `2`): right for identifiers and search keys, lossy for prose.
-#[cfg(feature = "normalize")]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Normalization {
-    /// Leave the text as it is (default).
-    #[default]
-    None,
+///
+/// Available without the feature `normalize`, which only adds the crate's own normaliser: a caller
+/// with a normaliser of its own names the form it applies.
+///
+/// ```
+/// use utf8lens::NormalForm;
+///
+/// assert_eq!(NormalForm::Nfkc.as_str(), "NFKC");
+/// assert_eq!(NormalForm::Nfc.to_string(), "NFC");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NormalForm {
     /// Canonical composition (NFC).
     Nfc,
     /// Compatibility composition (NFKC).
     Nfkc,
+}
+
+impl NormalForm {
+    /// The form's name as Unicode (UAX #15) and `String.prototype.normalize` spell it: `"NFC"` or
+    /// `"NFKC"`.
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::NormalForm::Nfc.as_str(), "NFC");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NormalForm::Nfc => "NFC",
+            NormalForm::Nfkc => "NFKC",
+        }
+    }
+}
+
+impl fmt::Display for NormalForm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// Everything [`sanitize`](crate::sanitize) does: one field per kind of character, each with a
@@ -254,9 +285,18 @@ pub struct Policy {
     pub noncharacters: Noncharacters,
     /// Line breaks; default [`LineEndings::Keep`].
     pub line_endings: LineEndings,
-    /// Unicode normalisation; default [`Normalization::None`]. Needs the cargo feature `normalize`.
+    /// The Unicode normalisation form to bring the text into, if any; default `None`. Needs the
+    /// cargo feature `normalize` (without it, [`sanitize_with`](super::sanitize_with) takes a
+    /// normaliser of the caller's).
+    ///
+    /// ```
+    /// use utf8lens::{sanitize, NormalForm, Policy};
+    ///
+    /// let nfkc = Policy { normalization: Some(NormalForm::Nfkc), ..Policy::default() };
+    /// assert_eq!(sanitize("ﬁ²", &nfkc).text, "fi2");
+    /// ```
     #[cfg(feature = "normalize")]
-    pub normalization: Normalization,
+    pub normalization: Option<NormalForm>,
     /// Whether to find and undo mojibake with [`repair`](crate::repair), line by line; default
     /// `false`, because it is a heuristic (a careful one: clean text in any script is left alone).
     ///

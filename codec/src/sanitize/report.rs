@@ -6,6 +6,7 @@ use core::ops::Range;
 use std::borrow::Cow;
 
 use super::chars;
+use super::policy::NormalForm;
 use crate::{Encoding, ErrorKind};
 
 /// The result of [`sanitize`](crate::sanitize): the clean text and every change, in order.
@@ -129,8 +130,8 @@ pub enum Found {
     LineBreak(&'static str),
     /// Mojibake, with how it was repaired.
     Mojibake(Box<MojibakeFound>),
-    /// Text that was not in the chosen normalisation form ("NFC" or "NFKC").
-    Unnormalized(&'static str),
+    /// Text that was not in the chosen normalisation form.
+    Unnormalized(NormalForm),
 }
 
 /// What a mojibake repair found: the layers undone, outermost first, and their explanation.
