@@ -53,7 +53,7 @@ mod encode;
 mod error;
 mod error_scan;
 mod mojibake;
-mod sanitize;
+pub mod sanitize;
 mod simd;
 mod stream;
 mod utf16;
@@ -81,11 +81,6 @@ pub use crate::mojibake::{
     garble, garble_rounds, garble_traced, misread_as_utf8, mojibake_matrix, repair, Encoding,
     Garbled, GlyphTrace, MatrixRow, Misread, MisreadPiece, Repair, RepairStep, TooManyRounds,
     MAX_GARBLE_ROUNDS,
-};
-pub use crate::sanitize::{
-    sanitize, sanitize_with, Action, Bidi, Bom, Change, Controls, Found, Input, Invalid, Invisible,
-    LineEndings, MojibakeFound, Noncharacters, NormalForm, Normalizer, Policy, Sanitized,
-    VariationSelectors, MAX_ROUNDS,
 };
 pub use crate::simd::is_ascii;
 pub use crate::stream::{StreamDecoder, StreamError};

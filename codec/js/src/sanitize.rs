@@ -10,10 +10,11 @@ use js_sys::{Array, JsString, Object, Uint32Array};
 use wasm_bindgen::prelude::*;
 
 use super::args::{self, Detached};
-use utf8lens::{
+use utf8lens::sanitize::{
     Bidi, Bom, Controls, Input, Invalid, Invisible, LineEndings, Noncharacters, NormalForm,
-    Normalizer, Policy, Sanitized, Utf16Cursor, VariationSelectors,
+    Normalizer, Policy, Sanitized, VariationSelectors,
 };
+use utf8lens::Utf16Cursor;
 
 #[wasm_bindgen(typescript_custom_section)]
 const SANITIZE_TS_TYPES: &'static str = r#"
@@ -223,8 +224,8 @@ pub fn sanitize(
         .filter(|_| cfg!(not(feature = "normalize")))
         .map(|form| Normalizer::new(form, &normalize));
     let run = |input: Input<'_>| match &normalizer {
-        Some(normalizer) => utf8lens::sanitize_with(input, &policy, normalizer),
-        None => utf8lens::sanitize(input, &policy),
+        Some(normalizer) => utf8lens::sanitize::sanitize_with(input, &policy, normalizer),
+        None => utf8lens::sanitize::sanitize(input, &policy),
     };
 
     if let Some(text) = input.dyn_ref::<JsString>() {

@@ -28,7 +28,7 @@
 //! # Examples
 //!
 //! ```
-//! use utf8lens::{sanitize, Policy};
+//! use utf8lens::sanitize::{sanitize, Policy};
 //!
 //! // A Trojan Source line: the override makes the comment swallow the check on screen.
 //! let line = "/* \u{202E} } \u{2066}if (isAdmin)\u{2069} \u{2066} begin admins only */";
@@ -68,7 +68,7 @@ pub const MAX_ROUNDS: usize = 4;
 /// # Examples
 ///
 /// ```
-/// use utf8lens::Input;
+/// use utf8lens::sanitize::Input;
 ///
 /// assert_eq!(Input::from("ab"), Input::Utf8(b"ab"));
 /// let units: &[u16] = &[0xD800, 0x61];
@@ -86,7 +86,7 @@ impl Input<'_> {
     /// The input's length in its own units.
     ///
     /// ```
-    /// assert_eq!(utf8lens::Input::from("é").len(), 2);
+    /// assert_eq!(utf8lens::sanitize::Input::from("é").len(), 2);
     /// ```
     pub fn len(&self) -> usize {
         match self {
@@ -98,7 +98,7 @@ impl Input<'_> {
     /// Whether the input is empty.
     ///
     /// ```
-    /// assert!(utf8lens::Input::from("").is_empty());
+    /// assert!(utf8lens::sanitize::Input::from("").is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
         self.len() == 0
@@ -111,7 +111,7 @@ impl Input<'_> {
     /// 3 for NFC, 11 (UTF-8) or 18 (UTF-16) for NFKC.
     ///
     /// ```
-    /// use utf8lens::{sanitize, Input, Policy};
+    /// use utf8lens::sanitize::{sanitize, Input, Policy};
     ///
     /// let input = Input::from(&b"\xFF\xFF"[..]);
     /// assert_eq!(input.max_output_len(&Policy::default()), 6);
@@ -200,7 +200,7 @@ impl<'a> From<&'a Vec<u16>> for Input<'a> {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{sanitize, Action, Policy};
+/// use utf8lens::sanitize::{sanitize, Action, Policy};
 ///
 /// // Bytes: a Latin-1 byte, a zero width space inside a word, a noncharacter.
 /// let clean = sanitize(&b"caf\xE9 pass\xE2\x80\x8Bword \xEF\xBF\xBF"[..], &Policy::default());
@@ -239,7 +239,7 @@ pub fn sanitize<'a>(input: impl Into<Input<'a>>, policy: &Policy) -> Sanitized {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{sanitize_with, Action, NormalForm, Normalizer, Policy};
+/// use utf8lens::sanitize::{sanitize_with, Action, NormalForm, Normalizer, Policy};
 ///
 /// // A stand-in for NFC that only composes e + U+0301 COMBINING ACUTE ACCENT.
 /// let compose = |text: &str| text.contains("e\u{301}").then(|| text.replace("e\u{301}", "\u{E9}"));

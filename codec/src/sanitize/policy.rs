@@ -10,7 +10,7 @@ use core::fmt;
 /// They are not text: readers disagree on what they mean, and some refuse the whole input.
 ///
 /// ```
-/// use utf8lens::{sanitize, Invalid, Policy};
+/// use utf8lens::sanitize::{sanitize, Invalid, Policy};
 ///
 /// let replace = sanitize(&b"caf\xE9!"[..], &Policy::default());
 /// assert_eq!(replace.text, "caf\u{FFFD}!");
@@ -35,7 +35,7 @@ pub enum Invalid {
 /// and break XML (which forbids most of them). C1 controls in text are almost always mojibake.
 ///
 /// ```
-/// use utf8lens::{sanitize, Controls, Policy};
+/// use utf8lens::sanitize::{sanitize, Controls, Policy};
 ///
 /// assert_eq!(sanitize("a\u{1B}[2Jb", &Policy::default()).text, "a[2Jb");
 /// let shown = sanitize("a\u{1B}[2Jb", &Policy { controls: Controls::Picture, ..Policy::default() });
@@ -59,7 +59,7 @@ pub enum Controls {
 /// Inside text, U+FEFF is also an invisible character; [`Invisible`] decides about it there.
 ///
 /// ```
-/// use utf8lens::{sanitize, Bom, Invisible, Policy};
+/// use utf8lens::sanitize::{sanitize, Bom, Invisible, Policy};
 ///
 /// let flag = Policy { invisible: Invisible::Flag, ..Policy::default() };
 /// assert_eq!(sanitize("\u{FEFF}a\u{FEFF}b", &flag).text, "a\u{FEFF}b");
@@ -84,7 +84,7 @@ pub enum Bom {
 /// CVE-2021-42574. An unclosed override also reorders whatever the page shows after the text.
 ///
 /// ```
-/// use utf8lens::{sanitize, Bidi, Policy};
+/// use utf8lens::sanitize::{sanitize, Bidi, Policy};
 ///
 /// assert_eq!(sanitize("user\u{202E}gpj.exe", &Policy::default()).text, "usergpj.exe");
 /// let balanced = sanitize("user\u{202E}gpj.exe", &Policy { bidi: Bidi::Balance, ..Policy::default() });
@@ -119,7 +119,7 @@ pub enum Bidi {
 /// `می‌خواهم`, Indic conjuncts), and the tags of an emoji flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
 ///
 /// ```
-/// use utf8lens::{sanitize, Invisible, Policy};
+/// use utf8lens::sanitize::{sanitize, Invisible, Policy};
 ///
 /// assert_eq!(sanitize("pay\u{200B}pal 👩\u{200D}💻", &Policy::default()).text, "paypal 👩\u{200D}💻");
 /// let flagged = sanitize("pay\u{200B}pal", &Policy { invisible: Invisible::Flag, ..Policy::default() });
@@ -142,7 +142,7 @@ pub enum Invisible {
 /// or a keycap base (`❤️`, `1️⃣`) are always kept.
 ///
 /// ```
-/// use utf8lens::{sanitize, Policy, VariationSelectors};
+/// use utf8lens::sanitize::{sanitize, Policy, VariationSelectors};
 ///
 /// let remove = Policy { variation_selectors: VariationSelectors::Remove, ..Policy::default() };
 /// assert_eq!(sanitize("❤\u{FE0F} a\u{E0100}\u{E0101}", &remove).text, "❤\u{FE0F} a");
@@ -166,7 +166,7 @@ pub enum VariationSelectors {
 /// U+FFFE in particular is a byte-swapped byte order mark.
 ///
 /// ```
-/// use utf8lens::{sanitize, Noncharacters, Policy};
+/// use utf8lens::sanitize::{sanitize, Noncharacters, Policy};
 ///
 /// assert_eq!(sanitize("a\u{FFFF}b", &Policy::default()).text, "a\u{FFFD}b");
 /// let remove = Policy { noncharacters: Noncharacters::Remove, ..Policy::default() };
@@ -189,7 +189,7 @@ pub enum Noncharacters {
 /// control and [`Controls`] decides about it.
 ///
 /// ```
-/// use utf8lens::{sanitize, LineEndings, Policy};
+/// use utf8lens::sanitize::{sanitize, LineEndings, Policy};
 ///
 /// let lf = Policy { line_endings: LineEndings::Lf, ..Policy::default() };
 /// assert_eq!(sanitize("a\r\nb\rc\u{2028}d", &lf).text, "a\nb\nc\nd");
@@ -221,7 +221,7 @@ pub enum LineEndings {
 /// with a normaliser of its own names the form it applies.
 ///
 /// ```
-/// use utf8lens::NormalForm;
+/// use utf8lens::sanitize::NormalForm;
 ///
 /// assert_eq!(NormalForm::Nfkc.as_str(), "NFKC");
 /// assert_eq!(NormalForm::Nfc.to_string(), "NFC");
@@ -239,7 +239,7 @@ impl NormalForm {
     /// `"NFKC"`.
     ///
     /// ```
-    /// assert_eq!(utf8lens::NormalForm::Nfc.as_str(), "NFC");
+    /// assert_eq!(utf8lens::sanitize::NormalForm::Nfc.as_str(), "NFC");
     /// ```
     pub fn as_str(self) -> &'static str {
         match self {
@@ -255,13 +255,13 @@ impl fmt::Display for NormalForm {
     }
 }
 
-/// Everything [`sanitize`](crate::sanitize) does: one field per kind of character, each with a
+/// Everything [`sanitize`](crate::sanitize::sanitize) does: one field per kind of character, each with a
 /// safe default.
 ///
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{sanitize, Bidi, LineEndings, Policy};
+/// use utf8lens::sanitize::{sanitize, Bidi, LineEndings, Policy};
 ///
 /// let policy = Policy { bidi: Bidi::Balance, line_endings: LineEndings::Lf, ..Policy::default() };
 /// let clean = sanitize("\u{FEFF}שלום \u{2067}abc\r\n", &policy);
@@ -290,7 +290,7 @@ pub struct Policy {
     /// normaliser of the caller's).
     ///
     /// ```
-    /// use utf8lens::{sanitize, NormalForm, Policy};
+    /// use utf8lens::sanitize::{sanitize, NormalForm, Policy};
     ///
     /// let nfkc = Policy { normalization: Some(NormalForm::Nfkc), ..Policy::default() };
     /// assert_eq!(sanitize("ﬁ²", &nfkc).text, "fi2");

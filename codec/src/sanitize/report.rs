@@ -9,12 +9,12 @@ use super::chars;
 use super::policy::NormalForm;
 use crate::{Encoding, ErrorKind};
 
-/// The result of [`sanitize`](crate::sanitize): the clean text and every change, in order.
+/// The result of [`sanitize`](crate::sanitize::sanitize): the clean text and every change, in order.
 ///
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{sanitize, Action, Policy};
+/// use utf8lens::sanitize::{sanitize, Action, Policy};
 ///
 /// let clean = sanitize(&b"ok\xFF\x07"[..], &Policy::default());
 /// assert_eq!(clean.text, "ok\u{FFFD}");
@@ -34,7 +34,7 @@ impl Sanitized {
     /// Whether nothing was found: the text is the input, decoded.
     ///
     /// ```
-    /// assert!(utf8lens::sanitize("plain text", &Default::default()).is_unchanged());
+    /// assert!(utf8lens::sanitize::sanitize("plain text", &Default::default()).is_unchanged());
     /// ```
     pub fn is_unchanged(&self) -> bool {
         self.changes.is_empty()
@@ -47,7 +47,7 @@ impl Sanitized {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{sanitize, Action, Found, Policy};
+/// use utf8lens::sanitize::{sanitize, Action, Found, Policy};
 ///
 /// let clean = sanitize("a\u{202E}b", &Policy::default());
 /// let change = &clean.changes[0];
@@ -77,7 +77,7 @@ impl Change {
     /// Why the finding matters, in a sentence; for mojibake, the explanation of the repair.
     ///
     /// ```
-    /// let clean = utf8lens::sanitize("a\u{0}b", &Default::default());
+    /// let clean = utf8lens::sanitize::sanitize("a\u{0}b", &Default::default());
     /// assert!(clean.changes[0].reason().starts_with("NUL"));
     /// ```
     pub fn reason(&self) -> Cow<'static, str> {
@@ -90,7 +90,7 @@ impl Change {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::Found;
+/// use utf8lens::sanitize::Found;
 ///
 /// assert_eq!(Found::Control('\u{1B}').kind(), "control");
 /// assert_eq!(Found::Control('\u{1B}').to_string(), "U+001B ESCAPE");
@@ -108,10 +108,10 @@ pub enum Found {
     Control(char),
     /// U+FEFF as a byte order mark.
     Bom,
-    /// A bidirectional control, removed under [`Bidi::Remove`](crate::Bidi::Remove).
+    /// A bidirectional control, removed under [`Bidi::Remove`](crate::sanitize::Bidi::Remove).
     BidiControl(char),
     /// A PDF or PDI with nothing open to close, removed under
-    /// [`Bidi::Balance`](crate::Bidi::Balance).
+    /// [`Bidi::Balance`](crate::sanitize::Bidi::Balance).
     UnmatchedBidi(char),
     /// An opener still open at the end of its paragraph: its closer was inserted.
     UnclosedBidi(char),
@@ -150,7 +150,7 @@ impl Found {
     /// `data-issue` attribute spell it.
     ///
     /// ```
-    /// assert_eq!(utf8lens::Found::UnclosedBidi('\u{2067}').kind(), "bidi-unclosed");
+    /// assert_eq!(utf8lens::sanitize::Found::UnclosedBidi('\u{2067}').kind(), "bidi-unclosed");
     /// ```
     pub fn kind(&self) -> &'static str {
         match self {
@@ -176,8 +176,8 @@ impl Found {
     /// The code point found, for the findings that are one character.
     ///
     /// ```
-    /// assert_eq!(utf8lens::Found::Invisible('\u{200B}').code_point(), Some(0x200B));
-    /// assert_eq!(utf8lens::Found::Bom.code_point(), Some(0xFEFF));
+    /// assert_eq!(utf8lens::sanitize::Found::Invisible('\u{200B}').code_point(), Some(0x200B));
+    /// assert_eq!(utf8lens::sanitize::Found::Bom.code_point(), Some(0xFEFF));
     /// ```
     pub fn code_point(&self) -> Option<u32> {
         match self {
@@ -200,7 +200,7 @@ impl Found {
     /// Why this kind of finding matters.
     ///
     /// ```
-    /// assert!(utf8lens::Found::Noncharacter('\u{FFFF}').reason().contains("internal use"));
+    /// assert!(utf8lens::sanitize::Found::Noncharacter('\u{FFFF}').reason().contains("internal use"));
     /// ```
     pub fn reason(&self) -> Cow<'static, str> {
         Cow::Borrowed(match self {
@@ -304,7 +304,7 @@ impl fmt::Display for Found {
 /// What the sanitiser did about a finding.
 ///
 /// ```
-/// assert_eq!(utf8lens::Action::Inserted.as_str(), "inserted");
+/// assert_eq!(utf8lens::sanitize::Action::Inserted.as_str(), "inserted");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -326,7 +326,7 @@ impl Action {
     /// The lowercase name the JavaScript API uses.
     ///
     /// ```
-    /// assert_eq!(utf8lens::Action::Flagged.as_str(), "flagged");
+    /// assert_eq!(utf8lens::sanitize::Action::Flagged.as_str(), "flagged");
     /// ```
     pub fn as_str(self) -> &'static str {
         match self {

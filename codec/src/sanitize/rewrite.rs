@@ -34,7 +34,7 @@ pub(crate) fn repair_mojibake(text: &str) -> Sanitized {
     })
 }
 
-/// A Unicode normaliser for [`sanitize_with`](crate::sanitize_with): the [`NormalForm`] it brings
+/// A Unicode normaliser for [`sanitize_with`](crate::sanitize::sanitize_with): the [`NormalForm`] it brings
 /// text into, reported in [`Found::Unnormalized`], and a function that returns the normalised text,
 /// or `None` when the text is already normalised.
 ///
@@ -45,7 +45,7 @@ pub(crate) fn repair_mojibake(text: &str) -> Sanitized {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{NormalForm, Normalizer};
+/// use utf8lens::sanitize::{NormalForm, Normalizer};
 ///
 /// // A stand-in that only composes e + U+0301 COMBINING ACUTE ACCENT.
 /// let compose = |text: &str| text.contains("e\u{301}").then(|| text.replace("e\u{301}", "\u{E9}"));
@@ -63,7 +63,7 @@ impl<'a> Normalizer<'a> {
     /// whole text).
     ///
     /// ```
-    /// use utf8lens::{NormalForm, Normalizer};
+    /// use utf8lens::sanitize::{NormalForm, Normalizer};
     ///
     /// let keep = |_: &str| None;
     /// let none = Normalizer::new(NormalForm::Nfkc, &keep);
@@ -76,7 +76,7 @@ impl<'a> Normalizer<'a> {
     /// The form, as given to [`Normalizer::new`].
     ///
     /// ```
-    /// use utf8lens::{NormalForm, Normalizer};
+    /// use utf8lens::sanitize::{NormalForm, Normalizer};
     ///
     /// assert_eq!(Normalizer::new(NormalForm::Nfc, &|_: &str| None).form(), NormalForm::Nfc);
     /// ```
