@@ -52,7 +52,7 @@ pub mod detect;
 mod encode;
 mod error;
 mod error_scan;
-mod mojibake;
+pub mod mojibake;
 pub mod sanitize;
 mod simd;
 mod stream;
@@ -77,11 +77,6 @@ pub use crate::encode::{
 };
 pub use crate::error::{Intended, Malformed, Utf8Error};
 pub use crate::error_scan::Errors;
-pub use crate::mojibake::{
-    garble, garble_rounds, garble_traced, misread_as_utf8, mojibake_matrix, repair, Encoding,
-    Garbled, GlyphTrace, MatrixRow, Misread, MisreadPiece, Repair, RepairStep, TooManyRounds,
-    MAX_GARBLE_ROUNDS,
-};
 pub use crate::simd::is_ascii;
 pub use crate::stream::{StreamDecoder, StreamError};
 pub use crate::utf16::{

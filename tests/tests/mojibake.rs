@@ -8,10 +8,10 @@
 #[allow(dead_code)]
 mod corpus;
 
-use utf8lens::{
-    garble, garble_rounds, garble_traced, misread_as_utf8, mojibake_matrix, repair, Charset,
-    Encoding, ErrorKind,
+use utf8lens::mojibake::{
+    self, garble, garble_rounds, garble_traced, misread_as_utf8, repair, Encoding,
 };
+use utf8lens::{Charset, ErrorKind};
 use utf8lens_tests::data;
 
 /// The seeds' table: the UTF-8 bytes of each letter read as ISO-8859-1, ISO-8859-15 and
@@ -174,7 +174,7 @@ fn rounds_and_matrix() {
     let rounds = garble_rounds("ä", Charset::Windows1252, 3).unwrap();
     assert_eq!(rounds, ["Ã¤", "ÃƒÂ¤", "ÃƒÆ’Ã‚Â¤"]);
     assert!(garble_rounds("ä", Charset::Windows1252, 9).is_err());
-    let rows = mojibake_matrix("Grüße");
+    let rows = mojibake::matrix("Grüße");
     assert_eq!(rows.len(), 31);
     for row in &rows {
         assert_eq!(row.garbled, garble("Grüße", row.charset));

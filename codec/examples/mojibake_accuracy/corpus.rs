@@ -10,7 +10,8 @@
 
 use std::path::Path;
 
-use utf8lens::{decode_legacy_fatal, encode_legacy, garble_traced, Charset, Fallback};
+use utf8lens::mojibake::garble_traced;
+use utf8lens::{decode_legacy_fatal, encode_legacy, Charset, Fallback};
 use utf8lens_testkit::Rng;
 
 /// Our own sentences: `language<TAB>sentence` per line.

@@ -123,7 +123,7 @@ pub fn garble(
     let cs = charset_arg(charset, FUNC)?;
     let text = text_lossy(text, FUNC)?;
     args::ensure_room(FUNC, text.len(), 64 * text.len())?;
-    let garbled = utf8lens::garble_traced(&text, cs);
+    let garbled = utf8lens::mojibake::garble_traced(&text, cs);
     let mut utf16_offsets = Vec::with_capacity(text.len());
     let mut at = 0usize;
     for ch in text.chars() {
@@ -180,11 +180,11 @@ pub fn garble_rounds(
             glue::describe(rounds)
         )));
     };
-    if n > utf8lens::MAX_GARBLE_ROUNDS as f64 {
+    if n > utf8lens::mojibake::MAX_GARBLE_ROUNDS as f64 {
         return Err(args::range_error(format!(
             "{FUNC}: {} rounds of garbling asked for; at most {} are allowed",
             args::number_text(n),
-            utf8lens::MAX_GARBLE_ROUNDS
+            utf8lens::mojibake::MAX_GARBLE_ROUNDS
         )));
     }
     let n = n as usize;
@@ -196,7 +196,7 @@ pub fn garble_rounds(
         text.len(),
         text.len().saturating_mul(growth).saturating_mul(2),
     )?;
-    let all = utf8lens::garble_rounds(&text, cs, n)
+    let all = utf8lens::mojibake::garble_rounds(&text, cs, n)
         .map_err(|e| args::range_error(format!("{FUNC}: {e}")))?;
     Ok(all.into_iter().map(JsValue::from).collect())
 }
@@ -230,7 +230,7 @@ pub fn misread_as_utf8(
             return Err(error);
         }
     };
-    let misread = utf8lens::misread_as_utf8(&text, cs).map_err(|e| {
+    let misread = utf8lens::mojibake::misread_as_utf8(&text, cs).map_err(|e| {
         // The same character, with its offset in UTF-16 code units as JS counts (the text has no
         // lone surrogate, so the first character the charset lacks is the same).
         let e = utf8lens::encode_legacy_utf16(&units, cs, Fallback::Error)
@@ -276,7 +276,7 @@ pub fn mojibake_matrix(
     const FUNC: &str = "mojibakeMatrix";
     let text = text_lossy(text, FUNC)?;
     args::ensure_room(FUNC, text.len(), 31 * 8 * text.len())?;
-    Ok(utf8lens::mojibake_matrix(&text)
+    Ok(utf8lens::mojibake::matrix(&text)
         .into_iter()
         .map(|row| {
             let o = Object::new();
@@ -321,7 +321,7 @@ pub fn repair(
     const FUNC: &str = "repair";
     let text = text_lossy(text, FUNC)?;
     args::ensure_room(FUNC, text.len(), 64 * text.len())?;
-    let repaired = utf8lens::repair(&text);
+    let repaired = utf8lens::mojibake::repair(&text);
     let steps: Array = repaired
         .steps
         .iter()

@@ -87,7 +87,8 @@ const PREFERENCE: [Charset; 31] = [
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{repair, Charset, Encoding};
+/// use utf8lens::Charset;
+/// use utf8lens::mojibake::{repair, Encoding};
 ///
 /// let fixed = repair("SchÃ¶ne GrÃ¼ÃŸe aus KÃ¶ln");
 /// let step = &fixed.steps[0];
@@ -121,7 +122,8 @@ impl RepairStep {
     /// # Examples
     ///
     /// ```
-    /// use utf8lens::{garble, repair, Charset};
+    /// use utf8lens::Charset;
+    /// use utf8lens::mojibake::{garble, repair};
     ///
     /// let garbled = garble("Советский Союз распался в 1991 году", Charset::Windows1252);
     /// assert!(garbled.starts_with("Ð¡Ð¾Ð²ÐµÑ‚Ñ\u{81}ÐºÐ¸Ð¹"));
@@ -196,7 +198,7 @@ fn visible(text: &str) -> String {
 /// # Examples
 ///
 /// ```
-/// let clean = utf8lens::repair("Ελληνικά και русский, 日本語");
+/// let clean = utf8lens::mojibake::repair("Ελληνικά και русский, 日本語");
 /// assert_eq!(clean.text, "Ελληνικά και русский, 日本語");
 /// assert!(clean.steps.is_empty());
 /// ```
@@ -223,7 +225,8 @@ pub struct Repair {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{garble, garble_rounds, repair, Charset};
+/// use utf8lens::Charset;
+/// use utf8lens::mojibake::{garble, garble_rounds, repair};
 ///
 /// // One layer.
 /// assert_eq!(repair("Ã¤Ã¶Ã¼ÃŸ is what German looks like").text, "äöüß is what German looks like");

@@ -297,7 +297,7 @@ pub struct Policy {
     /// ```
     #[cfg(feature = "normalize")]
     pub normalization: Option<NormalForm>,
-    /// Whether to find and undo mojibake with [`repair`](crate::repair), line by line; default
+    /// Whether to find and undo mojibake with [`repair`](crate::mojibake::repair), line by line; default
     /// `false`, because it is a heuristic (a careful one: clean text in any script is left alone).
     ///
     /// Text that was decoded with the wrong charset (`SchÃ¶ne GrÃ¼ÃŸe`) is unreadable, and its

@@ -7,7 +7,8 @@ use std::borrow::Cow;
 
 use super::chars;
 use super::policy::NormalForm;
-use crate::{Encoding, ErrorKind};
+use crate::mojibake::Encoding;
+use crate::ErrorKind;
 
 /// The result of [`sanitize`](crate::sanitize::sanitize): the clean text and every change, in order.
 ///
@@ -139,9 +140,9 @@ pub enum Found {
 pub struct MojibakeFound {
     /// Each layer as (the charset the text was wrongly shown in, the encoding it really was in).
     pub layers: Vec<(Encoding, Encoding)>,
-    /// One sentence per layer, as [`RepairStep::sentence`](crate::RepairStep::sentence) says it.
+    /// One sentence per layer, as [`RepairStep::sentence`](crate::mojibake::RepairStep::sentence) says it.
     pub explanation: String,
-    /// The repair's confidence, 0 to 1; see [`Repair::confidence`](crate::Repair::confidence).
+    /// The repair's confidence, 0 to 1; see [`Repair::confidence`](crate::mojibake::Repair::confidence).
     pub confidence: f32,
 }
 

@@ -5,13 +5,13 @@
 use super::policy::NormalForm;
 use super::report::{Action, Change, Found, MojibakeFound, Sanitized};
 
-/// Undoes mojibake line by line with [`repair`](crate::repair).
+/// Undoes mojibake line by line with [`repair`](crate::mojibake::repair).
 pub(crate) fn repair_mojibake(text: &str) -> Sanitized {
     rewrite_lines(text, |line| {
         if line.is_ascii() {
             return None;
         }
-        let repair = crate::repair(line);
+        let repair = crate::mojibake::repair(line);
         if repair.steps.is_empty() || repair.text == line {
             return None;
         }
