@@ -46,7 +46,7 @@
 #![deny(unsafe_code)] // allowed only in the SIMD module, each use with a SAFETY note
 
 mod byte_class;
-mod charset;
+pub mod charset;
 mod decode;
 pub mod detect;
 mod encode;
@@ -61,11 +61,6 @@ mod variants;
 
 pub use crate::byte_class::{
     byte_roles, classify, marker_len, ByteClass, ByteRole, ErrorKind, LeadByte, NeverValid,
-};
-pub use crate::charset::{
-    decode_legacy, decode_legacy_fatal, encode_legacy, encode_legacy_utf16, encoding_labels,
-    labels_of, resolve_label, Charset, Fallback, LabelError, ParseCharsetError, UndefinedByte,
-    Unmappable,
 };
 pub use crate::decode::{
     char_start, decode_lossy, decode_utf8b, decode_with, encode_utf8b, errors, from_utf8, segments,

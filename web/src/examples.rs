@@ -253,7 +253,7 @@ mod tests {
         );
         assert_eq!(cesu, Ok(vec![0x233B4]));
         assert_eq!(
-            utf8lens::mojibake::garble("\u{FEFF}", utf8lens::Charset::Windows1252),
+            utf8lens::mojibake::garble("\u{FEFF}", utf8lens::charset::Charset::Windows1252),
             "ï»¿"
         );
     }

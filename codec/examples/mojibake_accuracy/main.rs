@@ -260,7 +260,7 @@ fn main() {
     println!("\n## One layer, by charset (UTF-8 read as ...)\n");
     println!("| charset | cases ≥ 20 chars | exact | cases < 20 chars | exact | not reversible |");
     println!("|---|---:|---:|---:|---:|---:|");
-    for cs in utf8lens::Charset::ALL {
+    for cs in utf8lens::charset::Charset::ALL {
         if let Some(row) = by_charset.get(cs.name()) {
             println!(
                 "| {} | {} | {} | {} | {} | {} |",

@@ -14,7 +14,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utf8lens::{encode_legacy, Charset, Fallback};
+use utf8lens::charset::{self, Charset, Fallback};
 use utf8lens::mojibake::{self, garble, garble_rounds, garble_traced, misread_as_utf8, repair, MAX_GARBLE_ROUNDS};
 use utf8lens_fuzz::{clean_text, Options};
 
@@ -51,7 +51,7 @@ fn check_garble(text: &str, cs: Charset) -> String {
         // Every byte had a glyph: encoding the glyphs gives the UTF-8 bytes back, and reading those
         // as UTF-8 gives the text.
         assert_eq!(
-            encode_legacy(&garbled, cs, Fallback::Error).as_deref(),
+            charset::encode(&garbled, cs, Fallback::Error).as_deref(),
             Ok(text.as_bytes()),
             "{cs}"
         );

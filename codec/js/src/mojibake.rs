@@ -9,7 +9,8 @@ use wasm_bindgen::prelude::*;
 use super::args;
 use super::glue;
 use super::legacy::{charset_arg, unmappable_error};
-use utf8lens::{Fallback, Utf16Cursor};
+use utf8lens::charset::Fallback;
+use utf8lens::Utf16Cursor;
 
 #[wasm_bindgen(typescript_custom_section)]
 const MOJIBAKE_TS_TYPES: &'static str = r#"
@@ -233,7 +234,7 @@ pub fn misread_as_utf8(
     let misread = utf8lens::mojibake::misread_as_utf8(&text, cs).map_err(|e| {
         // The same character, with its offset in UTF-16 code units as JS counts (the text has no
         // lone surrogate, so the first character the charset lacks is the same).
-        let e = utf8lens::encode_legacy_utf16(&units, cs, Fallback::Error)
+        let e = utf8lens::charset::encode_from_utf16(&units, cs, Fallback::Error)
             .err()
             .unwrap_or(e);
         unmappable_error(FUNC, &e)

@@ -21,7 +21,7 @@ use core::fmt;
 use core::ops::Range;
 
 pub use self::repair::{repair, Repair, RepairStep};
-use crate::charset::{decode_legacy, Charset, Encoder, Fallback, Unmappable};
+use crate::charset::{decode as decode_legacy, Charset, Encoder, Fallback, Unmappable};
 use crate::{segments, ErrorKind, Segment};
 
 /// One side of a repair step: UTF-8 or a legacy charset.
@@ -29,7 +29,7 @@ use crate::{segments, ErrorKind, Segment};
 /// # Examples
 ///
 /// ```
-/// use utf8lens::Charset;
+/// use utf8lens::charset::Charset;
 /// use utf8lens::mojibake::Encoding;
 ///
 /// assert_eq!(Encoding::Utf8.name(), "utf-8");
@@ -47,7 +47,7 @@ impl Encoding {
     /// `"utf-8"` or the charset's canonical name.
     ///
     /// ```
-    /// assert_eq!(utf8lens::mojibake::Encoding::Legacy(utf8lens::Charset::Koi8R).name(), "koi8-r");
+    /// assert_eq!(utf8lens::mojibake::Encoding::Legacy(utf8lens::charset::Charset::Koi8R).name(), "koi8-r");
     /// ```
     pub fn name(self) -> &'static str {
         match self {
@@ -69,7 +69,7 @@ impl fmt::Display for Encoding {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::Charset;
+/// use utf8lens::charset::Charset;
 /// use utf8lens::mojibake::garble;
 ///
 /// assert_eq!(garble("ä", Charset::Windows1252), "Ã¤");
@@ -86,7 +86,7 @@ pub fn garble(text: &str, charset: Charset) -> String {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::Charset;
+/// use utf8lens::charset::Charset;
 /// use utf8lens::mojibake::garble_traced;
 ///
 /// let g = garble_traced("ä", Charset::Windows1252);
@@ -123,7 +123,7 @@ impl Garbled {
     /// Whether every byte was defined in the charset, so the garbling can be undone exactly.
     ///
     /// ```
-    /// use utf8lens::Charset;
+    /// use utf8lens::charset::Charset;
     /// use utf8lens::mojibake::garble_traced;
     ///
     /// assert!(garble_traced("ä", Charset::Windows1252).is_reversible());
@@ -139,7 +139,7 @@ impl Garbled {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::Charset;
+/// use utf8lens::charset::Charset;
 /// use utf8lens::mojibake::garble_traced;
 ///
 /// let g = garble_traced("aß", Charset::Iso8859_1);
@@ -176,7 +176,7 @@ pub const MAX_GARBLE_ROUNDS: usize = 8;
 /// # Examples
 ///
 /// ```
-/// use utf8lens::Charset;
+/// use utf8lens::charset::Charset;
 /// use utf8lens::mojibake::garble_rounds;
 ///
 /// let err = garble_rounds("ä", Charset::Windows1252, 100).unwrap_err();
@@ -191,7 +191,7 @@ impl TooManyRounds {
     /// The number of rounds asked for.
     ///
     /// ```
-    /// let err = utf8lens::mojibake::garble_rounds("ä", utf8lens::Charset::Windows1252, 9).unwrap_err();
+    /// let err = utf8lens::mojibake::garble_rounds("ä", utf8lens::charset::Charset::Windows1252, 9).unwrap_err();
     /// assert_eq!(err.rounds(), 9);
     /// ```
     pub fn rounds(&self) -> usize {
@@ -216,7 +216,7 @@ impl std::error::Error for TooManyRounds {}
 /// # Examples
 ///
 /// ```
-/// use utf8lens::Charset;
+/// use utf8lens::charset::Charset;
 /// use utf8lens::mojibake::garble_rounds;
 ///
 /// let rounds = garble_rounds("ä", Charset::Windows1252, 3).unwrap();
@@ -248,7 +248,7 @@ pub fn garble_rounds(
 /// # Examples
 ///
 /// ```
-/// use utf8lens::Charset;
+/// use utf8lens::charset::Charset;
 /// use utf8lens::mojibake::misread_as_utf8;
 ///
 /// let m = misread_as_utf8("Ã¤!", Charset::Windows1252).unwrap();
@@ -271,7 +271,7 @@ impl MisreadPiece {
     /// by a multi-byte sequence or by its U+FFFD.
     ///
     /// ```
-    /// use utf8lens::Charset;
+    /// use utf8lens::charset::Charset;
     /// use utf8lens::mojibake::misread_as_utf8;
     ///
     /// // ä (E4) announces a three-byte sequence; ¶ (B6) continues it; the text ends: one U+FFFD.
@@ -299,7 +299,7 @@ impl Misread {
     /// How many U+FFFD the reader sees.
     ///
     /// ```
-    /// let m = utf8lens::mojibake::misread_as_utf8("Höhe", utf8lens::Charset::Iso8859_1).unwrap();
+    /// let m = utf8lens::mojibake::misread_as_utf8("Höhe", utf8lens::charset::Charset::Iso8859_1).unwrap();
     /// assert_eq!(m.replacements(), 1);
     /// ```
     pub fn replacements(&self) -> usize {
@@ -313,7 +313,8 @@ impl Misread {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{Charset, ErrorKind};
+/// use utf8lens::ErrorKind;
+/// use utf8lens::charset::Charset;
 /// use utf8lens::mojibake::misread_as_utf8;
 ///
 /// let m = misread_as_utf8("Höhe", Charset::Iso8859_1).unwrap();
@@ -374,7 +375,7 @@ pub struct MatrixRow {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::Charset;
+/// use utf8lens::charset::Charset;
 /// use utf8lens::mojibake;
 ///
 /// let rows = mojibake::matrix("Höhe");

@@ -26,7 +26,7 @@
 
 use super::plausibility::{cost, cost_of_chars, hard_evidence, oddity};
 use super::Encoding;
-use crate::charset::{decode_legacy_fatal, Charset, Encoder};
+use crate::charset::{decode_fatal as decode_legacy_fatal, Charset, Encoder};
 
 /// How many layers [`repair`] undoes at most.
 const MAX_LAYERS: usize = 3;
@@ -87,7 +87,7 @@ const PREFERENCE: [Charset; 31] = [
 /// # Examples
 ///
 /// ```
-/// use utf8lens::Charset;
+/// use utf8lens::charset::Charset;
 /// use utf8lens::mojibake::{repair, Encoding};
 ///
 /// let fixed = repair("SchÃ¶ne GrÃ¼ÃŸe aus KÃ¶ln");
@@ -122,7 +122,7 @@ impl RepairStep {
     /// # Examples
     ///
     /// ```
-    /// use utf8lens::Charset;
+    /// use utf8lens::charset::Charset;
     /// use utf8lens::mojibake::{garble, repair};
     ///
     /// let garbled = garble("Советский Союз распался в 1991 году", Charset::Windows1252);
@@ -225,7 +225,7 @@ pub struct Repair {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::Charset;
+/// use utf8lens::charset::Charset;
 /// use utf8lens::mojibake::{garble, garble_rounds, repair};
 ///
 /// // One layer.
@@ -656,8 +656,9 @@ mod tests {
     fn dos_bytes_shown_as_latin1() {
         let original = "Größe der Fläche: fünf Meter";
         let bytes =
-            crate::encode_legacy(original, Charset::Ibm437, crate::Fallback::Error).unwrap();
-        let shown = crate::decode_legacy(&bytes, Charset::Iso8859_1);
+            crate::charset::encode(original, Charset::Ibm437, crate::charset::Fallback::Error)
+                .unwrap();
+        let shown = crate::charset::decode(&bytes, Charset::Iso8859_1);
         let fixed = repair(&shown);
         assert_eq!(fixed.text, original, "{shown}");
         assert_eq!(fixed.steps[0].decode, Encoding::Legacy(Charset::Ibm437));

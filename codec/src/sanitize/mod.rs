@@ -467,8 +467,10 @@ mod tests {
 
     #[test]
     fn a_repair_that_reveals_a_bidi_override_is_cleaned() {
-        let garbled =
-            crate::mojibake::garble("a\u{202E}b Grüße aus Köln", crate::Charset::Windows1252);
+        let garbled = crate::mojibake::garble(
+            "a\u{202E}b Grüße aus Köln",
+            crate::charset::Charset::Windows1252,
+        );
         assert_eq!(garbled, "aâ€®b GrÃ¼ÃŸe aus KÃ¶ln");
         let clean = sanitize(&garbled, &mojibake());
         assert_eq!(clean.text, "ab Grüße aus Köln");

@@ -2,8 +2,8 @@
 //! traced back to its byte; the reverse direction (the text in a legacy charset read as UTF-8);
 //! double encoding; the repair tool with its steps; and the seeds' reference table.
 
+use utf8lens::charset::Charset;
 use utf8lens::mojibake::GlyphTrace;
-use utf8lens::Charset;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -357,7 +357,7 @@ fn LegacyReadings() -> Html {
                 <table class="matrix legacy">
                     <tbody>
                         { for Charset::ALL.iter().map(|cs| {
-                            let text = utf8lens::decode_legacy(&bytes, *cs);
+                            let text = utf8lens::charset::decode(&bytes, *cs);
                             html! {
                                 <tr>
                                     <th scope="row"><span class="charset-name">{ cs.name() }</span></th>
