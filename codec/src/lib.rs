@@ -57,7 +57,7 @@ pub mod sanitize;
 mod simd;
 mod stream;
 mod utf16;
-mod variants;
+pub mod variants;
 
 pub use crate::byte_class::{
     byte_roles, classify, marker_len, ByteClass, ByteRole, ErrorKind, LeadByte, NeverValid,
@@ -77,7 +77,4 @@ pub use crate::stream::{StreamDecoder, StreamError};
 pub use crate::utf16::{
     utf16_to_utf8, utf16_to_utf8_into, utf16_to_utf8_strict, utf8_to_utf16, utf8_to_utf16_into,
     LoneSurrogate, Utf16Cursor,
-};
-pub use crate::variants::{
-    decode_variant, encode_variant, ParseVariantError, Variant, VariantError, VariantReason,
 };
