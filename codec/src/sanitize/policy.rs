@@ -208,7 +208,7 @@ pub enum LineEndings {
     CrLf,
 }
 
-/// A Unicode normalisation form: the one [`Policy::normalization`] asks for (cargo feature
+/// A Unicode normalisation form: the one `Policy::normalization` asks for (cargo feature
 /// `normalize`), the one a [`Normalizer`](super::Normalizer) brings text into, and the one a
 /// [`Found::Unnormalized`](super::Found::Unnormalized) finding names.
 ///
