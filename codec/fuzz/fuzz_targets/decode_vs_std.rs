@@ -6,8 +6,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utf8lens::{ByteRole, Replacement, Segment};
 use utf8lens::charset::Charset;
+use utf8lens::{ByteRole, Replacement, Segment};
 use utf8lens_fuzz::units_le;
 use utf8lens_tests::oracle::{check_against_std, decode_with_policy, expected_utf8b};
 

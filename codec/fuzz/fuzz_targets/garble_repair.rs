@@ -15,7 +15,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use utf8lens::charset::{self, Charset, Fallback};
-use utf8lens::mojibake::{self, garble, garble_rounds, garble_traced, misread_as_utf8, repair, MAX_GARBLE_ROUNDS};
+use utf8lens::mojibake::{
+    self, garble, garble_rounds, garble_traced, misread_as_utf8, repair, MAX_GARBLE_ROUNDS,
+};
 use utf8lens_fuzz::{clean_text, Options};
 
 /// The most characters of arbitrary text given to the slow functions.

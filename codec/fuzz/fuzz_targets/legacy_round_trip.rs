@@ -53,7 +53,10 @@ fuzz_target!(|data: &[u8]| {
     let first_unmappable = text
         .char_indices()
         .find(|&(_, c)| cs.encode_char(c).is_none());
-    match (charset::encode(&text, cs, Fallback::Error), first_unmappable) {
+    match (
+        charset::encode(&text, cs, Fallback::Error),
+        first_unmappable,
+    ) {
         (Ok(encoded), None) => {
             assert_eq!(encoded.len(), text.chars().count());
             assert_eq!(

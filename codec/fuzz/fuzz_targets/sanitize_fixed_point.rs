@@ -11,7 +11,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utf8lens::sanitize::{sanitize, Action, Bidi, Bom, Controls, Input, Invalid, Invisible, LineEndings, Noncharacters, NormalForm, Policy, Sanitized, VariationSelectors};
+use utf8lens::sanitize::{
+    sanitize, Action, Bidi, Bom, Controls, Input, Invalid, Invisible, LineEndings, Noncharacters,
+    NormalForm, Policy, Sanitized, VariationSelectors,
+};
 use utf8lens_fuzz::{units_le, Options};
 
 fn policy(a: u8, b: u8) -> Policy {
