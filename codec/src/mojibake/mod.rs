@@ -21,8 +21,9 @@ use core::fmt;
 use core::ops::Range;
 
 pub use self::repair::{repair, Repair, RepairStep};
+use crate::byte_class::ErrorKind;
 use crate::charset::{decode as decode_legacy, Charset, Encoder, Fallback, Unmappable};
-use crate::{segments, ErrorKind, Segment};
+use crate::decode::{segments, Segment};
 
 /// One side of a repair step: UTF-8 or a legacy charset.
 ///

@@ -7,8 +7,8 @@ use std::borrow::Cow;
 
 use super::chars;
 use super::policy::NormalForm;
+use crate::byte_class::ErrorKind;
 use crate::mojibake::Encoding;
-use crate::ErrorKind;
 
 /// The result of [`sanitize`](crate::sanitize::sanitize): the clean text and every change, in order.
 ///
