@@ -45,17 +45,18 @@ mod policy;
 mod report;
 mod rewrite;
 
-use self::clean::{clean_utf16, clean_utf8, Mode};
-use self::offsets::{Edit, Mapped, Side};
-use crate::utf16::Utf16Cursor;
-
-pub use self::rewrite::Normalizer;
-
+// The module's public API, from its private files; `Input`, `sanitize`, `sanitize_with` and
+// `MAX_ROUNDS` are defined below.
 pub use self::policy::{
     Bidi, Bom, Controls, Invalid, Invisible, LineEndings, Noncharacters, NormalForm, Policy,
     VariationSelectors,
 };
 pub use self::report::{Action, Change, Found, MojibakeFound, Sanitized};
+pub use self::rewrite::Normalizer;
+
+use self::clean::{clean_utf16, clean_utf8, Mode};
+use self::offsets::{Edit, Mapped, Side};
+use crate::utf16::Utf16Cursor;
 
 /// How many rounds of rewriting and cleaning [`sanitize`] does at most before it stops looking
 /// for a fixed point. Real text settles in one or two.
