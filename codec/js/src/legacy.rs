@@ -12,7 +12,8 @@ use wasm_bindgen::prelude::*;
 use super::args::Detached;
 use super::{args, glue};
 #[cfg(feature = "main")]
-use utf8lens::charset::{Charset, Fallback, Unmappable};
+use utf8lens::charset::Fallback;
+use utf8lens::charset::{Charset, Unmappable};
 
 // The charset type both modules name (the mojibake exports take a Charset too).
 #[wasm_bindgen(typescript_custom_section)]
