@@ -23,7 +23,7 @@ use crate::simd::{class_masks, is_valid, ClassMasks};
 pub struct Errors<'a> {
     bytes: &'a [u8],
     /// The errors of the block last settled, not yet returned.
-    found: Found,
+    settled: BlockErrors,
     /// The block whose masks are known but whose errors also depend on the next block's first bytes
     /// (all zero when there is none, which is how the next block sees the start of the input or a
     /// skipped well-formed stretch before it).
@@ -59,9 +59,9 @@ impl Iterator for Errors<'_> {
         let mut acc = init;
         let bytes = self.bytes;
         loop {
-            let mut found = self.found;
-            while found.starts != 0 {
-                let (offset, len, kind) = found.take();
+            let mut settled = self.settled;
+            while settled.starts != 0 {
+                let (offset, len, kind) = settled.take();
                 acc = f(
                     acc,
                     Malformed::from_parts(
@@ -72,7 +72,7 @@ impl Iterator for Errors<'_> {
                     ),
                 );
             }
-            self.found.starts = 0;
+            self.settled.starts = 0;
             if !self.advance() {
                 return acc;
             }
@@ -87,7 +87,7 @@ impl Errors<'_> {
     pub(crate) fn new(bytes: &[u8]) -> Errors<'_> {
         Errors {
             bytes,
-            found: Found::default(),
+            settled: BlockErrors::default(),
             pending: Block::default(),
             pending_base: None,
             next: 0,
@@ -98,12 +98,12 @@ impl Errors<'_> {
     /// The next error as (offset, length, kind), without gathering its detail.
     #[inline]
     pub(crate) fn next_raw(&mut self) -> Option<(usize, usize, ErrorKind)> {
-        while self.found.starts == 0 {
+        while self.settled.starts == 0 {
             if !self.advance() {
                 return None;
             }
         }
-        Some(self.found.take())
+        Some(self.settled.take())
     }
 
     /// Calls `f` with the offset, length and kind of each error, in order, until it breaks: the
@@ -131,14 +131,14 @@ impl Errors<'_> {
         mut f: impl FnMut(usize, usize, ErrorKind) -> core::ops::ControlFlow<()>,
     ) {
         loop {
-            let mut found = self.found;
-            while found.starts != 0 {
-                let (offset, len, kind) = found.take();
+            let mut settled = self.settled;
+            while settled.starts != 0 {
+                let (offset, len, kind) = settled.take();
                 if f(offset, len, kind).is_break() {
                     return;
                 }
             }
-            self.found.starts = 0;
+            self.settled.starts = 0;
             if !self.advance() {
                 return;
             }
@@ -173,8 +173,8 @@ impl Errors<'_> {
         };
         let block = Block::new(&class_masks(chunk), &self.pending);
         if let Some(base) = self.pending_base {
-            self.found = self.pending.settle(&block, base);
-            self.skip.settled(self.found.starts == 0);
+            self.settled = self.pending.settle(&block, base);
+            self.skip.settled(self.settled.starts == 0);
         }
         self.pending = block;
         self.pending_base = Some(self.next);
@@ -188,7 +188,7 @@ impl Errors<'_> {
         let Some(base) = self.pending_base.take() else {
             return false;
         };
-        self.found = self.pending.settle(&Block::default(), base);
+        self.settled = self.pending.settle(&Block::default(), base);
         self.pending = Block::default();
         true
     }
@@ -208,7 +208,7 @@ const CODES: [(u8, ErrorKind); 8] = [
 
 /// The errors of one 64-byte block: bit `i` is for the byte at `base + i`.
 #[derive(Debug, Clone, Copy, Default)]
-struct Found {
+struct BlockErrors {
     base: usize,
     /// Where a maximal subpart starts.
     starts: u64,
@@ -216,7 +216,7 @@ struct Found {
     code: [u64; 3],
 }
 
-impl Found {
+impl BlockErrors {
     /// Removes the first error (there must be one) and returns its (offset, length, kind).
     #[inline(always)]
     fn take(&mut self) -> (usize, usize, ErrorKind) {
@@ -265,7 +265,7 @@ impl Block {
 
     /// The errors of this block (at `base`), given the block after it.
     #[inline(always)]
-    fn settle(&self, after: &Block, base: usize) -> Found {
+    fn settle(&self, after: &Block, base: usize) -> BlockErrors {
         // A mask moved `n` bytes earlier: bit `i` then says something about byte `i + n`.
         let earlier = |now: u64, next: u64, n: u32| (now >> n) | (next << (64 - n));
         let m = &self.m;
@@ -287,7 +287,7 @@ impl Block {
         let len2 = truncated & got2 & !got3;
         let len3 = truncated & got3;
         let len1 = truncated & !got2;
-        Found {
+        BlockErrors {
             base,
             starts: stray | bad_lead,
             code: [

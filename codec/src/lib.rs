@@ -8,19 +8,35 @@
 //!
 //! # Overview
 //!
-//! * Byte classes: [`classify`], [`ByteClass`], [`LeadByte`], and in context [`byte_roles`].
-//! * Decoding: [`validate`], [`from_utf8`], [`segments`], [`errors`], [`decode_lossy`], [`decode_with`]
-//!   and [`Replacement`], [`decode_utf8b`] / [`encode_utf8b`], and self-synchronisation with [`char_start`].
-//! * Encoding: [`encode_code_point`] and the bit-fill explanation [`explain`] / [`explain_sequence`].
+//! The crate root holds UTF-8 itself:
+//!
+//! * Byte classes: [`classify`], [`ByteClass`], [`LeadByte`], [`NeverValid`], [`marker_len`], and
+//!   in context [`byte_roles`] and [`ByteRole`].
+//! * Validating and decoding: [`validate`], [`from_utf8`], [`segments`], [`errors`] (every
+//!   [`Malformed`] sequence, with its [`ErrorKind`] and [`Intended`] code point), [`decode_lossy`],
+//!   [`decode_with`] and [`Replacement`], [`decode_utf8b`] / [`encode_utf8b`], self-synchronisation
+//!   with [`char_start`], and [`is_ascii`], for input that needs no decoding at all.
+//! * Encoding: [`encode_code_point`] and the bit-fill explanation [`explain`] /
+//!   [`explain_sequence`], with the table of byte patterns [`RANGE_TABLE`].
 //! * Streaming: [`StreamDecoder`], with `TextDecoder`'s semantics.
-//! * UTF-16 (JavaScript strings): [`utf8_to_utf16`] and [`utf8_to_utf16_into`] (into a buffer of the
-//!   caller's), [`utf16_to_utf8`], [`encode_utf16_into`], offsets with [`Utf16Cursor`]; and [`is_ascii`],
-//!   for input that needs no decoding at all.
-//! * Legacy charsets: [`Charset`] (true ISO-8859, Windows, KOI8, DOS, Mac tables), [`decode_legacy`],
-//!   [`encode_legacy`] (and [`encode_legacy_utf16`]) with a [`Fallback`], and browser label resolution
-//!   with [`resolve_label`] and [`encoding_labels`].
-//! * Mojibake: [`garble`] / [`garble_traced`] / [`garble_rounds`], [`misread_as_utf8`],
-//!   [`mojibake_matrix`], and [`repair`], which undoes up to three layers and explains each step.
+//! * UTF-16 (JavaScript strings): [`utf8_to_utf16`] and [`utf8_to_utf16_into`] (into a buffer of
+//!   the caller's), [`utf16_to_utf8`], [`utf16_to_utf8_strict`] and [`utf16_to_utf8_into`], and
+//!   UTF-16 offsets of byte offsets with [`Utf16Cursor`].
+//!
+//! What is built on it has a module of its own, each with its own types:
+//!
+//! * [`charset`]: legacy single-byte charsets ([`Charset`](charset::Charset): true ISO-8859,
+//!   Windows, KOI8, DOS, Mac tables), [`charset::decode`], [`charset::encode`] (and
+//!   [`charset::encode_from_utf16`]) with a [`Fallback`](charset::Fallback), and browser label
+//!   resolution with [`charset::resolve_label`] and [`charset::encoding_labels`].
+//! * [`variants`]: UTF-8's relatives CESU-8, MUTF-8, WTF-8 and RFC 2279, with [`variants::decode`]
+//!   and [`variants::encode`].
+//! * [`mojibake`]: [`mojibake::garble`] / [`mojibake::garble_traced`] /
+//!   [`mojibake::garble_rounds`], [`mojibake::misread_as_utf8`], [`mojibake::matrix`], and
+//!   [`mojibake::repair`], which undoes up to three layers and explains each step.
+//! * [`sanitize`]: [`sanitize::sanitize`] makes text well-formed and free of invisible tricks as a
+//!   [`Policy`](sanitize::Policy) says, and reports every change.
+//! * [`detect`]: which charset a text is in, with reasons.
 //!
 //! # Error reporting
 //!
@@ -47,26 +63,21 @@
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // bad input is an error, never a panic
 
 mod byte_class;
-mod charset;
+pub mod charset;
 mod decode;
 pub mod detect;
 mod encode;
 mod error;
 mod error_scan;
-mod mojibake;
-mod sanitize;
+pub mod mojibake;
+pub mod sanitize;
 mod simd;
 mod stream;
 mod utf16;
-mod variants;
+pub mod variants;
 
 pub use crate::byte_class::{
     byte_roles, classify, marker_len, ByteClass, ByteRole, ErrorKind, LeadByte, NeverValid,
-};
-pub use crate::charset::{
-    decode_legacy, decode_legacy_fatal, encode_legacy, encode_legacy_utf16, encoding_labels,
-    labels_of, resolve_label, Charset, Fallback, LabelError, ParseCharsetError, UndefinedByte,
-    Unmappable,
 };
 pub use crate::decode::{
     char_start, decode_lossy, decode_utf8b, decode_with, encode_utf8b, errors, from_utf8, segments,
@@ -78,24 +89,9 @@ pub use crate::encode::{
 };
 pub use crate::error::{Intended, Malformed, Utf8Error};
 pub use crate::error_scan::Errors;
-pub use crate::mojibake::{
-    garble, garble_rounds, garble_traced, misread_as_utf8, mojibake_matrix, repair, Encoding,
-    Garbled, GlyphTrace, MatrixRow, Misread, MisreadPiece, Repair, RepairStep, TooManyRounds,
-    MAX_GARBLE_ROUNDS,
-};
-#[cfg(feature = "normalize")]
-pub use crate::sanitize::Normalization;
-pub use crate::sanitize::{
-    sanitize, sanitize_with, Action, Bidi, Bom, Change, Controls, Found, Input, Invalid, Invisible,
-    LineEndings, MojibakeFound, Noncharacters, Normalizer, Policy, Sanitized, Utf16Cursor,
-    VariationSelectors, MAX_ROUNDS,
-};
 pub use crate::simd::is_ascii;
 pub use crate::stream::{StreamDecoder, StreamError};
 pub use crate::utf16::{
-    encode_utf16_into, utf16_to_utf8, utf16_to_utf8_strict, utf8_to_utf16, utf8_to_utf16_into,
-    LoneSurrogate,
-};
-pub use crate::variants::{
-    decode_variant, encode_variant, ParseVariantError, Variant, VariantError, VariantReason,
+    utf16_to_utf8, utf16_to_utf8_into, utf16_to_utf8_strict, utf8_to_utf16, utf8_to_utf16_into,
+    LoneSurrogate, Utf16Cursor,
 };

@@ -129,27 +129,27 @@ impl std::error::Error for LoneSurrogate {}
 /// # Examples
 ///
 /// ```
-/// use utf8lens::encode_utf16_into;
+/// use utf8lens::utf16_to_utf8_into;
 ///
 /// // "a€😀": 1 + 3 + 4 bytes.
 /// let units = [0x61, 0x20AC, 0xD83D, 0xDE00];
 ///
 /// let mut dest = [0u8; 8];
-/// assert_eq!(encode_utf16_into(&units, &mut dest), (4, 8));
+/// assert_eq!(utf16_to_utf8_into(&units, &mut dest), (4, 8));
 /// assert_eq!(&dest, "a€😀".as_bytes());
 ///
 /// // Seven bytes hold "a€" but not the emoji: nothing of it is written.
 /// let mut dest = [0u8; 7];
-/// assert_eq!(encode_utf16_into(&units, &mut dest), (2, 4));
+/// assert_eq!(utf16_to_utf8_into(&units, &mut dest), (2, 4));
 /// assert_eq!(&dest[..4], "a€".as_bytes());
 /// assert_eq!(&dest[4..], [0, 0, 0]);
 ///
 /// // A lone surrogate is written as U+FFFD.
 /// let mut dest = [0u8; 3];
-/// assert_eq!(encode_utf16_into(&[0xDFFF], &mut dest), (1, 3));
+/// assert_eq!(utf16_to_utf8_into(&[0xDFFF], &mut dest), (1, 3));
 /// assert_eq!(dest, [0xEF, 0xBF, 0xBD]);
 /// ```
-pub fn encode_utf16_into(units: &[u16], dest: &mut [u8]) -> (usize, usize) {
+pub fn utf16_to_utf8_into(units: &[u16], dest: &mut [u8]) -> (usize, usize) {
     let mut read = 0;
     let mut written = 0;
     for decoded in decode_utf16(units.iter().copied()) {
@@ -233,6 +233,77 @@ pub fn utf8_to_utf16_into(bytes: &[u8], dest: &mut [u16]) -> Option<usize> {
         }
     }
     Some(out)
+}
+
+/// UTF-16 offsets of byte offsets in a text, found by walking from the last position asked,
+/// forward or back: positions asked in nearly increasing order cost about one walk in all,
+/// without sorting them first.
+///
+/// For handing byte ranges (of [`sanitize`](crate::sanitize::sanitize)'s changes, of a search) to
+/// JavaScript, Java or an editor protocol, which count in UTF-16 code units.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::Utf16Cursor;
+///
+/// // "h\u{E9}" is 3 bytes and 2 units; the emoji is 4 bytes and 2 units.
+/// let text = "h\u{E9}\u{1F600}!";
+/// let mut cursor = Utf16Cursor::new(text);
+/// assert_eq!(cursor.units_at(3), 2);
+/// assert_eq!(cursor.units_at(7), 4);
+/// assert_eq!(cursor.units_at(1), 1); // backwards is fine too
+/// ```
+#[derive(Debug, Clone)]
+pub struct Utf16Cursor<'a> {
+    text: &'a str,
+    byte: usize,
+    units: usize,
+}
+
+impl<'a> Utf16Cursor<'a> {
+    /// A cursor at the start of `text`.
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::Utf16Cursor::new("abc").units_at(3), 3);
+    /// ```
+    pub fn new(text: &'a str) -> Utf16Cursor<'a> {
+        Utf16Cursor {
+            text,
+            byte: 0,
+            units: 0,
+        }
+    }
+
+    /// The UTF-16 offset of the character boundary `byte`. A position that is not a character
+    /// boundary, or past the end, leaves the cursor where it is and returns its offset there.
+    ///
+    /// ```
+    /// let mut cursor = utf8lens::Utf16Cursor::new("\u{E9}t\u{E9}");
+    /// assert_eq!(cursor.units_at(3), 2);
+    /// assert_eq!(cursor.units_at(4), 2); // inside the last é: still at byte 3
+    /// ```
+    pub fn units_at(&mut self, byte: usize) -> usize {
+        // Every character is one unit, two if it takes four bytes: count lead bytes, and 4-byte
+        // leads once more (a loop over bytes the compiler vectorises, instead of decoding).
+        let units_between = |from: usize, to: usize| {
+            self.text.get(from..to).map(|s| {
+                s.bytes()
+                    .map(|b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0))
+                    .sum::<usize>()
+            })
+        };
+        if byte >= self.byte {
+            if let Some(n) = units_between(self.byte, byte) {
+                self.units += n;
+                self.byte = byte;
+            }
+        } else if let Some(n) = units_between(byte, self.byte) {
+            self.units -= n;
+            self.byte = byte;
+        }
+        self.units
+    }
 }
 
 #[cfg(test)]
@@ -337,7 +408,7 @@ mod tests {
             let full = utf16_to_utf8(&units);
             for capacity in 0..=full.len() + 1 {
                 let mut dest = vec![0xAAu8; capacity];
-                let (read, written) = encode_utf16_into(&units, &mut dest);
+                let (read, written) = utf16_to_utf8_into(&units, &mut dest);
                 let (oracle_read, oracle_bytes) = encode_into_oracle(&units, capacity);
                 assert_eq!(
                     (read, written),
@@ -352,7 +423,7 @@ mod tests {
             }
             let mut dest = vec![0u8; full.len()];
             assert_eq!(
-                encode_utf16_into(&units, &mut dest),
+                utf16_to_utf8_into(&units, &mut dest),
                 (units.len(), full.len())
             );
             assert_eq!(dest, full.as_bytes());
@@ -363,17 +434,20 @@ mod tests {
     fn encode_into_web_platform_shapes() {
         // Shapes from the Encoding Standard's encodeInto() tests.
         let mut dest = [0u8; 4];
-        assert_eq!(encode_utf16_into(&[0xD834, 0xDD1E], &mut dest[..3]), (0, 0));
-        assert_eq!(encode_utf16_into(&[0xD834, 0xDD1E], &mut dest), (2, 4));
+        assert_eq!(
+            utf16_to_utf8_into(&[0xD834, 0xDD1E], &mut dest[..3]),
+            (0, 0)
+        );
+        assert_eq!(utf16_to_utf8_into(&[0xD834, 0xDD1E], &mut dest), (2, 4));
         assert_eq!(dest, [0xF0, 0x9D, 0x84, 0x9E]);
         let mut dest = [0u8; 10];
         assert_eq!(
-            encode_utf16_into(&[0xD834, 0x41, 0xDD1E], &mut dest),
+            utf16_to_utf8_into(&[0xD834, 0x41, 0xDD1E], &mut dest),
             (3, 7)
         );
         assert_eq!(&dest[..7], b"\xEF\xBF\xBDA\xEF\xBF\xBD");
-        assert_eq!(encode_utf16_into(&[], &mut dest), (0, 0));
-        assert_eq!(encode_utf16_into(&[0x41], &mut []), (0, 0));
+        assert_eq!(utf16_to_utf8_into(&[], &mut dest), (0, 0));
+        assert_eq!(utf16_to_utf8_into(&[0x41], &mut []), (0, 0));
     }
 
     #[test]
@@ -483,5 +557,16 @@ mod tests {
             assert_eq!(utf8.chars().next(), Some(ch));
             assert_eq!(utf8_to_utf16(utf8.as_bytes()), encoded);
         }
+    }
+
+    #[test]
+    fn utf16_cursor_walks_both_ways() {
+        let text = "a😀é\u{FFFD}b";
+        let mut cursor = Utf16Cursor::new(text);
+        let expected = |byte: usize| text[..byte].encode_utf16().count();
+        for byte in [0, 5, 1, 10, 7, 11, 0, 11] {
+            assert_eq!(cursor.units_at(byte), expected(byte), "{byte}");
+        }
+        assert_eq!(cursor.units_at(2), expected(11)); // not a boundary: stays
     }
 }

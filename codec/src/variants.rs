@@ -19,12 +19,12 @@
 use core::fmt;
 use core::str::FromStr;
 
-/// A relative of UTF-8, for [`decode_variant`] and [`encode_variant`].
+/// A relative of UTF-8, for [`decode`] and [`encode`].
 ///
 /// # Examples
 ///
 /// ```
-/// use utf8lens::Variant;
+/// use utf8lens::variants::Variant;
 ///
 /// let v: Variant = "cesu-8".parse().unwrap();
 /// assert_eq!(v, Variant::Cesu8);
@@ -69,7 +69,7 @@ impl Variant {
     /// # Examples
     ///
     /// ```
-    /// let names: Vec<&str> = utf8lens::Variant::ALL.iter().map(|v| v.name()).collect();
+    /// let names: Vec<&str> = utf8lens::variants::Variant::ALL.iter().map(|v| v.name()).collect();
     /// assert_eq!(names, ["cesu-8", "mutf-8", "wtf-8", "rfc2279"]);
     /// ```
     pub const ALL: [Variant; 4] = [
@@ -85,7 +85,7 @@ impl Variant {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(utf8lens::Variant::Mutf8.name(), "mutf-8");
+    /// assert_eq!(utf8lens::variants::Variant::Mutf8.name(), "mutf-8");
     /// ```
     pub fn name(self) -> &'static str {
         match self {
@@ -128,7 +128,7 @@ impl FromStr for Variant {
 /// # Examples
 ///
 /// ```
-/// let err = "utf-7".parse::<utf8lens::Variant>().unwrap_err();
+/// let err = "utf-7".parse::<utf8lens::variants::Variant>().unwrap_err();
 /// assert_eq!(err.to_string(), "unknown UTF-8 variant; expected cesu-8, mutf-8, wtf-8 or rfc2279");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -144,14 +144,14 @@ impl fmt::Display for ParseVariantError {
 
 impl std::error::Error for ParseVariantError {}
 
-/// Why [`decode_variant`] or [`encode_variant`] failed.
+/// Why [`decode`] or [`encode`] failed.
 ///
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{decode_variant, Variant, VariantReason};
+/// use utf8lens::variants::{self, Variant, VariantReason};
 ///
-/// let err = decode_variant(b"a\x00", Variant::Mutf8).unwrap_err();
+/// let err = variants::decode(b"a\x00", Variant::Mutf8).unwrap_err();
 /// assert_eq!(err.reason(), VariantReason::NulByte);
 /// assert_eq!(err.reason().as_str(), "nul-byte");
 /// ```
@@ -197,7 +197,7 @@ impl VariantReason {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(utf8lens::VariantReason::FourByteSequence.as_str(), "four-byte-sequence");
+    /// assert_eq!(utf8lens::variants::VariantReason::FourByteSequence.as_str(), "four-byte-sequence");
     /// ```
     pub fn as_str(self) -> &'static str {
         match self {
@@ -245,7 +245,7 @@ impl fmt::Display for VariantReason {
     }
 }
 
-/// Where and why [`decode_variant`] or [`encode_variant`] failed.
+/// Where and why [`decode`] or [`encode`] failed.
 ///
 /// [`offset`](VariantError::offset) counts bytes of the input when decoding and code points of the
 /// input when encoding.
@@ -253,10 +253,10 @@ impl fmt::Display for VariantReason {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{decode_variant, encode_variant, Variant, VariantReason};
+/// use utf8lens::variants::{self, Variant, VariantReason};
 ///
 /// // "é" then a four-byte sequence, which CESU-8 forbids.
-/// let err = decode_variant(b"\xC3\xA9\xF0\x9F\x98\x80", Variant::Cesu8).unwrap_err();
+/// let err = variants::decode(b"\xC3\xA9\xF0\x9F\x98\x80", Variant::Cesu8).unwrap_err();
 /// assert_eq!(err.offset(), 2);
 /// assert_eq!(err.variant(), Variant::Cesu8);
 /// assert_eq!(err.reason(), VariantReason::FourByteSequence);
@@ -266,7 +266,7 @@ impl fmt::Display for VariantReason {
 ///      supplementary characters must be written as two three-byte surrogates"
 /// );
 ///
-/// let err = encode_variant(&[0x41, 0x11_0000], Variant::Wtf8).unwrap_err();
+/// let err = variants::encode(&[0x41, 0x11_0000], Variant::Wtf8).unwrap_err();
 /// assert_eq!((err.offset(), err.reason()), (1, VariantReason::TooLarge));
 /// assert_eq!(
 ///     err.to_string(),
@@ -289,10 +289,10 @@ impl VariantError {
     /// # Examples
     ///
     /// ```
-    /// use utf8lens::{decode_variant, Variant};
+    /// use utf8lens::variants::{self, Variant};
     ///
     /// // The lone lead surrogate ED A0 80 starts at byte 1.
-    /// let err = decode_variant(b"a\xED\xA0\x80b", Variant::Cesu8).unwrap_err();
+    /// let err = variants::decode(b"a\xED\xA0\x80b", Variant::Cesu8).unwrap_err();
     /// assert_eq!(err.offset(), 1);
     /// ```
     pub fn offset(&self) -> usize {
@@ -304,9 +304,9 @@ impl VariantError {
     /// # Examples
     ///
     /// ```
-    /// use utf8lens::{decode_variant, Variant};
+    /// use utf8lens::variants::{self, Variant};
     ///
-    /// let err = decode_variant(b"\xFE", Variant::Rfc2279).unwrap_err();
+    /// let err = variants::decode(b"\xFE", Variant::Rfc2279).unwrap_err();
     /// assert_eq!(err.variant(), Variant::Rfc2279);
     /// ```
     pub fn variant(&self) -> Variant {
@@ -318,9 +318,9 @@ impl VariantError {
     /// # Examples
     ///
     /// ```
-    /// use utf8lens::{decode_variant, Variant, VariantReason};
+    /// use utf8lens::variants::{self, Variant, VariantReason};
     ///
-    /// let err = decode_variant(b"\xC1\xBF", Variant::Rfc2279).unwrap_err();
+    /// let err = variants::decode(b"\xC1\xBF", Variant::Rfc2279).unwrap_err();
     /// assert_eq!(err.reason(), VariantReason::Overlong);
     /// ```
     pub fn reason(&self) -> VariantReason {
@@ -387,29 +387,29 @@ fn split_surrogates(cp: u32) -> (u32, u32) {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{decode_variant, Variant, VariantReason};
+/// use utf8lens::variants::{self, Variant, VariantReason};
 ///
 /// // U+10400 as a CESU-8 surrogate pair.
 /// let cesu = [0xED, 0xA0, 0x81, 0xED, 0xB0, 0x80];
-/// assert_eq!(decode_variant(&cesu, Variant::Cesu8).unwrap(), [0x10400]);
+/// assert_eq!(variants::decode(&cesu, Variant::Cesu8).unwrap(), [0x10400]);
 ///
 /// // MUTF-8: C0 80 is U+0000; a lone trail surrogate is kept.
-/// assert_eq!(decode_variant(b"\xC0\x80\xED\xB0\x80", Variant::Mutf8).unwrap(), [0, 0xDC00]);
+/// assert_eq!(variants::decode(b"\xC0\x80\xED\xB0\x80", Variant::Mutf8).unwrap(), [0, 0xDC00]);
 ///
 /// // WTF-8: a lone lead surrogate is fine, a pair split in two is not.
-/// assert_eq!(decode_variant(b"\xED\xA0\x81z", Variant::Wtf8).unwrap(), [0xD801, 0x7A]);
-/// let err = decode_variant(&cesu, Variant::Wtf8).unwrap_err();
+/// assert_eq!(variants::decode(b"\xED\xA0\x81z", Variant::Wtf8).unwrap(), [0xD801, 0x7A]);
+/// let err = variants::decode(&cesu, Variant::Wtf8).unwrap_err();
 /// assert_eq!((err.offset(), err.reason()), (0, VariantReason::SurrogatePair));
 ///
 /// // RFC 2279: six bytes reach 0x7FFF_FFFF.
 /// let max = [0xFD, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF];
-/// assert_eq!(decode_variant(&max, Variant::Rfc2279).unwrap(), [0x7FFF_FFFF]);
+/// assert_eq!(variants::decode(&max, Variant::Rfc2279).unwrap(), [0x7FFF_FFFF]);
 ///
 /// // A truncated sequence is an error in every variant.
-/// let err = decode_variant(b"ab\xE2\x82", Variant::Rfc2279).unwrap_err();
+/// let err = variants::decode(b"ab\xE2\x82", Variant::Rfc2279).unwrap_err();
 /// assert_eq!((err.offset(), err.reason()), (2, VariantReason::Truncated));
 /// ```
-pub fn decode_variant(bytes: &[u8], variant: Variant) -> Result<Vec<u32>, VariantError> {
+pub fn decode(bytes: &[u8], variant: Variant) -> Result<Vec<u32>, VariantError> {
     let mut code_points = Vec::with_capacity(bytes.len());
     let mut pos = 0;
     while pos < bytes.len() {
@@ -512,7 +512,7 @@ fn read_sequence(
 /// surrogates as three-byte sequences; MUTF-8 and RFC 2279 write every surrogate as it is. See
 /// [`Variant`] for each variant's rules.
 ///
-/// For every input that encodes, [`decode_variant`] gives it back, except that a lead surrogate
+/// For every input that encodes, [`decode`] gives it back, except that a lead surrogate
 /// directly followed by a trail surrogate comes back joined in MUTF-8 and WTF-8, as it would from
 /// UTF-16.
 ///
@@ -525,24 +525,24 @@ fn read_sequence(
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{encode_variant, Variant, VariantReason};
+/// use utf8lens::variants::{self, Variant, VariantReason};
 ///
-/// assert_eq!(encode_variant(&[0x10400], Variant::Cesu8).unwrap(), [0xED, 0xA0, 0x81, 0xED, 0xB0, 0x80]);
-/// assert_eq!(encode_variant(&[0x41, 0], Variant::Mutf8).unwrap(), [0x41, 0xC0, 0x80]);
+/// assert_eq!(variants::encode(&[0x10400], Variant::Cesu8).unwrap(), [0xED, 0xA0, 0x81, 0xED, 0xB0, 0x80]);
+/// assert_eq!(variants::encode(&[0x41, 0], Variant::Mutf8).unwrap(), [0x41, 0xC0, 0x80]);
 /// // WTF-8 joins a surrogate pair given as two code points into one four-byte character.
-/// assert_eq!(encode_variant(&[0xD801, 0xDC00], Variant::Wtf8).unwrap(), "\u{10400}".as_bytes());
-/// assert_eq!(encode_variant(&[0xD801], Variant::Wtf8).unwrap(), [0xED, 0xA0, 0x81]);
+/// assert_eq!(variants::encode(&[0xD801, 0xDC00], Variant::Wtf8).unwrap(), "\u{10400}".as_bytes());
+/// assert_eq!(variants::encode(&[0xD801], Variant::Wtf8).unwrap(), [0xED, 0xA0, 0x81]);
 /// assert_eq!(
-///     encode_variant(&[0x7FFF_FFFF], Variant::Rfc2279).unwrap(),
+///     variants::encode(&[0x7FFF_FFFF], Variant::Rfc2279).unwrap(),
 ///     [0xFD, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF]
 /// );
 ///
-/// let err = encode_variant(&[0x61, 0xDC00], Variant::Cesu8).unwrap_err();
+/// let err = variants::encode(&[0x61, 0xDC00], Variant::Cesu8).unwrap_err();
 /// assert_eq!((err.offset(), err.reason()), (1, VariantReason::Surrogate));
-/// let err = encode_variant(&[0x8000_0000], Variant::Rfc2279).unwrap_err();
+/// let err = variants::encode(&[0x8000_0000], Variant::Rfc2279).unwrap_err();
 /// assert_eq!((err.offset(), err.reason()), (0, VariantReason::TooLarge));
 /// ```
-pub fn encode_variant(code_points: &[u32], variant: Variant) -> Result<Vec<u8>, VariantError> {
+pub fn encode(code_points: &[u32], variant: Variant) -> Result<Vec<u8>, VariantError> {
     let mut out = Vec::with_capacity(code_points.len());
     let mut index = 0;
     while let Some(&cp) = code_points.get(index) {
@@ -612,13 +612,13 @@ mod tests {
     const RFC: Variant = Variant::Rfc2279;
 
     fn err(bytes: &[u8], v: Variant) -> (usize, VariantReason) {
-        let e = decode_variant(bytes, v).expect_err("expected a decoding error");
+        let e = decode(bytes, v).expect_err("expected a decoding error");
         assert_eq!(e.variant(), v);
         (e.offset(), e.reason())
     }
 
     fn enc_err(cps: &[u32], v: Variant) -> (usize, VariantReason) {
-        let e = encode_variant(cps, v).expect_err("expected an encoding error");
+        let e = encode(cps, v).expect_err("expected an encoding error");
         assert_eq!(e.variant(), v);
         (e.offset(), e.reason())
     }
@@ -707,16 +707,8 @@ mod tests {
             (RFC, &[], &[]),
         ];
         for &(v, cps, bytes) in vectors {
-            assert_eq!(
-                encode_variant(cps, v).unwrap(),
-                bytes,
-                "{v} encode {cps:X?}"
-            );
-            assert_eq!(
-                decode_variant(bytes, v).unwrap(),
-                cps,
-                "{v} decode {bytes:02X?}"
-            );
+            assert_eq!(encode(cps, v).unwrap(), bytes, "{v} encode {cps:X?}");
+            assert_eq!(decode(bytes, v).unwrap(), cps, "{v} decode {bytes:02X?}");
         }
     }
 
@@ -767,10 +759,10 @@ mod tests {
             assert_eq!(err(bytes, v), (offset, reason), "{v} {bytes:02X?}");
         }
         // Only MUTF-8 allows the overlong C0 80, and only for U+0000.
-        assert_eq!(decode_variant(b"\xC0\x80", MUTF).unwrap(), [0]);
+        assert_eq!(decode(b"\xC0\x80", MUTF).unwrap(), [0]);
         // A raw 00 is fine outside MUTF-8.
         for v in [CESU, WTF, RFC] {
-            assert_eq!(decode_variant(b"\x00", v).unwrap(), [0]);
+            assert_eq!(decode(b"\x00", v).unwrap(), [0]);
         }
     }
 
@@ -785,7 +777,7 @@ mod tests {
         }
         assert_eq!(enc_err(&[0x8000_0000], RFC), (0, R::TooLarge));
         assert_eq!(enc_err(&[1, 2, u32::MAX], RFC), (2, R::TooLarge));
-        let e = encode_variant(&[0xDC00], CESU).unwrap_err();
+        let e = encode(&[0xDC00], CESU).unwrap_err();
         assert_eq!(
             e.to_string(),
             "cannot encode the code point at index 0 (U+DC00) as cesu-8: a surrogate code point, which this encoding cannot write alone"
@@ -812,7 +804,7 @@ mod tests {
         for r in all {
             assert!(!r.to_string().is_empty());
         }
-        let e = decode_variant(b"\xED\xA0\x80", CESU).unwrap_err();
+        let e = decode(b"\xED\xA0\x80", CESU).unwrap_err();
         assert_eq!(
             e.to_string(),
             "invalid cesu-8 at byte 0: a surrogate without its partner"
@@ -828,8 +820,8 @@ mod tests {
             let cp = ch as u32;
             let utf8 = ch.encode_utf8(&mut buf).as_bytes();
             for v in Variant::ALL {
-                let bytes = encode_variant(&[cp], v).unwrap();
-                assert_eq!(decode_variant(&bytes, v).unwrap(), [cp], "{v} U+{cp:04X}");
+                let bytes = encode(&[cp], v).unwrap();
+                assert_eq!(decode(&bytes, v).unwrap(), [cp], "{v} U+{cp:04X}");
                 let same_as_utf8 = match v {
                     Variant::Wtf8 | Variant::Rfc2279 => true,
                     Variant::Cesu8 => cp <= 0xFFFF,
@@ -844,9 +836,9 @@ mod tests {
     fn every_surrogate_round_trips_where_allowed() {
         for cp in SURROGATES {
             for v in [MUTF, WTF, RFC] {
-                let bytes = encode_variant(&[cp], v).unwrap();
+                let bytes = encode(&[cp], v).unwrap();
                 assert_eq!(bytes.len(), 3);
-                assert_eq!(decode_variant(&bytes, v).unwrap(), [cp], "{v} {cp:X}");
+                assert_eq!(decode(&bytes, v).unwrap(), [cp], "{v} {cp:X}");
             }
         }
     }
@@ -862,9 +854,9 @@ mod tests {
             (0x400_0000, 0x7FFF_FFFF, 6),
         ] {
             for cp in [first, first + 1, last - 1, last] {
-                let bytes = encode_variant(&[cp], RFC).unwrap();
+                let bytes = encode(&[cp], RFC).unwrap();
                 assert_eq!(bytes.len(), len, "{cp:X}");
-                assert_eq!(decode_variant(&bytes, RFC).unwrap(), [cp]);
+                assert_eq!(decode(&bytes, RFC).unwrap(), [cp]);
             }
         }
     }
@@ -876,15 +868,15 @@ mod tests {
             for v in Variant::ALL {
                 let len = rng.below(10);
                 let cps: Vec<u32> = (0..len).map(|_| random_code_point(&mut rng, v)).collect();
-                let bytes = encode_variant(&cps, v).unwrap();
-                let decoded = decode_variant(&bytes, v).unwrap();
+                let bytes = encode(&cps, v).unwrap();
+                let decoded = decode(&bytes, v).unwrap();
                 let expected = match v {
                     Variant::Mutf8 | Variant::Wtf8 => join_pairs(&cps),
                     Variant::Cesu8 | Variant::Rfc2279 => cps.clone(),
                 };
                 assert_eq!(decoded, expected, "{v} {cps:X?} -> {bytes:02X?}");
                 // The bytes were canonical, so encoding what they decode to gives them back.
-                assert_eq!(encode_variant(&decoded, v).unwrap(), bytes, "{v} {cps:X?}");
+                assert_eq!(encode(&decoded, v).unwrap(), bytes, "{v} {cps:X?}");
                 if v == MUTF {
                     assert!(!bytes.contains(&0), "MUTF-8 never writes a 00 byte");
                 }
@@ -902,7 +894,7 @@ mod tests {
                 _ => {
                     let v = *rng.pick(&Variant::ALL);
                     let cp = random_code_point(rng, v);
-                    let mut piece = encode_variant(&[cp], v).unwrap();
+                    let mut piece = encode(&[cp], v).unwrap();
                     if rng.below(4) == 0 {
                         piece.truncate(rng.below(piece.len()));
                     }
@@ -922,10 +914,10 @@ mod tests {
                 .ok()
                 .map(|s| s.chars().map(u32::from).collect());
             for v in Variant::ALL {
-                match decode_variant(&bytes, v) {
+                match decode(&bytes, v) {
                     Ok(cps) => {
                         // Whatever decodes was canonical: it encodes back to the same bytes.
-                        assert_eq!(encode_variant(&cps, v).unwrap(), bytes, "{v} {bytes:02X?}");
+                        assert_eq!(encode(&cps, v).unwrap(), bytes, "{v} {bytes:02X?}");
                     }
                     Err(e) => {
                         assert!(e.offset() < bytes.len(), "{v} {bytes:02X?}: {e}");
@@ -937,31 +929,23 @@ mod tests {
                                 .get(e.offset() - 3..e.offset())
                                 .is_some_and(|s| s[0] == 0xED && (0xA0..=0xAF).contains(&s[1]));
                         if !is_cesu_pair_tail {
-                            assert!(decode_variant(before, v).is_ok(), "{v} {bytes:02X?}: {e}");
+                            assert!(decode(before, v).is_ok(), "{v} {bytes:02X?}: {e}");
                         }
                     }
                 }
             }
             // WTF-8 and RFC 2279 are supersets of UTF-8.
             if let Some(chars) = &std_chars {
-                assert_eq!(
-                    decode_variant(&bytes, WTF).as_ref(),
-                    Ok(chars),
-                    "{bytes:02X?}"
-                );
-                assert_eq!(
-                    decode_variant(&bytes, RFC).as_ref(),
-                    Ok(chars),
-                    "{bytes:02X?}"
-                );
+                assert_eq!(decode(&bytes, WTF).as_ref(), Ok(chars), "{bytes:02X?}");
+                assert_eq!(decode(&bytes, RFC).as_ref(), Ok(chars), "{bytes:02X?}");
             }
             // Without surrogates, WTF-8 is exactly UTF-8.
-            if let Ok(cps) = decode_variant(&bytes, WTF) {
+            if let Ok(cps) = decode(&bytes, WTF) {
                 let has_surrogate = cps.iter().any(|cp| SURROGATES.contains(cp));
                 assert_eq!(std_chars.is_some(), !has_surrogate, "{bytes:02X?}");
             }
             // CESU-8 without supplementary characters is exactly UTF-8.
-            if let Ok(cps) = decode_variant(&bytes, CESU) {
+            if let Ok(cps) = decode(&bytes, CESU) {
                 let bmp_only = cps.iter().all(|&cp| cp <= 0xFFFF);
                 assert_eq!(std_chars.is_some(), bmp_only, "{bytes:02X?}");
             }

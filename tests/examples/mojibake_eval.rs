@@ -1,4 +1,4 @@
-//! Measures `utf8lens::repair` on the real-world evaluation set (tests/mojibake/eval.jsonl) and
+//! Measures `utf8lens::mojibake::repair` on the real-world evaluation set (tests/mojibake/eval.jsonl) and
 //! prints the table of docs/MOJIBAKE.md: clean texts changed, exact repairs per damage class.
 //!
 //! ```text

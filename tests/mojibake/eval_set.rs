@@ -82,7 +82,7 @@ pub fn run(cases: &[Case], stride: usize) -> Vec<Outcome<'_>> {
         .iter()
         .step_by(stride.max(1))
         .map(|case| {
-            let fixed = utf8lens::repair(&case.input);
+            let fixed = utf8lens::mojibake::repair(&case.input);
             Outcome {
                 case,
                 why: fixed.steps.first().map(|s| s.sentence()),

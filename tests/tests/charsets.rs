@@ -6,9 +6,7 @@
 
 use std::process::Command;
 
-use utf8lens::{
-    decode_legacy, decode_legacy_fatal, encode_legacy, labels_of, resolve_label, Charset, Fallback,
-};
+use utf8lens::charset::{self, labels_of, resolve_label, Charset, Fallback};
 use utf8lens_tests::data;
 
 /// Where each charset's table comes from: (charset, Unicode mapping file) or (charset, WHATWG index).
@@ -154,17 +152,17 @@ fn every_defined_byte_round_trips_and_undefined_bytes_are_explicit() {
             defined += 1;
         }
         // ...and as one text, through the public string functions.
-        let text = decode_legacy_fatal(&bytes, cs).unwrap();
-        assert_eq!(decode_legacy(&bytes, cs), text);
+        let text = charset::decode_fatal(&bytes, cs).unwrap();
+        assert_eq!(charset::decode(&bytes, cs), text);
         assert_eq!(
-            encode_legacy(&text, cs, Fallback::Error).unwrap(),
+            charset::encode(&text, cs, Fallback::Error).unwrap(),
             bytes,
             "{cs}"
         );
         for b in cs.undefined_bytes() {
             let input = [b'a', b];
-            assert_eq!(decode_legacy(&input, cs), "a\u{FFFD}", "{cs} {b:#04x}");
-            let err = decode_legacy_fatal(&input, cs).unwrap_err();
+            assert_eq!(charset::decode(&input, cs), "a\u{FFFD}", "{cs} {b:#04x}");
+            let err = charset::decode_fatal(&input, cs).unwrap_err();
             assert_eq!((err.byte(), err.offset(), err.charset()), (b, 1, cs));
             undefined += 1;
         }
@@ -174,27 +172,27 @@ fn every_defined_byte_round_trips_and_undefined_bytes_are_explicit() {
 
 #[test]
 fn unmappable_characters_name_the_character_and_its_offset() {
-    let err = encode_legacy("Straße → Köln", Charset::Iso8859_1, Fallback::Error).unwrap_err();
+    let err = charset::encode("Straße → Köln", Charset::Iso8859_1, Fallback::Error).unwrap_err();
     assert_eq!((err.ch(), err.offset()), (Some('→'), 8));
     assert_eq!(
         err.to_string(),
         "U+2192 '→' at offset 8 cannot be encoded in iso-8859-1"
     );
     assert_eq!(
-        encode_legacy("Straße → Köln", Charset::Iso8859_1, Fallback::Question).unwrap(),
+        charset::encode("Straße → Köln", Charset::Iso8859_1, Fallback::Question).unwrap(),
         b"Stra\xDFe ? K\xF6ln"
     );
     assert_eq!(
-        encode_legacy("Straße → Köln", Charset::Iso8859_1, Fallback::Ncr).unwrap(),
+        charset::encode("Straße → Köln", Charset::Iso8859_1, Fallback::Ncr).unwrap(),
         b"Stra\xDFe &#8594; K\xF6ln"
     );
     assert_eq!(
-        encode_legacy("€", Charset::Windows1252, Fallback::Error).unwrap(),
+        charset::encode("€", Charset::Windows1252, Fallback::Error).unwrap(),
         [0x80]
     );
-    assert!(encode_legacy("€", Charset::Iso8859_1, Fallback::Error).is_err());
+    assert!(charset::encode("€", Charset::Iso8859_1, Fallback::Error).is_err());
     assert_eq!(
-        encode_legacy("€", Charset::Iso8859_15, Fallback::Error).unwrap(),
+        charset::encode("€", Charset::Iso8859_15, Fallback::Error).unwrap(),
         [0xA4]
     );
 }

@@ -13,7 +13,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use serde_json::Value;
-use utf8lens::{Charset, Fallback, Replacement, StreamDecoder};
+use utf8lens::charset::{Charset, Fallback};
+use utf8lens::{Replacement, StreamDecoder};
 use utf8lens_tests::data;
 use utf8lens_tests::hex::{self, code_points};
 use utf8lens_tests::oracle::check_against_std;
@@ -213,7 +214,7 @@ fn wpt(report: &mut Report) {
                     .unwrap_or(0);
                 let mut dest = vec![0u8; size];
                 let (read, written) =
-                    utf8lens::encode_utf16_into(&units(&v["input_utf16"]), &mut dest);
+                    utf8lens::utf16_to_utf8_into(&units(&v["input_utf16"]), &mut dest);
                 let want = bytes(v["expected_bytes"].as_str().unwrap_or(""));
                 Some(read as u64) == v["expected_read"].as_u64()
                     && Some(written as u64) == v["expected_written"].as_u64()
@@ -406,12 +407,12 @@ fn mapping_tables(report: &mut Report) {
         let mut passed = 0;
         for byte in 0..=255u8 {
             let want = table[usize::from(byte)];
-            let decoded = utf8lens::decode_legacy_fatal(&[byte], cs)
+            let decoded = utf8lens::charset::decode_fatal(&[byte], cs)
                 .ok()
                 .and_then(|s| s.chars().next());
             let round_trip = match want {
                 Some(ch) => {
-                    utf8lens::encode_legacy(ch.encode_utf8(&mut [0; 4]), cs, Fallback::Error).ok()
+                    utf8lens::charset::encode(ch.encode_utf8(&mut [0; 4]), cs, Fallback::Error).ok()
                         == Some(vec![byte])
                 }
                 None => true,

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use proptest::prelude::*;
+use utf8lens::charset::{self, Charset, Fallback};
 use utf8lens::detect::{detect, Detector, CHARSETS};
-use utf8lens::{decode_legacy, encode_legacy, Charset, Fallback};
 use utf8lens_tests::data;
 
 /// Files (of the 121) right per group, at least: Unicode/ASCII, single-byte, CJK multi-byte.
@@ -65,8 +65,8 @@ fn decode(bytes: &[u8], charset: &str) -> Option<String> {
         "utf-16be" => String::from_utf16_lossy(&units16(false)),
         "utf-32le" => units32(true),
         "utf-32be" => units32(false),
-        "tis-620" => decode_legacy(bytes, Charset::Iso8859_11),
-        name => decode_legacy(bytes, name.parse::<Charset>().ok()?),
+        "tis-620" => charset::decode(bytes, Charset::Iso8859_11),
+        name => charset::decode(bytes, name.parse::<Charset>().ok()?),
     };
     Some(
         text.strip_prefix('\u{FEFF}')
@@ -233,12 +233,12 @@ fn one_text_per_single_byte_family() {
         ("Laŭ Ludoviko Zamenhof bongustas freŝa ĉeĥa manĝaĵo kun spicoj. Eĥoŝanĝo ĉiuĵaŭde.", Charset::Iso8859_3, "eo"),
     ];
     for (text, charset, lang) in cases {
-        let bytes = encode_legacy(text, charset, Fallback::Error).expect("encodable");
+        let bytes = charset::encode(text, charset, Fallback::Error).expect("encodable");
         let d = detect(&bytes);
         let best = d.best();
         assert_eq!(
             decode(&bytes, best.charset()),
-            Some(decode_legacy(&bytes, charset)),
+            Some(charset::decode(&bytes, charset)),
             "{charset:?}: {best}"
         );
         assert_eq!(best.language(), Some(lang), "{charset:?}: {best}");
@@ -266,7 +266,7 @@ fn cjk_by_structure() {
 #[test]
 fn a_large_input_is_judged_by_its_first_megabyte() {
     let text = "Съешь же ещё этих мягких французских булок, да выпей чаю. ".repeat(200_000);
-    let bytes = encode_legacy(&text, Charset::Windows1251, Fallback::Error).expect("encodable");
+    let bytes = charset::encode(&text, Charset::Windows1251, Fallback::Error).expect("encodable");
     let mut detector = Detector::new();
     for chunk in bytes.chunks(64 * 1024) {
         detector.feed(chunk);

@@ -8,10 +8,11 @@
 #[allow(dead_code)]
 mod corpus;
 
-use utf8lens::{
-    garble, garble_rounds, garble_traced, misread_as_utf8, mojibake_matrix, repair, Charset,
-    Encoding, ErrorKind,
+use utf8lens::charset::Charset;
+use utf8lens::mojibake::{
+    self, garble, garble_rounds, garble_traced, misread_as_utf8, repair, Encoding,
 };
+use utf8lens::ErrorKind;
 use utf8lens_tests::data;
 
 /// The seeds' table: the UTF-8 bytes of each letter read as ISO-8859-1, ISO-8859-15 and
@@ -174,7 +175,7 @@ fn rounds_and_matrix() {
     let rounds = garble_rounds("ä", Charset::Windows1252, 3).unwrap();
     assert_eq!(rounds, ["Ã¤", "ÃƒÂ¤", "ÃƒÆ’Ã‚Â¤"]);
     assert!(garble_rounds("ä", Charset::Windows1252, 9).is_err());
-    let rows = mojibake_matrix("Grüße");
+    let rows = mojibake::matrix("Grüße");
     assert_eq!(rows.len(), 31);
     for row in &rows {
         assert_eq!(row.garbled, garble("Grüße", row.charset));
@@ -222,9 +223,13 @@ fn repair_steps_are_data_with_a_sentence() {
 fn repair_handles_mixes() {
     // DOS code page 437 bytes shown as Latin-1.
     let original = "Größe der Fläche: fünf Meter, über alles";
-    let bytes =
-        utf8lens::encode_legacy(original, Charset::Ibm437, utf8lens::Fallback::Error).unwrap();
-    let shown = utf8lens::decode_legacy(&bytes, Charset::Iso8859_1);
+    let bytes = utf8lens::charset::encode(
+        original,
+        Charset::Ibm437,
+        utf8lens::charset::Fallback::Error,
+    )
+    .unwrap();
+    let shown = utf8lens::charset::decode(&bytes, Charset::Iso8859_1);
     let fixed = repair(&shown);
     assert_eq!(fixed.text, original);
     assert_eq!(fixed.steps[0].encode, Encoding::Legacy(Charset::Iso8859_1));

@@ -7,7 +7,7 @@
 #[allow(dead_code)] // shared with the report, which reads more of it
 mod eval_set;
 
-use utf8lens::repair;
+use utf8lens::mojibake::repair;
 
 /// The table: clean texts an earlier repair damaged, and damage it left alone.
 #[test]

@@ -445,7 +445,7 @@ fn utf16_conversions_agree_with_std() {
         0..16,
     );
     property(
-        "utf16_to_utf8 / _strict / encode_utf16_into / utf8_to_utf16 vs std",
+        "utf16_to_utf8 / _strict / utf16_to_utf8_into / utf8_to_utf16 vs std",
         (units, 0usize..48, input()),
         |(units, dest_len, Bytes(b))| {
             let lossy = String::from_utf16_lossy(&units);
@@ -476,7 +476,7 @@ fn utf16_conversions_agree_with_std() {
             }
             // encodeInto: whole characters only, as many as fit; read counts UTF-16 units.
             let mut dest = vec![0xAAu8; dest_len];
-            let (read, written) = utf8lens::encode_utf16_into(&units, &mut dest);
+            let (read, written) = utf8lens::utf16_to_utf8_into(&units, &mut dest);
             let (mut want_read, mut want_written) = (0, 0);
             for decoded in char::decode_utf16(units.iter().copied()) {
                 // A lone surrogate is one unit read and U+FFFD written.

@@ -289,7 +289,7 @@ fn wpt_utf8_encode_into() {
     for v in &vectors {
         // WPT fills the destination with 0 before the call (the "filler 0" in the names).
         let mut dest = vec![0u8; v.destination_length];
-        let (read, written) = utf8lens::encode_utf16_into(&v.input_utf16, &mut dest);
+        let (read, written) = utf8lens::utf16_to_utf8_into(&v.input_utf16, &mut dest);
         let want = bytes(&v.expected_bytes);
         let ok = (read, written) == (v.expected_read, v.expected_written)
             && dest.get(..written) == Some(&want[..])

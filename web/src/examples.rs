@@ -247,13 +247,13 @@ mod tests {
         assert_eq!(fffd("ED A1 8C ED BE B4"), Some(6));
         assert_eq!(fffd("F5 80 80 80"), Some(4));
         assert_eq!(fffd("E4 BD"), Some(1));
-        let cesu = utf8lens::decode_variant(
+        let cesu = utf8lens::variants::decode(
             bytes("ED A1 8C ED BE B4").unwrap_or_default(),
-            utf8lens::Variant::Cesu8,
+            utf8lens::variants::Variant::Cesu8,
         );
         assert_eq!(cesu, Ok(vec![0x233B4]));
         assert_eq!(
-            utf8lens::garble("\u{FEFF}", utf8lens::Charset::Windows1252),
+            utf8lens::mojibake::garble("\u{FEFF}", utf8lens::charset::Charset::Windows1252),
             "ï»¿"
         );
     }

@@ -14,7 +14,7 @@
 //! | `chunk` | the streaming view's chunk size |
 //! | `cs` | the mojibake view's charset (`iso-8859-15`) |
 
-use utf8lens::Charset;
+use utf8lens::charset::Charset;
 
 use crate::notation::Notation;
 use crate::view::View;

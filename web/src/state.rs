@@ -7,7 +7,7 @@
 use std::ops::Deref;
 use std::rc::Rc;
 
-use utf8lens::Charset;
+use utf8lens::charset::Charset;
 use yew::Reducible;
 
 use crate::fragment::{Fragment, FragmentInput};

@@ -10,7 +10,8 @@
 
 use std::path::Path;
 
-use utf8lens::{decode_legacy_fatal, encode_legacy, garble_traced, Charset, Fallback};
+use utf8lens::charset::{self, Charset, Fallback};
+use utf8lens::mojibake::garble_traced;
 use utf8lens_testkit::Rng;
 
 /// Our own sentences: `language<TAB>sentence` per line.
@@ -265,17 +266,17 @@ pub fn cases(clean: &[CleanText]) -> Vec<Case> {
             }
         }
         for (real, shown) in LEGACY_PAIRS {
-            let Ok(bytes) = encode_legacy(&text.text, real, Fallback::Error) else {
+            let Ok(bytes) = charset::encode(&text.text, real, Fallback::Error) else {
                 continue;
             };
             if bytes.is_ascii() {
                 continue;
             }
-            match decode_legacy_fatal(&bytes, shown) {
+            match charset::decode_fatal(&bytes, shown) {
                 Ok(garbled) => push(Garbling::LegacyAs { real, shown }, garbled, true),
                 Err(_) => push(
                     Garbling::LegacyAs { real, shown },
-                    utf8lens::decode_legacy(&bytes, shown),
+                    utf8lens::charset::decode(&bytes, shown),
                     false,
                 ),
             }

@@ -1,4 +1,4 @@
-//! Measures `utf8lens::repair` on the mojibake corpus and prints the accuracy tables of
+//! Measures `utf8lens::mojibake::repair` on the mojibake corpus and prints the accuracy tables of
 //! docs/MOJIBAKE.md.
 //!
 //! ```text
@@ -25,7 +25,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use corpus::{cases, clean_texts, Garbling};
-use utf8lens::repair;
+use utf8lens::mojibake::repair;
 
 #[derive(Default, Clone, Copy)]
 struct Tally {
@@ -260,7 +260,7 @@ fn main() {
     println!("\n## One layer, by charset (UTF-8 read as ...)\n");
     println!("| charset | cases ≥ 20 chars | exact | cases < 20 chars | exact | not reversible |");
     println!("|---|---:|---:|---:|---:|---:|");
-    for cs in utf8lens::Charset::ALL {
+    for cs in utf8lens::charset::Charset::ALL {
         if let Some(row) = by_charset.get(cs.name()) {
             println!(
                 "| {} | {} | {} | {} | {} | {} |",

@@ -6,7 +6,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utf8lens::{ByteRole, Charset, Replacement, Segment};
+use utf8lens::charset::Charset;
+use utf8lens::{ByteRole, Replacement, Segment};
 use utf8lens_fuzz::units_le;
 use utf8lens_tests::oracle::{check_against_std, decode_with_policy, expected_utf8b};
 
@@ -91,7 +92,7 @@ fuzz_target!(|bytes: &[u8]| {
     // encodeInto: a destination of every size up to the whole, cut by the first byte.
     let size = usize::from(bytes.first().copied().unwrap_or(0)) % (text.len() + 1);
     let mut dest = vec![0u8; size];
-    let (read, written) = utf8lens::encode_utf16_into(&units, &mut dest);
+    let (read, written) = utf8lens::utf16_to_utf8_into(&units, &mut dest);
     assert!(read <= units.len() && written <= size);
     // What was written is the UTF-8 of the units read, and no more fitted.
     let prefix = String::from_utf16_lossy(&units[..read]);
@@ -101,7 +102,7 @@ fuzz_target!(|bytes: &[u8]| {
         let next_len = next.chars().next().map_or(0, char::len_utf8);
         assert!(
             written + next_len > size,
-            "encode_utf16_into stopped early at {read}"
+            "utf16_to_utf8_into stopped early at {read}"
         );
     }
 });

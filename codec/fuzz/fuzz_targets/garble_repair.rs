@@ -1,6 +1,6 @@
 //! Mojibake: garbling, misreading and repair.
 //!
-//! - `garble`, `garble_traced`, `garble_rounds`, `misread_as_utf8`, `mojibake_matrix` and
+//! - `garble`, `garble_traced`, `garble_rounds`, `misread_as_utf8`, `mojibake::matrix` and
 //!   `repair` never panic on any text, and their outputs agree with each other (the trace covers
 //!   every byte; a reversible garbling encodes back to the original bytes; the matrix row is the
 //!   garbling);
@@ -19,16 +19,16 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utf8lens::{
-    encode_legacy, garble, garble_rounds, garble_traced, misread_as_utf8, mojibake_matrix, repair,
-    Charset, Fallback, MAX_GARBLE_ROUNDS,
+use utf8lens::charset::{self, Charset, Fallback};
+use utf8lens::mojibake::{
+    self, garble, garble_rounds, garble_traced, misread_as_utf8, repair, MAX_GARBLE_ROUNDS,
 };
 use utf8lens_fuzz::{clean_text, Options};
 
 /// The most characters of arbitrary text given to the slow functions.
 const MAX_CHARS: usize = 64;
 
-fn check_repair(text: &str) -> utf8lens::Repair {
+fn check_repair(text: &str) -> utf8lens::mojibake::Repair {
     let fixed = repair(text);
     assert!(
         (0.0..=1.0).contains(&fixed.confidence),
@@ -60,7 +60,7 @@ fn check_garble(text: &str, cs: Charset) -> String {
         // Every byte had a glyph: encoding the glyphs gives the UTF-8 bytes back, and reading those
         // as UTF-8 gives the text.
         assert_eq!(
-            encode_legacy(&garbled, cs, Fallback::Error).as_deref(),
+            charset::encode(&garbled, cs, Fallback::Error).as_deref(),
             Ok(text.as_bytes()),
             "{cs}"
         );
@@ -99,7 +99,7 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(e) => assert!(rounds > MAX_GARBLE_ROUNDS && e.rounds() == rounds),
     }
-    let matrix = mojibake_matrix(&short);
+    let matrix = mojibake::matrix(&short);
     assert_eq!(matrix.len(), Charset::ALL.len());
     for row in &matrix {
         assert_eq!(row.garbled, garble(&short, row.charset));

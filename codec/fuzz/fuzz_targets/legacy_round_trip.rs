@@ -12,9 +12,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utf8lens::{
-    decode_legacy, decode_legacy_fatal, encode_legacy, labels_of, resolve_label, Charset, Fallback,
-};
+use utf8lens::charset::{self, labels_of, resolve_label, Charset, Fallback};
 use utf8lens_fuzz::Options;
 
 fuzz_target!(|data: &[u8]| {
@@ -23,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
     let bytes = options.rest();
     let text = String::from_utf8_lossy(bytes);
     // Bytes to text.
-    let lossy = decode_legacy(bytes, cs);
+    let lossy = charset::decode(bytes, cs);
     assert_eq!(
         lossy.chars().count(),
         bytes.len(),
@@ -37,10 +35,10 @@ fuzz_target!(|data: &[u8]| {
             "{cs} {b:#04x}"
         );
     }
-    match (decode_legacy_fatal(bytes, cs), first_undefined) {
+    match (charset::decode_fatal(bytes, cs), first_undefined) {
         (Ok(decoded), None) => {
             assert_eq!(decoded, lossy);
-            let encoded = encode_legacy(&decoded, cs, Fallback::Error)
+            let encoded = charset::encode(&decoded, cs, Fallback::Error)
                 .unwrap_or_else(|e| panic!("{cs}: decoded text does not re-encode: {e}"));
             assert_eq!(encoded, bytes, "{cs}: decode then encode");
         }
@@ -55,11 +53,14 @@ fuzz_target!(|data: &[u8]| {
     let first_unmappable = text
         .char_indices()
         .find(|&(_, c)| cs.encode_char(c).is_none());
-    match (encode_legacy(&text, cs, Fallback::Error), first_unmappable) {
+    match (
+        charset::encode(&text, cs, Fallback::Error),
+        first_unmappable,
+    ) {
         (Ok(encoded), None) => {
             assert_eq!(encoded.len(), text.chars().count());
             assert_eq!(
-                decode_legacy_fatal(&encoded, cs).ok().as_deref(),
+                charset::decode_fatal(&encoded, cs).ok().as_deref(),
                 Some(&*text),
                 "{cs}: encode then decode"
             );
@@ -74,8 +75,8 @@ fuzz_target!(|data: &[u8]| {
         (got, want) => panic!("{cs}: encode {got:?}, first unmappable {want:?}"),
     }
     let question =
-        encode_legacy(&text, cs, Fallback::Question).expect("the ? fallback never fails");
-    let ncr = encode_legacy(&text, cs, Fallback::Ncr).expect("the NCR fallback never fails");
+        charset::encode(&text, cs, Fallback::Question).expect("the ? fallback never fails");
+    let ncr = charset::encode(&text, cs, Fallback::Ncr).expect("the NCR fallback never fails");
     let mut want_question = Vec::new();
     let mut want_ncr = Vec::new();
     for c in text.chars() {

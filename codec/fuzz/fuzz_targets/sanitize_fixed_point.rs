@@ -11,9 +11,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utf8lens::{
+use utf8lens::sanitize::{
     sanitize, Action, Bidi, Bom, Controls, Input, Invalid, Invisible, LineEndings, Noncharacters,
-    Normalization, Policy, Sanitized, VariationSelectors,
+    NormalForm, Policy, Sanitized, VariationSelectors,
 };
 use utf8lens_fuzz::{units_le, Options};
 
@@ -60,9 +60,9 @@ fn policy(a: u8, b: u8) -> Policy {
             _ => LineEndings::CrLf,
         },
         normalization: match (b >> 3) % 3 {
-            0 => Normalization::None,
-            1 => Normalization::Nfc,
-            _ => Normalization::Nfkc,
+            0 => None,
+            1 => Some(NormalForm::Nfc),
+            _ => Some(NormalForm::Nfkc),
         },
         repair_mojibake: b & 0x20 != 0,
     }

@@ -12,7 +12,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use utf8lens::{decode_variant, encode_variant, Variant, VariantReason};
+use utf8lens::variants::{self, Variant, VariantReason};
 use utf8lens_fuzz::code_points;
 
 const VARIANTS: [Variant; 4] = [
@@ -58,9 +58,9 @@ fuzz_target!(|bytes: &[u8]| {
     let std_ok = std::str::from_utf8(bytes).ok();
     for variant in VARIANTS {
         // Decoding arbitrary bytes.
-        match decode_variant(bytes, variant) {
+        match variants::decode(bytes, variant) {
             Ok(cps) => {
-                let again = encode_variant(&cps, variant).unwrap_or_else(|e| {
+                let again = variants::encode(&cps, variant).unwrap_or_else(|e| {
                     panic!("{variant:?}: decoded {cps:X?} does not re-encode: {e}")
                 });
                 assert_eq!(again, bytes, "{variant:?}: decode then encode");
@@ -76,9 +76,9 @@ fuzz_target!(|bytes: &[u8]| {
                 let _ = e.to_string();
                 // Everything before the error decodes on its own; except that CESU-8 reports a
                 // malformed sequence right after a lead surrogate rather than the lead itself
-                // (documented in decode_variant), so there the prefix ends in a lone lead.
+                // (documented in variants::decode), so there the prefix ends in a lone lead.
                 let before = &bytes[..e.offset()];
-                match decode_variant(before, variant) {
+                match variants::decode(before, variant) {
                     Ok(_) => {}
                     Err(p)
                         if variant == Variant::Cesu8
@@ -98,7 +98,7 @@ fuzz_target!(|bytes: &[u8]| {
             if !text.contains('\0') && text.chars().all(|c| u32::from(c) < 0x10000) {
                 let want: Vec<u32> = text.chars().map(u32::from).collect();
                 assert_eq!(
-                    decode_variant(bytes, variant).ok(),
+                    variants::decode(bytes, variant).ok(),
                     Some(want),
                     "{variant:?} on plain UTF-8"
                 );
@@ -107,9 +107,9 @@ fuzz_target!(|bytes: &[u8]| {
 
         // Encoding arbitrary code points.
         let cps = code_points(bytes);
-        match encode_variant(&cps, variant) {
+        match variants::encode(&cps, variant) {
             Ok(encoded) => {
-                let decoded = decode_variant(&encoded, variant).unwrap_or_else(|e| {
+                let decoded = variants::decode(&encoded, variant).unwrap_or_else(|e| {
                     panic!("{variant:?}: encoded {cps:X?} does not decode: {e}")
                 });
                 assert_eq!(

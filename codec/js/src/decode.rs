@@ -396,14 +396,14 @@ impl Utf8Decoder {
             };
             // The codec resolves labels as browsers do (surrounding ASCII whitespace and case
             // ignored); UTF-8 is no legacy charset, so its labels come back as an error naming it.
-            let names_utf8 = utf8lens::resolve_label(&name)
+            let names_utf8 = utf8lens::charset::resolve_label(&name)
                 .err()
                 .and_then(|e| e.encoding())
                 == Some(UTF8);
             if !names_utf8 {
                 return Err(args::range_error(format!(
                     "{FUNC}: {name:?} is not a label of UTF-8; Utf8Decoder decodes UTF-8 only (labels: {})",
-                    utf8lens::encoding_labels(UTF8).join(", ")
+                    utf8lens::charset::encoding_labels(UTF8).join(", ")
                 )));
             }
         }

@@ -42,7 +42,7 @@ pub fn encode_into(
         .try_reserve_exact(room)
         .map_err(|_| args::out_of_memory(FUNC, room))?;
     scratch.resize(room, 0);
-    let (read, written) = utf8lens::encode_utf16_into(&units, &mut scratch);
+    let (read, written) = utf8lens::utf16_to_utf8_into(&units, &mut scratch);
     dest.subarray(0, written as u32)
         .copy_from(&scratch[..written]);
     let result = Object::new();

@@ -12,8 +12,8 @@ use wasm_bindgen::prelude::*;
 use super::args::Detached;
 use super::{args, glue};
 #[cfg(feature = "main")]
-use utf8lens::Fallback;
-use utf8lens::{Charset, Unmappable};
+use utf8lens::charset::Fallback;
+use utf8lens::charset::{Charset, Unmappable};
 
 // The charset type both modules name (the mojibake exports take a Charset too).
 #[wasm_bindgen(typescript_custom_section)]
@@ -67,7 +67,7 @@ pub(super) fn charset_arg(value: &JsValue, func: &str) -> Result<Charset, JsValu
         )));
     };
     name.parse().map_err(|_| {
-        let hint = match utf8lens::resolve_label(&name) {
+        let hint = match utf8lens::charset::resolve_label(&name) {
             Ok(cs) => {
                 format!("; {name:?} is a label that browsers resolve to {cs} (see resolveLabel)")
             }
@@ -111,7 +111,7 @@ pub fn charsets() -> Array {
                 .map(JsValue::from)
                 .collect();
             args::set(&info, "undefinedBytes", undefined);
-            let labels: Array = utf8lens::labels_of(cs)
+            let labels: Array = utf8lens::charset::labels_of(cs)
                 .into_iter()
                 .map(JsValue::from)
                 .collect();
@@ -163,7 +163,7 @@ pub fn resolve_label(
             glue::describe(label)
         )));
     };
-    utf8lens::resolve_label(&text)
+    utf8lens::charset::resolve_label(&text)
         .map(|cs| cs.name().to_owned())
         .map_err(|e| {
             let error = args::range_error(format!("{FUNC}: {text:?}: {e}"));
@@ -196,14 +196,14 @@ pub fn decode_legacy(
     let bytes = args::bytes(bytes, FUNC, Detached::Refuse)?;
     args::ensure_room(FUNC, bytes.len(), 3 * bytes.len())?;
     if fatal {
-        return utf8lens::decode_legacy_fatal(&bytes, cs).map_err(|e| {
+        return utf8lens::charset::decode_fatal(&bytes, cs).map_err(|e| {
             let error = args::type_error(format!("{FUNC}: {e}"));
             args::set(error.unchecked_ref(), "offset", e.offset() as f64);
             args::set(error.unchecked_ref(), "byte", e.byte());
             error
         });
     }
-    Ok(utf8lens::decode_legacy(&bytes, cs))
+    Ok(utf8lens::charset::decode(&bytes, cs))
 }
 
 /// Encodes a string in a legacy charset. A character the charset lacks throws a TypeError naming
@@ -239,5 +239,6 @@ pub fn encode_legacy(
     let units = args::text(text, FUNC)?;
     // At most "&#1114111;" (10 bytes) per code unit.
     args::ensure_room(FUNC, units.len(), 10 * units.len())?;
-    utf8lens::encode_legacy_utf16(&units, cs, fallback).map_err(|e| unmappable_error(FUNC, &e))
+    utf8lens::charset::encode_from_utf16(&units, cs, fallback)
+        .map_err(|e| unmappable_error(FUNC, &e))
 }

@@ -9,7 +9,8 @@ use wasm_bindgen::prelude::*;
 use super::args;
 use super::glue;
 use super::legacy::{charset_arg, unmappable_error};
-use utf8lens::{Fallback, Utf16Cursor};
+use utf8lens::charset::Fallback;
+use utf8lens::Utf16Cursor;
 
 #[wasm_bindgen(typescript_custom_section)]
 const MOJIBAKE_TS_TYPES: &'static str = r#"
@@ -123,7 +124,7 @@ pub fn garble(
     let cs = charset_arg(charset, FUNC)?;
     let text = text_lossy(text, FUNC)?;
     args::ensure_room(FUNC, text.len(), 64 * text.len())?;
-    let garbled = utf8lens::garble_traced(&text, cs);
+    let garbled = utf8lens::mojibake::garble_traced(&text, cs);
     let mut utf16_offsets = Vec::with_capacity(text.len());
     let mut at = 0usize;
     for ch in text.chars() {
@@ -183,11 +184,11 @@ pub fn garble_rounds(
             "{FUNC}: rounds must be a whole number from 0, got {got}"
         )));
     };
-    if n > utf8lens::MAX_GARBLE_ROUNDS as f64 {
+    if n > utf8lens::mojibake::MAX_GARBLE_ROUNDS as f64 {
         return Err(args::range_error(format!(
             "{FUNC}: {} rounds of garbling asked for; at most {} are allowed",
             args::number_text(n),
-            utf8lens::MAX_GARBLE_ROUNDS
+            utf8lens::mojibake::MAX_GARBLE_ROUNDS
         )));
     }
     let n = n as usize;
@@ -199,7 +200,7 @@ pub fn garble_rounds(
         text.len(),
         text.len().saturating_mul(growth).saturating_mul(2),
     )?;
-    let all = utf8lens::garble_rounds(&text, cs, n)
+    let all = utf8lens::mojibake::garble_rounds(&text, cs, n)
         .map_err(|e| args::range_error(format!("{FUNC}: {e}")))?;
     Ok(all.into_iter().map(JsValue::from).collect())
 }
@@ -233,10 +234,10 @@ pub fn misread_as_utf8(
             return Err(error);
         }
     };
-    let misread = utf8lens::misread_as_utf8(&text, cs).map_err(|e| {
+    let misread = utf8lens::mojibake::misread_as_utf8(&text, cs).map_err(|e| {
         // The same character, with its offset in UTF-16 code units as JS counts (the text has no
         // lone surrogate, so the first character the charset lacks is the same).
-        let e = utf8lens::encode_legacy_utf16(&units, cs, Fallback::Error)
+        let e = utf8lens::charset::encode_from_utf16(&units, cs, Fallback::Error)
             .err()
             .unwrap_or(e);
         unmappable_error(FUNC, &e)
@@ -279,7 +280,7 @@ pub fn mojibake_matrix(
     const FUNC: &str = "mojibakeMatrix";
     let text = text_lossy(text, FUNC)?;
     args::ensure_room(FUNC, text.len(), 31 * 8 * text.len())?;
-    Ok(utf8lens::mojibake_matrix(&text)
+    Ok(utf8lens::mojibake::matrix(&text)
         .into_iter()
         .map(|row| {
             let o = Object::new();
@@ -324,7 +325,7 @@ pub fn repair(
     const FUNC: &str = "repair";
     let text = text_lossy(text, FUNC)?;
     args::ensure_room(FUNC, text.len(), 64 * text.len())?;
-    let repaired = utf8lens::repair(&text);
+    let repaired = utf8lens::mojibake::repair(&text);
     let steps: Array = repaired
         .steps
         .iter()

@@ -10,10 +10,11 @@ use js_sys::{Array, JsString, Object, Uint32Array};
 use wasm_bindgen::prelude::*;
 
 use super::args::{self, Detached};
-use utf8lens::{
-    Bidi, Bom, Controls, Input, Invalid, Invisible, LineEndings, Noncharacters, Normalizer, Policy,
-    Sanitized, Utf16Cursor, VariationSelectors,
+use utf8lens::sanitize::{
+    Bidi, Bom, Controls, Input, Invalid, Invisible, LineEndings, Noncharacters, NormalForm,
+    Normalizer, Policy, Sanitized, VariationSelectors,
 };
+use utf8lens::Utf16Cursor;
 
 #[wasm_bindgen(typescript_custom_section)]
 const SANITIZE_TS_TYPES: &'static str = r#"
@@ -205,8 +206,8 @@ pub fn sanitize(
     let mut policy = policy(&options)?;
     let form = match args::string_option(&options, "normalize", FUNC)?.as_deref() {
         None | Some("none") => None,
-        Some("nfc") => Some("NFC"),
-        Some("nfkc") => Some("NFKC"),
+        Some("nfc") => Some(NormalForm::Nfc),
+        Some("nfkc") => Some(NormalForm::Nfkc),
         Some(other) => return Err(bad_choice("normalize", other, &["none", "nfc", "nfkc"])),
     };
     // Without the rewriting steps every change replaces its own stretch of the input, so a string's
@@ -216,19 +217,15 @@ pub fn sanitize(
     // which costs the wasm nothing; or, with the feature `normalize`, with the codec's tables.
     #[cfg(feature = "normalize")]
     {
-        policy.normalization = match form {
-            Some("NFKC") => utf8lens::Normalization::Nfkc,
-            Some(_) => utf8lens::Normalization::Nfc,
-            None => utf8lens::Normalization::None,
-        };
+        policy.normalization = form;
     }
-    let normalize = |text: &str| normalize_text(text, form.unwrap_or("NFC"));
+    let normalize = |text: &str| normalize_text(text, form.unwrap_or(NormalForm::Nfc));
     let normalizer = form
         .filter(|_| cfg!(not(feature = "normalize")))
         .map(|form| Normalizer::new(form, &normalize));
     let run = |input: Input<'_>| match &normalizer {
-        Some(normalizer) => utf8lens::sanitize_with(input, &policy, normalizer),
-        None => utf8lens::sanitize(input, &policy),
+        Some(normalizer) => utf8lens::sanitize::sanitize_with(input, &policy, normalizer),
+        None => utf8lens::sanitize::sanitize(input, &policy),
     };
 
     if let Some(text) = input.dyn_ref::<JsString>() {
@@ -265,11 +262,11 @@ pub fn sanitize(
 }
 
 /// NFC or NFKC (`form`) by the engine's own `String.prototype.normalize`.
-fn normalize_text(text: &str, form: &str) -> Option<String> {
+fn normalize_text(text: &str, form: NormalForm) -> Option<String> {
     if text.is_ascii() {
         return None;
     }
-    let normalized = String::from(JsString::from(text).normalize(form));
+    let normalized = String::from(JsString::from(text).normalize(form.as_str()));
     (normalized != text).then_some(normalized)
 }
 
@@ -314,7 +311,7 @@ fn policy(options: &Option<Object>) -> Result<Policy, JsValue> {
         line_endings: [LineEndings::Keep, LineEndings::Lf, LineEndings::CrLf]
             [choice("lineEndings", &["keep", "lf", "crlf"])?],
         #[cfg(feature = "normalize")]
-        normalization: utf8lens::Normalization::None, // set by `sanitize` from the option `normalize`
+        normalization: None, // set by `sanitize` from the option `normalize`
         repair_mojibake: args::flag(options, "mojibake")?,
     })
 }

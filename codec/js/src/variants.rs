@@ -5,7 +5,7 @@ use wasm_bindgen::prelude::*;
 
 use super::args::{self, Detached};
 use super::glue;
-use utf8lens::{Variant, VariantError};
+use utf8lens::variants::{Variant, VariantError};
 
 fn variant_arg(value: &JsValue, func: &str) -> Result<Variant, JsValue> {
     value
@@ -28,7 +28,7 @@ fn variant_error(func: &str, error: VariantError) -> JsValue {
 fn decode_code_points(bytes: &JsValue, variant: &JsValue, func: &str) -> Result<Vec<u32>, JsValue> {
     let variant = variant_arg(variant, func)?;
     let bytes = args::bytes(bytes, func, Detached::Refuse)?;
-    utf8lens::decode_variant(&bytes, variant).map_err(|e| variant_error(func, e))
+    utf8lens::variants::decode(&bytes, variant).map_err(|e| variant_error(func, e))
 }
 
 /// Decodes bytes in a UTF-8 variant to a string. Surrogates the variant allows (MUTF-8, WTF-8) come out
@@ -99,6 +99,6 @@ pub fn encode_variant(
     let code_points: Vec<u32> = char::decode_utf16(units.iter().copied())
         .map(|unit| unit.map_or_else(|lone| u32::from(lone.unpaired_surrogate()), u32::from))
         .collect();
-    utf8lens::encode_variant(&code_points, variant)
+    utf8lens::variants::encode(&code_points, variant)
         .map_err(|e| args::range_error(format!("{FUNC}: {e}")))
 }

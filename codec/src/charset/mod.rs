@@ -3,7 +3,7 @@
 //!
 //! Every charset here maps bytes `00..=7F` to ASCII and each byte of `80..=FF` to one character or
 //! to nothing. An undefined byte is never mapped silently: [`Charset::decode_byte`] returns `None`
-//! for it, [`decode_legacy`] writes U+FFFD and [`decode_legacy_fatal`] stops with an
+//! for it, [`decode`] writes U+FFFD and [`decode_fatal`] stops with an
 //! [`UndefinedByte`] error.
 //!
 //! # Charsets and labels
@@ -17,7 +17,7 @@
 //! ISO-8859-1 whose bytes `80..=9F` are the C1 control characters.
 //!
 //! ```
-//! use utf8lens::{resolve_label, Charset};
+//! use utf8lens::charset::{resolve_label, Charset};
 //!
 //! assert_eq!(Charset::Iso8859_1.decode_byte(0x80), Some('\u{80}'));
 //! assert_eq!(Charset::Windows1252.decode_byte(0x80), Some('€'));
@@ -63,7 +63,7 @@ const fn planes(table: &[u16; 128]) -> Planes {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::Charset;
+/// use utf8lens::charset::Charset;
 ///
 /// let cs: Charset = "windows-1251".parse().unwrap();
 /// assert_eq!(cs, Charset::Windows1251);
@@ -144,8 +144,8 @@ impl Charset {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(utf8lens::Charset::ALL.len(), 31);
-    /// assert_eq!(utf8lens::Charset::ALL[0].name(), "iso-8859-1");
+    /// assert_eq!(utf8lens::charset::Charset::ALL.len(), 31);
+    /// assert_eq!(utf8lens::charset::Charset::ALL[0].name(), "iso-8859-1");
     /// ```
     pub const ALL: [Charset; 31] = [
         Charset::Iso8859_1,
@@ -188,7 +188,7 @@ impl Charset {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(utf8lens::Charset::Koi8U.name(), "koi8-u");
+    /// assert_eq!(utf8lens::charset::Charset::Koi8U.name(), "koi8-u");
     /// ```
     pub fn name(self) -> &'static str {
         self.info().0
@@ -199,7 +199,7 @@ impl Charset {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(utf8lens::Charset::Iso8859_5.title(), "Cyrillic (ISO)");
+    /// assert_eq!(utf8lens::charset::Charset::Iso8859_5.title(), "Cyrillic (ISO)");
     /// ```
     pub fn title(self) -> &'static str {
         self.info().1
@@ -210,7 +210,7 @@ impl Charset {
     /// # Examples
     ///
     /// ```
-    /// use utf8lens::Charset;
+    /// use utf8lens::charset::Charset;
     /// assert_eq!(Charset::Iso8859_1.source(), "Unicode MAPPINGS/ISO8859/8859-1.TXT");
     /// assert_eq!(Charset::Macintosh.source(), "WHATWG index-macintosh.txt");
     /// ```
@@ -272,7 +272,7 @@ impl Charset {
     /// # Examples
     ///
     /// ```
-    /// use utf8lens::Charset;
+    /// use utf8lens::charset::Charset;
     ///
     /// assert_eq!(Charset::Iso8859_15.decode_byte(0xA4), Some('€'));
     /// assert_eq!(Charset::Iso8859_1.decode_byte(0xA4), Some('¤'));
@@ -295,7 +295,7 @@ impl Charset {
     /// # Examples
     ///
     /// ```
-    /// use utf8lens::Charset;
+    /// use utf8lens::charset::Charset;
     ///
     /// assert_eq!(Charset::Windows1252.encode_char('€'), Some(0x80));
     /// assert_eq!(Charset::Iso8859_1.encode_char('€'), None);
@@ -318,7 +318,7 @@ impl Charset {
     /// # Examples
     ///
     /// ```
-    /// use utf8lens::Charset;
+    /// use utf8lens::charset::Charset;
     ///
     /// assert_eq!(Charset::Windows1253.undefined_bytes(), [0xAA, 0xD2, 0xFF]);
     /// assert!(Charset::Windows1252.undefined_bytes().is_empty());
@@ -354,7 +354,7 @@ impl FromStr for Charset {
 /// # Examples
 ///
 /// ```
-/// let err = "latin1".parse::<utf8lens::Charset>().unwrap_err();
+/// let err = "latin1".parse::<utf8lens::charset::Charset>().unwrap_err();
 /// assert!(err.to_string().starts_with("unknown charset name"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -378,7 +378,7 @@ impl std::error::Error for ParseCharsetError {}
 /// # Examples
 ///
 /// ```
-/// use utf8lens::resolve_label;
+/// use utf8lens::charset::resolve_label;
 ///
 /// let err = resolve_label("utf8").unwrap_err();
 /// assert_eq!(err.encoding(), Some("UTF-8"));
@@ -397,7 +397,7 @@ impl LabelError {
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(utf8lens::resolve_label("sjis").unwrap_err().encoding(), Some("Shift_JIS"));
+    /// assert_eq!(utf8lens::charset::resolve_label("sjis").unwrap_err().encoding(), Some("Shift_JIS"));
     /// ```
     pub fn encoding(&self) -> Option<&'static str> {
         self.encoding
@@ -428,7 +428,7 @@ impl std::error::Error for LabelError {}
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{resolve_label, Charset};
+/// use utf8lens::charset::{resolve_label, Charset};
 ///
 /// assert_eq!(resolve_label(" Latin1 "), Ok(Charset::Windows1252));
 /// assert_eq!(resolve_label("iso-8859-9"), Ok(Charset::Windows1254));
@@ -465,7 +465,7 @@ fn labels() -> impl Iterator<Item = (&'static str, &'static (&'static str, Optio
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{labels_of, Charset};
+/// use utf8lens::charset::{labels_of, Charset};
 ///
 /// assert!(labels_of(Charset::Windows1252).contains(&"latin1"));
 /// assert!(labels_of(Charset::Iso8859_1).is_empty()); // no label reaches the true ISO-8859-1
@@ -484,7 +484,7 @@ pub fn labels_of(charset: Charset) -> Vec<&'static str> {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{encoding_labels, resolve_label};
+/// use utf8lens::charset::{encoding_labels, resolve_label};
 ///
 /// let utf8 = encoding_labels("UTF-8");
 /// assert_eq!(utf8, ["unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "utf-8", "utf8", "x-unicode20utf8"]);
@@ -499,14 +499,14 @@ pub fn encoding_labels(encoding: &str) -> Vec<&'static str> {
         .collect()
 }
 
-/// A byte the charset leaves undefined, met by [`decode_legacy_fatal`].
+/// A byte the charset leaves undefined, met by [`decode_fatal`].
 ///
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{decode_legacy_fatal, Charset};
+/// use utf8lens::charset::{self, Charset};
 ///
-/// let err = decode_legacy_fatal(b"ab\xAA", Charset::Windows1253).unwrap_err();
+/// let err = charset::decode_fatal(b"ab\xAA", Charset::Windows1253).unwrap_err();
 /// assert_eq!((err.byte(), err.offset()), (0xAA, 2));
 /// assert_eq!(err.to_string(), "byte AA at offset 2 is undefined in windows-1253");
 /// ```
@@ -521,7 +521,7 @@ impl UndefinedByte {
     /// The undefined byte.
     ///
     /// ```
-    /// let err = utf8lens::decode_legacy_fatal(b"\xFF", utf8lens::Charset::Iso8859_8).unwrap_err();
+    /// let err = utf8lens::charset::decode_fatal(b"\xFF", utf8lens::charset::Charset::Iso8859_8).unwrap_err();
     /// assert_eq!(err.byte(), 0xFF);
     /// ```
     pub fn byte(&self) -> u8 {
@@ -531,7 +531,7 @@ impl UndefinedByte {
     /// Its offset in the input.
     ///
     /// ```
-    /// let err = utf8lens::decode_legacy_fatal(b"x\xFF", utf8lens::Charset::Iso8859_8).unwrap_err();
+    /// let err = utf8lens::charset::decode_fatal(b"x\xFF", utf8lens::charset::Charset::Iso8859_8).unwrap_err();
     /// assert_eq!(err.offset(), 1);
     /// ```
     pub fn offset(&self) -> usize {
@@ -541,8 +541,8 @@ impl UndefinedByte {
     /// The charset that leaves it undefined.
     ///
     /// ```
-    /// let err = utf8lens::decode_legacy_fatal(b"\xFF", utf8lens::Charset::Iso8859_8).unwrap_err();
-    /// assert_eq!(err.charset(), utf8lens::Charset::Iso8859_8);
+    /// let err = utf8lens::charset::decode_fatal(b"\xFF", utf8lens::charset::Charset::Iso8859_8).unwrap_err();
+    /// assert_eq!(err.charset(), utf8lens::charset::Charset::Iso8859_8);
     /// ```
     pub fn charset(&self) -> Charset {
         self.charset
@@ -566,13 +566,13 @@ impl std::error::Error for UndefinedByte {}
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{decode_legacy, Charset};
+/// use utf8lens::charset::{self, Charset};
 ///
-/// assert_eq!(decode_legacy(b"H\xF6he", Charset::Iso8859_1), "Höhe");
-/// assert_eq!(decode_legacy(b"\xC3\xA4", Charset::Windows1252), "Ã¤");
-/// assert_eq!(decode_legacy(b"\xC1\xD2", Charset::Windows1253), "Α\u{FFFD}");
+/// assert_eq!(charset::decode(b"H\xF6he", Charset::Iso8859_1), "Höhe");
+/// assert_eq!(charset::decode(b"\xC3\xA4", Charset::Windows1252), "Ã¤");
+/// assert_eq!(charset::decode(b"\xC1\xD2", Charset::Windows1253), "Α\u{FFFD}");
 /// ```
-pub fn decode_legacy(bytes: &[u8], charset: Charset) -> String {
+pub fn decode(bytes: &[u8], charset: Charset) -> String {
     bytes
         .iter()
         .map(|&b| {
@@ -589,12 +589,12 @@ pub fn decode_legacy(bytes: &[u8], charset: Charset) -> String {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{decode_legacy_fatal, Charset};
+/// use utf8lens::charset::{self, Charset};
 ///
-/// assert_eq!(decode_legacy_fatal(b"\xE0\xE1", Charset::Iso8859_7).unwrap(), "ΰα");
-/// assert_eq!(decode_legacy_fatal(b"\xE0\xFF", Charset::Iso8859_7).unwrap_err().offset(), 1);
+/// assert_eq!(charset::decode_fatal(b"\xE0\xE1", Charset::Iso8859_7).unwrap(), "ΰα");
+/// assert_eq!(charset::decode_fatal(b"\xE0\xFF", Charset::Iso8859_7).unwrap_err().offset(), 1);
 /// ```
-pub fn decode_legacy_fatal(bytes: &[u8], charset: Charset) -> Result<String, UndefinedByte> {
+pub fn decode_fatal(bytes: &[u8], charset: Charset) -> Result<String, UndefinedByte> {
     bytes
         .iter()
         .enumerate()
@@ -608,16 +608,16 @@ pub fn decode_legacy_fatal(bytes: &[u8], charset: Charset) -> Result<String, Und
         .collect()
 }
 
-/// What [`encode_legacy`] does with a character the charset cannot represent.
+/// What [`encode`] does with a character the charset cannot represent.
 ///
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{encode_legacy, Charset, Fallback};
+/// use utf8lens::charset::{self, Charset, Fallback};
 ///
-/// assert!(encode_legacy("1 €", Charset::Iso8859_1, Fallback::Error).is_err());
-/// assert_eq!(encode_legacy("1 €", Charset::Iso8859_1, Fallback::Question).unwrap(), b"1 ?");
-/// assert_eq!(encode_legacy("1 €", Charset::Iso8859_1, Fallback::Ncr).unwrap(), b"1 &#8364;");
+/// assert!(charset::encode("1 €", Charset::Iso8859_1, Fallback::Error).is_err());
+/// assert_eq!(charset::encode("1 €", Charset::Iso8859_1, Fallback::Question).unwrap(), b"1 ?");
+/// assert_eq!(charset::encode("1 €", Charset::Iso8859_1, Fallback::Ncr).unwrap(), b"1 &#8364;");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Fallback {
@@ -635,7 +635,7 @@ impl Fallback {
     /// `"error"`, `"question"` or `"ncr"`.
     ///
     /// ```
-    /// assert_eq!(utf8lens::Fallback::Ncr.as_str(), "ncr");
+    /// assert_eq!(utf8lens::charset::Fallback::Ncr.as_str(), "ncr");
     /// ```
     pub fn as_str(self) -> &'static str {
         match self {
@@ -646,14 +646,14 @@ impl Fallback {
     }
 }
 
-/// A character that a charset cannot represent, met by [`encode_legacy`] with [`Fallback::Error`].
+/// A character that a charset cannot represent, met by [`encode`] with [`Fallback::Error`].
 ///
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{encode_legacy, Charset, Fallback};
+/// use utf8lens::charset::{self, Charset, Fallback};
 ///
-/// let err = encode_legacy("Grüße, 世界", Charset::Iso8859_1, Fallback::Error).unwrap_err();
+/// let err = charset::encode("Grüße, 世界", Charset::Iso8859_1, Fallback::Error).unwrap_err();
 /// assert_eq!(err.ch(), Some('世'));
 /// assert_eq!(err.offset(), 9); // byte offset in the &str
 /// assert_eq!(err.to_string(), "U+4E16 '世' at offset 9 cannot be encoded in iso-8859-1");
@@ -669,7 +669,7 @@ impl Unmappable {
     /// The character, or `None` for a lone surrogate (which JavaScript strings can hold).
     ///
     /// ```
-    /// let err = utf8lens::encode_legacy("π", utf8lens::Charset::Iso8859_1, Default::default()).unwrap_err();
+    /// let err = utf8lens::charset::encode("π", utf8lens::charset::Charset::Iso8859_1, Default::default()).unwrap_err();
     /// assert_eq!(err.ch(), Some('π'));
     /// ```
     pub fn ch(&self) -> Option<char> {
@@ -679,18 +679,18 @@ impl Unmappable {
     /// The code point.
     ///
     /// ```
-    /// let err = utf8lens::encode_legacy("π", utf8lens::Charset::Iso8859_1, Default::default()).unwrap_err();
+    /// let err = utf8lens::charset::encode("π", utf8lens::charset::Charset::Iso8859_1, Default::default()).unwrap_err();
     /// assert_eq!(err.code_point(), 0x3C0);
     /// ```
     pub fn code_point(&self) -> u32 {
         self.code_point
     }
 
-    /// Where the character is in the input: a byte offset for [`encode_legacy`] (the JS export
+    /// Where the character is in the input: a byte offset for [`encode`] (the JS export
     /// reports UTF-16 code units instead).
     ///
     /// ```
-    /// let err = utf8lens::encode_legacy("aπ", utf8lens::Charset::Iso8859_1, Default::default()).unwrap_err();
+    /// let err = utf8lens::charset::encode("aπ", utf8lens::charset::Charset::Iso8859_1, Default::default()).unwrap_err();
     /// assert_eq!(err.offset(), 1);
     /// ```
     pub fn offset(&self) -> usize {
@@ -700,8 +700,8 @@ impl Unmappable {
     /// The charset that has no byte for it.
     ///
     /// ```
-    /// let err = utf8lens::encode_legacy("π", utf8lens::Charset::Koi8R, Default::default()).unwrap_err();
-    /// assert_eq!(err.charset(), utf8lens::Charset::Koi8R);
+    /// let err = utf8lens::charset::encode("π", utf8lens::charset::Charset::Koi8R, Default::default()).unwrap_err();
+    /// assert_eq!(err.charset(), utf8lens::charset::Charset::Koi8R);
     /// ```
     pub fn charset(&self) -> Charset {
         self.charset
@@ -731,19 +731,15 @@ impl std::error::Error for Unmappable {}
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{encode_legacy, Charset, Fallback};
+/// use utf8lens::charset::{self, Charset, Fallback};
 ///
-/// assert_eq!(encode_legacy("Höhe", Charset::Iso8859_1, Fallback::Error).unwrap(), b"H\xF6he");
-/// assert_eq!(encode_legacy("Привет", Charset::Koi8R, Fallback::Error).unwrap(),
+/// assert_eq!(charset::encode("Höhe", Charset::Iso8859_1, Fallback::Error).unwrap(), b"H\xF6he");
+/// assert_eq!(charset::encode("Привет", Charset::Koi8R, Fallback::Error).unwrap(),
 ///            b"\xF0\xD2\xC9\xD7\xC5\xD4");
-/// let err = encode_legacy("a→b", Charset::Windows1252, Fallback::Error).unwrap_err();
+/// let err = charset::encode("a→b", Charset::Windows1252, Fallback::Error).unwrap_err();
 /// assert_eq!((err.ch(), err.offset()), (Some('→'), 1));
 /// ```
-pub fn encode_legacy(
-    text: &str,
-    charset: Charset,
-    fallback: Fallback,
-) -> Result<Vec<u8>, Unmappable> {
+pub fn encode(text: &str, charset: Charset, fallback: Fallback) -> Result<Vec<u8>, Unmappable> {
     let mut out = Vec::with_capacity(text.len());
     let encoder = Encoder::new(charset);
     encoder.encode_into(
@@ -754,7 +750,7 @@ pub fn encode_legacy(
     Ok(out)
 }
 
-/// [`encode_legacy`] of UTF-16 code units, such as a JavaScript or Windows string: the same bytes,
+/// [`encode`] of UTF-16 code units, such as a JavaScript or Windows string: the same bytes,
 /// and an [`Unmappable`] whose [`offset`](Unmappable::offset) counts code units. A lone surrogate
 /// is a character no charset has (U+D800..=U+DFFF as its code point), so it is handled by
 /// `fallback` like any other.
@@ -762,19 +758,19 @@ pub fn encode_legacy(
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{encode_legacy_utf16, Charset, Fallback};
+/// use utf8lens::charset::{self, Charset, Fallback};
 ///
 /// let units: Vec<u16> = "H\u{F6}he".encode_utf16().collect();
-/// assert_eq!(encode_legacy_utf16(&units, Charset::Iso8859_1, Fallback::Error).unwrap(), b"H\xF6he");
+/// assert_eq!(charset::encode_from_utf16(&units, Charset::Iso8859_1, Fallback::Error).unwrap(), b"H\xF6he");
 /// // U+1F600 takes two code units, so the arrow after it is at unit 2 (byte 4 in UTF-8).
 /// let units: Vec<u16> = "\u{1F600}\u{2192}".encode_utf16().collect();
-/// let err = encode_legacy_utf16(&units, Charset::Windows1252, Fallback::Error).unwrap_err();
+/// let err = charset::encode_from_utf16(&units, Charset::Windows1252, Fallback::Error).unwrap_err();
 /// assert_eq!((err.code_point(), err.offset()), (0x1F600, 0));
-/// assert_eq!(encode_legacy_utf16(&units[2..], Charset::Windows1252, Fallback::Ncr).unwrap(), b"&#8594;");
+/// assert_eq!(charset::encode_from_utf16(&units[2..], Charset::Windows1252, Fallback::Ncr).unwrap(), b"&#8594;");
 /// // A lone surrogate.
-/// assert_eq!(encode_legacy_utf16(&[0x61, 0xD800], Charset::Koi8R, Fallback::Question).unwrap(), b"a?");
+/// assert_eq!(charset::encode_from_utf16(&[0x61, 0xD800], Charset::Koi8R, Fallback::Question).unwrap(), b"a?");
 /// ```
-pub fn encode_legacy_utf16(
+pub fn encode_from_utf16(
     units: &[u16],
     charset: Charset,
     fallback: Fallback,
@@ -937,7 +933,7 @@ mod tests {
     #[test]
     fn ncr_fallback_is_decimal() {
         assert_eq!(
-            encode_legacy("😀", Charset::Koi8R, Fallback::Ncr).unwrap(),
+            encode("😀", Charset::Koi8R, Fallback::Ncr).unwrap(),
             b"&#128512;"
         );
     }

@@ -24,7 +24,7 @@
 //!   their zero bytes and by code units that fall where text lives.
 //! * ISO-2022-JP and ISO-2022-KR by their escape sequences; ASCII; UTF-8. Valid UTF-8 with
 //!   non-ASCII content wins over every legacy reading.
-//! * Every single-byte [`Charset`](crate::Charset) of the codec, and four that only the detector
+//! * Every single-byte [`Charset`] of the codec, and four that only the detector
 //!   knows (`ibm852`, `ibm855`, `x-mac-ce`, `x-mac-cyrillic`), by how well each reading of the
 //!   bytes fits the letter pairs of 35 languages. The letter statistics come from the `wordfreq`
 //!   word lists and Wikipedia text (docs/DETECT.md), generated into a table of a few kilobytes.
@@ -199,17 +199,18 @@ impl Candidate {
     }
 
     /// The codec's [`Charset`] of this candidate, when it is one of the single-byte charsets that
-    /// [`decode_legacy`](crate::decode_legacy) decodes.
+    /// [`charset::decode`](crate::charset::decode) decodes.
     ///
     /// # Examples
     ///
     /// ```
-    /// use utf8lens::{decode_legacy, detect::detect, Charset};
+    /// use utf8lens::detect::detect;
+    /// use utf8lens::charset::{self, Charset};
     ///
     /// let bytes = b"\xcf\xf0\xe8\xe2\xe5\xf2 \xec\xe8\xf0"; // "Привет мир" in windows-1251
     /// let best = detect(bytes).best().clone();
     /// assert_eq!(best.legacy_charset(), Some(Charset::Windows1251));
-    /// assert_eq!(decode_legacy(bytes, Charset::Windows1251), "Привет мир");
+    /// assert_eq!(charset::decode(bytes, Charset::Windows1251), "Привет мир");
     /// assert_eq!(detect("日本".as_bytes()).best().legacy_charset(), None);
     /// ```
     pub fn legacy_charset(&self) -> Option<Charset> {

@@ -536,8 +536,7 @@ mod tests {
             Charset::Iso8859_5,
         ] {
             let bytes =
-                crate::charset::encode_legacy(text, charset, crate::charset::Fallback::Error)
-                    .unwrap();
+                crate::charset::encode(text, charset, crate::charset::Fallback::Error).unwrap();
             assert_eq!(best(&bytes), (charset.name(), Some("ru")), "{charset:?}");
         }
     }
@@ -545,19 +544,13 @@ mod tests {
     #[test]
     fn central_european_charsets_are_told_apart() {
         let text = "Zażółć gęślą jaźń. Pchnąć w tę łódź jeża lub ośm skrzyń fig. Źródło światła.";
-        let bytes = crate::charset::encode_legacy(
-            text,
-            Charset::Iso8859_2,
-            crate::charset::Fallback::Error,
-        )
-        .unwrap();
+        let bytes =
+            crate::charset::encode(text, Charset::Iso8859_2, crate::charset::Fallback::Error)
+                .unwrap();
         assert_eq!(best(&bytes), ("iso-8859-2", Some("pl")));
-        let bytes = crate::charset::encode_legacy(
-            text,
-            Charset::Windows1250,
-            crate::charset::Fallback::Error,
-        )
-        .unwrap();
+        let bytes =
+            crate::charset::encode(text, Charset::Windows1250, crate::charset::Fallback::Error)
+                .unwrap();
         assert_eq!(best(&bytes), ("windows-1250", Some("pl")));
     }
 

@@ -272,7 +272,7 @@ pub(super) enum Utf8 {
 /// Number of maximal-subpart errors in `input` read as UTF-8, counted up to `limit` (an incomplete
 /// sequence at the end is none when the input was cut short).
 fn utf8_errors(input: &[u8], truncated: bool, limit: usize) -> usize {
-    crate::errors(input)
+    crate::decode::errors(input)
         .take(limit)
         .filter(|e| {
             !(truncated

@@ -11,7 +11,7 @@
 //!   and `F6` can start no UTF-8 sequence, so UTF-8 shows `H�he`.
 //!   Characters disappear into U+FFFD, or merge into one character (`Ã¤` becomes `ä`).
 //!
-//! [`mojibake_matrix`] shows one text through every charset in both directions, and [`repair`]
+//! [`matrix`] shows one text through every charset in both directions, and [`repair`]
 //! finds and undoes up to three layers, saying what it did in [`RepairStep`]s.
 
 mod likelihood;
@@ -23,15 +23,17 @@ use core::fmt;
 use core::ops::Range;
 
 pub use self::repair::{repair, Repair, RepairStep};
-use crate::charset::{decode_legacy, Charset, Encoder, Fallback, Unmappable};
-use crate::{segments, ErrorKind, Segment};
+use crate::byte_class::ErrorKind;
+use crate::charset::{decode as decode_legacy, Charset, Encoder, Fallback, Unmappable};
+use crate::decode::{segments, Segment};
 
 /// One side of a repair step: UTF-8 or a legacy charset.
 ///
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{Charset, Encoding};
+/// use utf8lens::charset::Charset;
+/// use utf8lens::mojibake::Encoding;
 ///
 /// assert_eq!(Encoding::Utf8.name(), "utf-8");
 /// assert_eq!(Encoding::Legacy(Charset::Windows1252).name(), "windows-1252");
@@ -48,7 +50,7 @@ impl Encoding {
     /// `"utf-8"` or the charset's canonical name.
     ///
     /// ```
-    /// assert_eq!(utf8lens::Encoding::Legacy(utf8lens::Charset::Koi8R).name(), "koi8-r");
+    /// assert_eq!(utf8lens::mojibake::Encoding::Legacy(utf8lens::charset::Charset::Koi8R).name(), "koi8-r");
     /// ```
     pub fn name(self) -> &'static str {
         match self {
@@ -70,7 +72,8 @@ impl fmt::Display for Encoding {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{garble, Charset};
+/// use utf8lens::charset::Charset;
+/// use utf8lens::mojibake::garble;
 ///
 /// assert_eq!(garble("ä", Charset::Windows1252), "Ã¤");
 /// assert_eq!(garble("\u{FEFF}", Charset::Windows1252), "ï»¿");
@@ -86,7 +89,8 @@ pub fn garble(text: &str, charset: Charset) -> String {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{garble_traced, Charset};
+/// use utf8lens::charset::Charset;
+/// use utf8lens::mojibake::garble_traced;
 ///
 /// let g = garble_traced("ä", Charset::Windows1252);
 /// let t = &g.trace[1];
@@ -122,7 +126,8 @@ impl Garbled {
     /// Whether every byte was defined in the charset, so the garbling can be undone exactly.
     ///
     /// ```
-    /// use utf8lens::{garble_traced, Charset};
+    /// use utf8lens::charset::Charset;
+    /// use utf8lens::mojibake::garble_traced;
     ///
     /// assert!(garble_traced("ä", Charset::Windows1252).is_reversible());
     /// assert!(!garble_traced("ä", Charset::Iso8859_8).is_reversible()); // C3 is undefined there
@@ -137,7 +142,8 @@ impl Garbled {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{garble_traced, Charset};
+/// use utf8lens::charset::Charset;
+/// use utf8lens::mojibake::garble_traced;
 ///
 /// let g = garble_traced("aß", Charset::Iso8859_1);
 /// assert_eq!(g.text, "aÃ\u{9F}");
@@ -173,7 +179,8 @@ pub const MAX_GARBLE_ROUNDS: usize = 8;
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{garble_rounds, Charset};
+/// use utf8lens::charset::Charset;
+/// use utf8lens::mojibake::garble_rounds;
 ///
 /// let err = garble_rounds("ä", Charset::Windows1252, 100).unwrap_err();
 /// assert_eq!(err.to_string(), "100 rounds of garbling asked for; at most 8 are allowed");
@@ -187,7 +194,7 @@ impl TooManyRounds {
     /// The number of rounds asked for.
     ///
     /// ```
-    /// let err = utf8lens::garble_rounds("ä", utf8lens::Charset::Windows1252, 9).unwrap_err();
+    /// let err = utf8lens::mojibake::garble_rounds("ä", utf8lens::charset::Charset::Windows1252, 9).unwrap_err();
     /// assert_eq!(err.rounds(), 9);
     /// ```
     pub fn rounds(&self) -> usize {
@@ -212,7 +219,8 @@ impl std::error::Error for TooManyRounds {}
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{garble_rounds, Charset};
+/// use utf8lens::charset::Charset;
+/// use utf8lens::mojibake::garble_rounds;
 ///
 /// let rounds = garble_rounds("ä", Charset::Windows1252, 3).unwrap();
 /// assert_eq!(rounds, ["Ã¤", "ÃƒÂ¤", "ÃƒÆ’Ã‚Â¤"]);
@@ -243,7 +251,8 @@ pub fn garble_rounds(
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{misread_as_utf8, Charset};
+/// use utf8lens::charset::Charset;
+/// use utf8lens::mojibake::misread_as_utf8;
 ///
 /// let m = misread_as_utf8("Ã¤!", Charset::Windows1252).unwrap();
 /// assert_eq!(m.text, "ä!");
@@ -265,7 +274,8 @@ impl MisreadPiece {
     /// by a multi-byte sequence or by its U+FFFD.
     ///
     /// ```
-    /// use utf8lens::{misread_as_utf8, Charset};
+    /// use utf8lens::charset::Charset;
+    /// use utf8lens::mojibake::misread_as_utf8;
     ///
     /// // ä (E4) announces a three-byte sequence; ¶ (B6) continues it; the text ends: one U+FFFD.
     /// let m = misread_as_utf8("ä¶", Charset::Iso8859_1).unwrap();
@@ -292,7 +302,7 @@ impl Misread {
     /// How many U+FFFD the reader sees.
     ///
     /// ```
-    /// let m = utf8lens::misread_as_utf8("Höhe", utf8lens::Charset::Iso8859_1).unwrap();
+    /// let m = utf8lens::mojibake::misread_as_utf8("Höhe", utf8lens::charset::Charset::Iso8859_1).unwrap();
     /// assert_eq!(m.replacements(), 1);
     /// ```
     pub fn replacements(&self) -> usize {
@@ -306,7 +316,9 @@ impl Misread {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{misread_as_utf8, Charset, ErrorKind};
+/// use utf8lens::ErrorKind;
+/// use utf8lens::charset::Charset;
+/// use utf8lens::mojibake::misread_as_utf8;
 ///
 /// let m = misread_as_utf8("Höhe", Charset::Iso8859_1).unwrap();
 /// assert_eq!(m.text, "H\u{FFFD}he");
@@ -346,7 +358,7 @@ pub fn misread_as_utf8(text: &str, charset: Charset) -> Result<Misread, Unmappab
     })
 }
 
-/// One charset's row of [`mojibake_matrix`].
+/// One charset's row of [`matrix`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatrixRow {
     /// The charset.
@@ -366,9 +378,10 @@ pub struct MatrixRow {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{mojibake_matrix, Charset};
+/// use utf8lens::charset::Charset;
+/// use utf8lens::mojibake;
 ///
-/// let rows = mojibake_matrix("Höhe");
+/// let rows = mojibake::matrix("Höhe");
 /// assert_eq!(rows.len(), Charset::ALL.len());
 /// let latin1 = rows.iter().find(|r| r.charset == Charset::Iso8859_1).unwrap();
 /// assert_eq!(latin1.garbled, "HÃ¶he");
@@ -376,7 +389,7 @@ pub struct MatrixRow {
 /// let koi8 = rows.iter().find(|r| r.charset == Charset::Koi8R).unwrap();
 /// assert!(koi8.misread.is_err()); // KOI8-R has no 'ö'
 /// ```
-pub fn mojibake_matrix(text: &str) -> Vec<MatrixRow> {
+pub fn matrix(text: &str) -> Vec<MatrixRow> {
     Charset::ALL
         .into_iter()
         .map(|charset| MatrixRow {

@@ -28,7 +28,7 @@ use super::likelihood::bits;
 use super::plausibility::{cost, hard_evidence, oddity};
 use super::sequences::{read, recover, Read, Recovered};
 use super::Encoding;
-use crate::charset::{decode_legacy_fatal, Charset, Encoder};
+use crate::charset::{decode_fatal as decode_legacy_fatal, Charset, Encoder};
 
 /// How many layers [`repair`] undoes at most.
 const MAX_LAYERS: usize = 3;
@@ -101,7 +101,8 @@ const PREFERENCE: [Charset; 31] = [
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{repair, Charset, Encoding};
+/// use utf8lens::charset::Charset;
+/// use utf8lens::mojibake::{repair, Encoding};
 ///
 /// let fixed = repair("SchÃ¶ne GrÃ¼ÃŸe aus KÃ¶ln");
 /// let step = &fixed.steps[0];
@@ -142,7 +143,8 @@ impl RepairStep {
     /// # Examples
     ///
     /// ```
-    /// use utf8lens::{garble, repair, Charset};
+    /// use utf8lens::charset::Charset;
+    /// use utf8lens::mojibake::{garble, repair};
     ///
     /// let garbled = garble("Советский Союз распался в 1991 году", Charset::Windows1252);
     /// assert!(garbled.starts_with("Ð¡Ð¾Ð²ÐµÑ‚Ñ\u{81}ÐºÐ¸Ð¹"));
@@ -242,7 +244,7 @@ fn visible(text: &str) -> String {
 /// # Examples
 ///
 /// ```
-/// let clean = utf8lens::repair("Ελληνικά και русский, 日本語");
+/// let clean = utf8lens::mojibake::repair("Ελληνικά και русский, 日本語");
 /// assert_eq!(clean.text, "Ελληνικά και русский, 日本語");
 /// assert!(clean.steps.is_empty());
 /// ```
@@ -269,7 +271,8 @@ pub struct Repair {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{garble, garble_rounds, repair, Charset};
+/// use utf8lens::charset::Charset;
+/// use utf8lens::mojibake::{garble, garble_rounds, repair};
 ///
 /// // One layer.
 /// assert_eq!(repair("Ã¤Ã¶Ã¼ÃŸ is what German looks like").text, "äöüß is what German looks like");
@@ -805,8 +808,9 @@ mod tests {
     fn dos_bytes_shown_as_latin1() {
         let original = "Größe der Fläche: fünf Meter";
         let bytes =
-            crate::encode_legacy(original, Charset::Ibm437, crate::Fallback::Error).unwrap();
-        let shown = crate::decode_legacy(&bytes, Charset::Iso8859_1);
+            crate::charset::encode(original, Charset::Ibm437, crate::charset::Fallback::Error)
+                .unwrap();
+        let shown = crate::charset::decode(&bytes, Charset::Iso8859_1);
         let fixed = repair(&shown);
         assert_eq!(fixed.text, original, "{shown}");
         assert_eq!(fixed.steps[0].decode, Encoding::Legacy(Charset::Ibm437));

@@ -813,7 +813,7 @@ mod tests {
         assert_eq!(inputs, [1..2, 2..3, 4..6]);
         assert_eq!(
             out.changes[2].found,
-            Found::Malformed(crate::ErrorKind::Truncated)
+            Found::Malformed(crate::byte_class::ErrorKind::Truncated)
         );
         let drop = Policy {
             invalid: Invalid::Drop,

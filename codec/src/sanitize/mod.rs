@@ -28,7 +28,7 @@
 //! # Examples
 //!
 //! ```
-//! use utf8lens::{sanitize, Policy};
+//! use utf8lens::sanitize::{sanitize, Policy};
 //!
 //! // A Trojan Source line: the override makes the comment swallow the check on screen.
 //! let line = "/* \u{202E} } \u{2066}if (isAdmin)\u{2069} \u{2066} begin admins only */";
@@ -45,18 +45,18 @@ mod policy;
 mod report;
 mod rewrite;
 
-use self::clean::{clean_utf16, clean_utf8, Mode};
-pub use self::offsets::Utf16Cursor;
-use self::offsets::{Edit, Mapped, Side};
-
-pub use self::rewrite::Normalizer;
-
-#[cfg(feature = "normalize")]
-pub use self::policy::Normalization;
+// The module's public API, from its private files; `Input`, `sanitize`, `sanitize_with` and
+// `MAX_ROUNDS` are defined below.
 pub use self::policy::{
-    Bidi, Bom, Controls, Invalid, Invisible, LineEndings, Noncharacters, Policy, VariationSelectors,
+    Bidi, Bom, Controls, Invalid, Invisible, LineEndings, Noncharacters, NormalForm, Policy,
+    VariationSelectors,
 };
 pub use self::report::{Action, Change, Found, MojibakeFound, Sanitized};
+pub use self::rewrite::Normalizer;
+
+use self::clean::{clean_utf16, clean_utf8, Mode};
+use self::offsets::{Edit, Mapped, Side};
+use crate::utf16::Utf16Cursor;
 
 /// How many rounds of rewriting and cleaning [`sanitize`] does at most before it stops looking
 /// for a fixed point. Real text settles in one or two.
@@ -69,7 +69,7 @@ pub const MAX_ROUNDS: usize = 4;
 /// # Examples
 ///
 /// ```
-/// use utf8lens::Input;
+/// use utf8lens::sanitize::Input;
 ///
 /// assert_eq!(Input::from("ab"), Input::Utf8(b"ab"));
 /// let units: &[u16] = &[0xD800, 0x61];
@@ -87,7 +87,7 @@ impl Input<'_> {
     /// The input's length in its own units.
     ///
     /// ```
-    /// assert_eq!(utf8lens::Input::from("é").len(), 2);
+    /// assert_eq!(utf8lens::sanitize::Input::from("é").len(), 2);
     /// ```
     pub fn len(&self) -> usize {
         match self {
@@ -99,7 +99,7 @@ impl Input<'_> {
     /// Whether the input is empty.
     ///
     /// ```
-    /// assert!(utf8lens::Input::from("").is_empty());
+    /// assert!(utf8lens::sanitize::Input::from("").is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
         self.len() == 0
@@ -112,7 +112,7 @@ impl Input<'_> {
     /// 3 for NFC, 11 (UTF-8) or 18 (UTF-16) for NFKC.
     ///
     /// ```
-    /// use utf8lens::{sanitize, Input, Policy};
+    /// use utf8lens::sanitize::{sanitize, Input, Policy};
     ///
     /// let input = Input::from(&b"\xFF\xFF"[..]);
     /// assert_eq!(input.max_output_len(&Policy::default()), 6);
@@ -131,27 +131,23 @@ impl Input<'_> {
     }
 }
 
-fn growth_factor(input: &Input<'_>, form: Option<&str>) -> usize {
+fn growth_factor(input: &Input<'_>, form: Option<NormalForm>) -> usize {
     match (input, form) {
-        (Input::Utf8(_), Some("NFKC")) => 11,
-        (Input::Utf16(_), Some("NFKC")) => 18,
-        (_, Some(_)) => 3,
+        (Input::Utf8(_), Some(NormalForm::Nfkc)) => 11,
+        (Input::Utf16(_), Some(NormalForm::Nfkc)) => 18,
+        (_, Some(NormalForm::Nfc)) => 3,
         (Input::Utf8(_), None) => 3,
         (Input::Utf16(_), None) => 2,
     }
 }
 
 #[cfg(feature = "normalize")]
-fn normal_form(policy: &Policy) -> Option<&'static str> {
-    match policy.normalization {
-        Normalization::None => None,
-        Normalization::Nfc => Some("NFC"),
-        Normalization::Nfkc => Some("NFKC"),
-    }
+fn normal_form(policy: &Policy) -> Option<NormalForm> {
+    policy.normalization
 }
 
 #[cfg(not(feature = "normalize"))]
-fn normal_form(_: &Policy) -> Option<&'static str> {
+fn normal_form(_: &Policy) -> Option<NormalForm> {
     None
 }
 
@@ -205,7 +201,7 @@ impl<'a> From<&'a Vec<u16>> for Input<'a> {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{sanitize, Action, Policy};
+/// use utf8lens::sanitize::{sanitize, Action, Policy};
 ///
 /// // Bytes: a Latin-1 byte, a zero width space inside a word, a noncharacter.
 /// let clean = sanitize(&b"caf\xE9 pass\xE2\x80\x8Bword \xEF\xBF\xBF"[..], &Policy::default());
@@ -231,7 +227,7 @@ impl<'a> From<&'a Vec<u16>> for Input<'a> {
 /// ```
 pub fn sanitize<'a>(input: impl Into<Input<'a>>, policy: &Policy) -> Sanitized {
     #[cfg(feature = "normalize")]
-    let normalizer = rewrite::crate_normalizer(policy.normalization);
+    let normalizer = policy.normalization.map(rewrite::crate_normalizer);
     #[cfg(not(feature = "normalize"))]
     let normalizer: Option<Normalizer<'_>> = None;
     run(input.into(), policy, normalizer.as_ref())
@@ -244,11 +240,11 @@ pub fn sanitize<'a>(input: impl Into<Input<'a>>, policy: &Policy) -> Sanitized {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{sanitize_with, Action, Normalizer, Policy};
+/// use utf8lens::sanitize::{sanitize_with, Action, NormalForm, Normalizer, Policy};
 ///
 /// // A stand-in for NFC that only composes e + U+0301 COMBINING ACUTE ACCENT.
 /// let compose = |text: &str| text.contains("e\u{301}").then(|| text.replace("e\u{301}", "\u{E9}"));
-/// let clean = sanitize_with("Cafe\u{301}\u{200B}", &Policy::default(), &Normalizer::new("NFC", &compose));
+/// let clean = sanitize_with("Cafe\u{301}\u{200B}", &Policy::default(), &Normalizer::new(NormalForm::Nfc, &compose));
 /// assert_eq!(clean.text, "Caf\u{E9}");
 /// let kinds: Vec<_> = clean.changes.iter().map(|c| (c.found.kind(), c.action)).collect();
 /// assert_eq!(kinds, [("unnormalized", Action::Normalized), ("invisible", Action::Removed)]);
@@ -472,7 +468,10 @@ mod tests {
 
     #[test]
     fn a_repair_that_reveals_a_bidi_override_is_cleaned() {
-        let garbled = crate::garble("a\u{202E}b Grüße aus Köln", crate::Charset::Windows1252);
+        let garbled = crate::mojibake::garble(
+            "a\u{202E}b Grüße aus Köln",
+            crate::charset::Charset::Windows1252,
+        );
         assert_eq!(garbled, "aâ€®b GrÃ¼ÃŸe aus KÃ¶ln");
         let clean = sanitize(&garbled, &mojibake());
         assert_eq!(clean.text, "ab Grüße aus Köln");
@@ -570,7 +569,7 @@ mod normalize_tests {
 
     fn nfc() -> Policy {
         Policy {
-            normalization: Normalization::Nfc,
+            normalization: Some(NormalForm::Nfc),
             ..Policy::default()
         }
     }
@@ -586,7 +585,7 @@ mod normalize_tests {
             .collect();
         assert_eq!(kinds, [("unnormalized", 3..6), ("invisible", 10..13)]);
         let nfkc = Policy {
-            normalization: Normalization::Nfkc,
+            normalization: Some(NormalForm::Nfkc),
             ..Policy::default()
         };
         assert_eq!(sanitize("ﬁ ² Ａ", &nfkc).text, "fi 2 A");
@@ -634,11 +633,11 @@ mod normalize_tests {
         let policies = [
             nfc(),
             Policy {
-                normalization: Normalization::Nfkc,
+                normalization: Some(NormalForm::Nfkc),
                 ..Policy::default()
             },
             Policy {
-                normalization: Normalization::Nfc,
+                normalization: Some(NormalForm::Nfc),
                 repair_mojibake: true,
                 bidi: Bidi::Balance,
                 invisible: Invisible::Flag,
@@ -646,7 +645,7 @@ mod normalize_tests {
                 ..Policy::default()
             },
             Policy {
-                normalization: Normalization::Nfkc,
+                normalization: Some(NormalForm::Nfkc),
                 controls: Controls::Picture,
                 ..Policy::default()
             },
@@ -679,7 +678,7 @@ mod normalize_tests {
                         "{context}"
                     );
                     match policy.normalization {
-                        Normalization::Nfkc => assert!(is_nfkc(&clean.text), "NFKC: {context}"),
+                        Some(NormalForm::Nfkc) => assert!(is_nfkc(&clean.text), "NFKC: {context}"),
                         _ => assert!(is_nfc(&clean.text), "NFC: {context}"),
                     }
                 }

@@ -106,77 +106,6 @@ pub(crate) fn range_forward(edits: &[Edit], range: &Range<usize>) -> Range<usize
     start..end.max(start)
 }
 
-/// UTF-16 offsets of byte offsets in a text, found by walking from the last position asked,
-/// forward or back: positions asked in nearly increasing order cost about one walk in all,
-/// without sorting them first.
-///
-/// For handing byte ranges (of [`sanitize`](crate::sanitize)'s changes, of a search) to
-/// JavaScript, Java or an editor protocol, which count in UTF-16 code units.
-///
-/// # Examples
-///
-/// ```
-/// use utf8lens::Utf16Cursor;
-///
-/// // "h\u{E9}" is 3 bytes and 2 units; the emoji is 4 bytes and 2 units.
-/// let text = "h\u{E9}\u{1F600}!";
-/// let mut cursor = Utf16Cursor::new(text);
-/// assert_eq!(cursor.units_at(3), 2);
-/// assert_eq!(cursor.units_at(7), 4);
-/// assert_eq!(cursor.units_at(1), 1); // backwards is fine too
-/// ```
-#[derive(Debug, Clone)]
-pub struct Utf16Cursor<'a> {
-    text: &'a str,
-    byte: usize,
-    units: usize,
-}
-
-impl<'a> Utf16Cursor<'a> {
-    /// A cursor at the start of `text`.
-    ///
-    /// ```
-    /// assert_eq!(utf8lens::Utf16Cursor::new("abc").units_at(3), 3);
-    /// ```
-    pub fn new(text: &'a str) -> Utf16Cursor<'a> {
-        Utf16Cursor {
-            text,
-            byte: 0,
-            units: 0,
-        }
-    }
-
-    /// The UTF-16 offset of the character boundary `byte`. A position that is not a character
-    /// boundary, or past the end, leaves the cursor where it is and returns its offset there.
-    ///
-    /// ```
-    /// let mut cursor = utf8lens::Utf16Cursor::new("\u{E9}t\u{E9}");
-    /// assert_eq!(cursor.units_at(3), 2);
-    /// assert_eq!(cursor.units_at(4), 2); // inside the last é: still at byte 3
-    /// ```
-    pub fn units_at(&mut self, byte: usize) -> usize {
-        // Every character is one unit, two if it takes four bytes: count lead bytes, and 4-byte
-        // leads once more (a loop over bytes the compiler vectorises, instead of decoding).
-        let units_between = |from: usize, to: usize| {
-            self.text.get(from..to).map(|s| {
-                s.bytes()
-                    .map(|b| usize::from(b & 0xC0 != 0x80) + usize::from(b >= 0xF0))
-                    .sum::<usize>()
-            })
-        };
-        if byte >= self.byte {
-            if let Some(n) = units_between(self.byte, byte) {
-                self.units += n;
-                self.byte = byte;
-            }
-        } else if let Some(n) = units_between(byte, self.byte) {
-            self.units -= n;
-            self.byte = byte;
-        }
-        self.units
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,16 +146,5 @@ mod tests {
         assert_eq!(range_forward(&e, &(5..7)), 4..5);
         assert_eq!(range_forward(&e, &(6..6)), 4..4);
         assert_eq!(range_backward(&[], &(3..9)), 3..9);
-    }
-
-    #[test]
-    fn utf16_cursor_walks_both_ways() {
-        let text = "a😀é\u{FFFD}b";
-        let mut cursor = Utf16Cursor::new(text);
-        let expected = |byte: usize| text[..byte].encode_utf16().count();
-        for byte in [0, 5, 1, 10, 7, 11, 0, 11] {
-            assert_eq!(cursor.units_at(byte), expected(byte), "{byte}");
-        }
-        assert_eq!(cursor.units_at(2), expected(11)); // not a boundary: stays
     }
 }

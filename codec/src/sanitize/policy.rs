@@ -3,12 +3,14 @@
 //! Every option has a default that is safe for text shown to people who did not write it; the
 //! documentation of each says why the kind matters and when to choose otherwise.
 
+use core::fmt;
+
 /// What to do with invalid UTF-8 (each maximal subpart) and with lone UTF-16 surrogates.
 ///
 /// They are not text: readers disagree on what they mean, and some refuse the whole input.
 ///
 /// ```
-/// use utf8lens::{sanitize, Invalid, Policy};
+/// use utf8lens::sanitize::{sanitize, Invalid, Policy};
 ///
 /// let replace = sanitize(&b"caf\xE9!"[..], &Policy::default());
 /// assert_eq!(replace.text, "caf\u{FFFD}!");
@@ -33,7 +35,7 @@ pub enum Invalid {
 /// and break XML (which forbids most of them). C1 controls in text are almost always mojibake.
 ///
 /// ```
-/// use utf8lens::{sanitize, Controls, Policy};
+/// use utf8lens::sanitize::{sanitize, Controls, Policy};
 ///
 /// assert_eq!(sanitize("a\u{1B}[2Jb", &Policy::default()).text, "a[2Jb");
 /// let shown = sanitize("a\u{1B}[2Jb", &Policy { controls: Controls::Picture, ..Policy::default() });
@@ -57,7 +59,7 @@ pub enum Controls {
 /// Inside text, U+FEFF is also an invisible character; [`Invisible`] decides about it there.
 ///
 /// ```
-/// use utf8lens::{sanitize, Bom, Invisible, Policy};
+/// use utf8lens::sanitize::{sanitize, Bom, Invisible, Policy};
 ///
 /// let flag = Policy { invisible: Invisible::Flag, ..Policy::default() };
 /// assert_eq!(sanitize("\u{FEFF}a\u{FEFF}b", &flag).text, "a\u{FEFF}b");
@@ -82,7 +84,7 @@ pub enum Bom {
 /// CVE-2021-42574. An unclosed override also reorders whatever the page shows after the text.
 ///
 /// ```
-/// use utf8lens::{sanitize, Bidi, Policy};
+/// use utf8lens::sanitize::{sanitize, Bidi, Policy};
 ///
 /// assert_eq!(sanitize("user\u{202E}gpj.exe", &Policy::default()).text, "usergpj.exe");
 /// let balanced = sanitize("user\u{202E}gpj.exe", &Policy { bidi: Bidi::Balance, ..Policy::default() });
@@ -117,7 +119,7 @@ pub enum Bidi {
 /// `می‌خواهم`, Indic conjuncts), and the tags of an emoji flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
 ///
 /// ```
-/// use utf8lens::{sanitize, Invisible, Policy};
+/// use utf8lens::sanitize::{sanitize, Invisible, Policy};
 ///
 /// assert_eq!(sanitize("pay\u{200B}pal 👩\u{200D}💻", &Policy::default()).text, "paypal 👩\u{200D}💻");
 /// let flagged = sanitize("pay\u{200B}pal", &Policy { invisible: Invisible::Flag, ..Policy::default() });
@@ -140,7 +142,7 @@ pub enum Invisible {
 /// or a keycap base (`❤️`, `1️⃣`) are always kept.
 ///
 /// ```
-/// use utf8lens::{sanitize, Policy, VariationSelectors};
+/// use utf8lens::sanitize::{sanitize, Policy, VariationSelectors};
 ///
 /// let remove = Policy { variation_selectors: VariationSelectors::Remove, ..Policy::default() };
 /// assert_eq!(sanitize("❤\u{FE0F} a\u{E0100}\u{E0101}", &remove).text, "❤\u{FE0F} a");
@@ -164,7 +166,7 @@ pub enum VariationSelectors {
 /// U+FFFE in particular is a byte-swapped byte order mark.
 ///
 /// ```
-/// use utf8lens::{sanitize, Noncharacters, Policy};
+/// use utf8lens::sanitize::{sanitize, Noncharacters, Policy};
 ///
 /// assert_eq!(sanitize("a\u{FFFF}b", &Policy::default()).text, "a\u{FFFD}b");
 /// let remove = Policy { noncharacters: Noncharacters::Remove, ..Policy::default() };
@@ -187,7 +189,7 @@ pub enum Noncharacters {
 /// control and [`Controls`] decides about it.
 ///
 /// ```
-/// use utf8lens::{sanitize, LineEndings, Policy};
+/// use utf8lens::sanitize::{sanitize, LineEndings, Policy};
 ///
 /// let lf = Policy { line_endings: LineEndings::Lf, ..Policy::default() };
 /// assert_eq!(sanitize("a\r\nb\rc\u{2028}d", &lf).text, "a\nb\nc\nd");
@@ -206,31 +208,60 @@ pub enum LineEndings {
     CrLf,
 }
 
-/// The Unicode normalisation form to bring the text into (cargo feature `normalize`).
+/// A Unicode normalisation form: the one `Policy::normalization` asks for (cargo feature
+/// `normalize`), the one a [`Normalizer`](super::Normalizer) brings text into, and the one a
+/// [`Found::Unnormalized`](super::Found::Unnormalized) finding names.
 ///
 /// Canonically equivalent texts (`é` as one code point or as `e` plus a combining accent) look the
 /// same but compare, hash and search differently. NFC makes them equal without changing how
 /// anything looks. NFKC also folds compatibility variants (`ﬁ` to `fi`, full-width `Ａ` to `A`,
 /// `²` to `2`): right for identifiers and search keys, lossy for prose.
-#[cfg(feature = "normalize")]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Normalization {
-    /// Leave the text as it is (default).
-    #[default]
-    None,
+///
+/// Available without the feature `normalize`, which only adds the crate's own normaliser: a caller
+/// with a normaliser of its own names the form it applies.
+///
+/// ```
+/// use utf8lens::sanitize::NormalForm;
+///
+/// assert_eq!(NormalForm::Nfkc.as_str(), "NFKC");
+/// assert_eq!(NormalForm::Nfc.to_string(), "NFC");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NormalForm {
     /// Canonical composition (NFC).
     Nfc,
     /// Compatibility composition (NFKC).
     Nfkc,
 }
 
-/// Everything [`sanitize`](crate::sanitize) does: one field per kind of character, each with a
+impl NormalForm {
+    /// The form's name as Unicode (UAX #15) and `String.prototype.normalize` spell it: `"NFC"` or
+    /// `"NFKC"`.
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::sanitize::NormalForm::Nfc.as_str(), "NFC");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NormalForm::Nfc => "NFC",
+            NormalForm::Nfkc => "NFKC",
+        }
+    }
+}
+
+impl fmt::Display for NormalForm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Everything [`sanitize`](crate::sanitize::sanitize) does: one field per kind of character, each with a
 /// safe default.
 ///
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{sanitize, Bidi, LineEndings, Policy};
+/// use utf8lens::sanitize::{sanitize, Bidi, LineEndings, Policy};
 ///
 /// let policy = Policy { bidi: Bidi::Balance, line_endings: LineEndings::Lf, ..Policy::default() };
 /// let clean = sanitize("\u{FEFF}שלום \u{2067}abc\r\n", &policy);
@@ -254,10 +285,19 @@ pub struct Policy {
     pub noncharacters: Noncharacters,
     /// Line breaks; default [`LineEndings::Keep`].
     pub line_endings: LineEndings,
-    /// Unicode normalisation; default [`Normalization::None`]. Needs the cargo feature `normalize`.
+    /// The Unicode normalisation form to bring the text into, if any; default `None`. Needs the
+    /// cargo feature `normalize` (without it, [`sanitize_with`](super::sanitize_with) takes a
+    /// normaliser of the caller's).
+    ///
+    /// ```
+    /// use utf8lens::sanitize::{sanitize, NormalForm, Policy};
+    ///
+    /// let nfkc = Policy { normalization: Some(NormalForm::Nfkc), ..Policy::default() };
+    /// assert_eq!(sanitize("ﬁ²", &nfkc).text, "fi2");
+    /// ```
     #[cfg(feature = "normalize")]
-    pub normalization: Normalization,
-    /// Whether to find and undo mojibake with [`repair`](crate::repair), line by line; default
+    pub normalization: Option<NormalForm>,
+    /// Whether to find and undo mojibake with [`repair`](crate::mojibake::repair), line by line; default
     /// `false`, because it is a heuristic (a careful one: clean text in any script is left alone).
     ///
     /// Text that was decoded with the wrong charset (`SchÃ¶ne GrÃ¼ÃŸe`) is unreadable, and its

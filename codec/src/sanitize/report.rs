@@ -6,14 +6,16 @@ use core::ops::Range;
 use std::borrow::Cow;
 
 use super::chars;
-use crate::{Encoding, ErrorKind};
+use super::policy::NormalForm;
+use crate::byte_class::ErrorKind;
+use crate::mojibake::Encoding;
 
-/// The result of [`sanitize`](crate::sanitize): the clean text and every change, in order.
+/// The result of [`sanitize`](crate::sanitize::sanitize): the clean text and every change, in order.
 ///
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{sanitize, Action, Policy};
+/// use utf8lens::sanitize::{sanitize, Action, Policy};
 ///
 /// let clean = sanitize(&b"ok\xFF\x07"[..], &Policy::default());
 /// assert_eq!(clean.text, "ok\u{FFFD}");
@@ -33,7 +35,7 @@ impl Sanitized {
     /// Whether nothing was found: the text is the input, decoded.
     ///
     /// ```
-    /// assert!(utf8lens::sanitize("plain text", &Default::default()).is_unchanged());
+    /// assert!(utf8lens::sanitize::sanitize("plain text", &Default::default()).is_unchanged());
     /// ```
     pub fn is_unchanged(&self) -> bool {
         self.changes.is_empty()
@@ -46,7 +48,7 @@ impl Sanitized {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::{sanitize, Action, Found, Policy};
+/// use utf8lens::sanitize::{sanitize, Action, Found, Policy};
 ///
 /// let clean = sanitize("a\u{202E}b", &Policy::default());
 /// let change = &clean.changes[0];
@@ -76,7 +78,7 @@ impl Change {
     /// Why the finding matters, in a sentence; for mojibake, the explanation of the repair.
     ///
     /// ```
-    /// let clean = utf8lens::sanitize("a\u{0}b", &Default::default());
+    /// let clean = utf8lens::sanitize::sanitize("a\u{0}b", &Default::default());
     /// assert!(clean.changes[0].reason().starts_with("NUL"));
     /// ```
     pub fn reason(&self) -> Cow<'static, str> {
@@ -89,7 +91,7 @@ impl Change {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::Found;
+/// use utf8lens::sanitize::Found;
 ///
 /// assert_eq!(Found::Control('\u{1B}').kind(), "control");
 /// assert_eq!(Found::Control('\u{1B}').to_string(), "U+001B ESCAPE");
@@ -107,10 +109,10 @@ pub enum Found {
     Control(char),
     /// U+FEFF as a byte order mark.
     Bom,
-    /// A bidirectional control, removed under [`Bidi::Remove`](crate::Bidi::Remove).
+    /// A bidirectional control, removed under [`Bidi::Remove`](crate::sanitize::Bidi::Remove).
     BidiControl(char),
     /// A PDF or PDI with nothing open to close, removed under
-    /// [`Bidi::Balance`](crate::Bidi::Balance).
+    /// [`Bidi::Balance`](crate::sanitize::Bidi::Balance).
     UnmatchedBidi(char),
     /// An opener still open at the end of its paragraph: its closer was inserted.
     UnclosedBidi(char),
@@ -129,8 +131,8 @@ pub enum Found {
     LineBreak(&'static str),
     /// Mojibake, with how it was repaired.
     Mojibake(Box<MojibakeFound>),
-    /// Text that was not in the chosen normalisation form ("NFC" or "NFKC").
-    Unnormalized(&'static str),
+    /// Text that was not in the chosen normalisation form.
+    Unnormalized(NormalForm),
 }
 
 /// What a mojibake repair found: the layers undone, outermost first, and their explanation.
@@ -138,9 +140,9 @@ pub enum Found {
 pub struct MojibakeFound {
     /// Each layer as (the charset the text was wrongly shown in, the encoding it really was in).
     pub layers: Vec<(Encoding, Encoding)>,
-    /// One sentence per layer, as [`RepairStep::sentence`](crate::RepairStep::sentence) says it.
+    /// One sentence per layer, as [`RepairStep::sentence`](crate::mojibake::RepairStep::sentence) says it.
     pub explanation: String,
-    /// The repair's confidence, 0 to 1; see [`Repair::confidence`](crate::Repair::confidence).
+    /// The repair's confidence, 0 to 1; see [`Repair::confidence`](crate::mojibake::Repair::confidence).
     pub confidence: f32,
 }
 
@@ -149,7 +151,7 @@ impl Found {
     /// `data-issue` attribute spell it.
     ///
     /// ```
-    /// assert_eq!(utf8lens::Found::UnclosedBidi('\u{2067}').kind(), "bidi-unclosed");
+    /// assert_eq!(utf8lens::sanitize::Found::UnclosedBidi('\u{2067}').kind(), "bidi-unclosed");
     /// ```
     pub fn kind(&self) -> &'static str {
         match self {
@@ -175,8 +177,8 @@ impl Found {
     /// The code point found, for the findings that are one character.
     ///
     /// ```
-    /// assert_eq!(utf8lens::Found::Invisible('\u{200B}').code_point(), Some(0x200B));
-    /// assert_eq!(utf8lens::Found::Bom.code_point(), Some(0xFEFF));
+    /// assert_eq!(utf8lens::sanitize::Found::Invisible('\u{200B}').code_point(), Some(0x200B));
+    /// assert_eq!(utf8lens::sanitize::Found::Bom.code_point(), Some(0xFEFF));
     /// ```
     pub fn code_point(&self) -> Option<u32> {
         match self {
@@ -199,7 +201,7 @@ impl Found {
     /// Why this kind of finding matters.
     ///
     /// ```
-    /// assert!(utf8lens::Found::Noncharacter('\u{FFFF}').reason().contains("internal use"));
+    /// assert!(utf8lens::sanitize::Found::Noncharacter('\u{FFFF}').reason().contains("internal use"));
     /// ```
     pub fn reason(&self) -> Cow<'static, str> {
         Cow::Borrowed(match self {
@@ -303,7 +305,7 @@ impl fmt::Display for Found {
 /// What the sanitiser did about a finding.
 ///
 /// ```
-/// assert_eq!(utf8lens::Action::Inserted.as_str(), "inserted");
+/// assert_eq!(utf8lens::sanitize::Action::Inserted.as_str(), "inserted");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -325,7 +327,7 @@ impl Action {
     /// The lowercase name the JavaScript API uses.
     ///
     /// ```
-    /// assert_eq!(utf8lens::Action::Flagged.as_str(), "flagged");
+    /// assert_eq!(utf8lens::sanitize::Action::Flagged.as_str(), "flagged");
     /// ```
     pub fn as_str(self) -> &'static str {
         match self {

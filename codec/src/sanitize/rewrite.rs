@@ -2,15 +2,16 @@
 //! normalisation. Each works line by line (neither ever changes a line break, so lines pair up)
 //! and reports one change per line it rewrote, trimmed to the part that differs.
 
+use super::policy::NormalForm;
 use super::report::{Action, Change, Found, MojibakeFound, Sanitized};
 
-/// Undoes mojibake line by line with [`repair`](crate::repair).
+/// Undoes mojibake line by line with [`repair`](crate::mojibake::repair).
 pub(crate) fn repair_mojibake(text: &str) -> Sanitized {
     rewrite_lines(text, |line| {
         if line.is_ascii() {
             return None;
         }
-        let repair = crate::repair(line);
+        let repair = crate::mojibake::repair(line);
         if repair.steps.is_empty() || repair.text == line {
             return None;
         }
@@ -33,8 +34,8 @@ pub(crate) fn repair_mojibake(text: &str) -> Sanitized {
     })
 }
 
-/// A Unicode normaliser for [`sanitize_with`](crate::sanitize_with): the form's name (`"NFC"`,
-/// `"NFKC"`), reported in [`Found::Unnormalized`], and a function that returns the normalised text,
+/// A Unicode normaliser for [`sanitize_with`](crate::sanitize::sanitize_with): the [`NormalForm`] it brings
+/// text into, reported in [`Found::Unnormalized`], and a function that returns the normalised text,
 /// or `None` when the text is already normalised.
 ///
 /// It lets a caller bring a normaliser it already has (the npm package passes JavaScript's
@@ -44,15 +45,15 @@ pub(crate) fn repair_mojibake(text: &str) -> Sanitized {
 /// # Examples
 ///
 /// ```
-/// use utf8lens::Normalizer;
+/// use utf8lens::sanitize::{NormalForm, Normalizer};
 ///
 /// // A stand-in that only composes e + U+0301 COMBINING ACUTE ACCENT.
 /// let compose = |text: &str| text.contains("e\u{301}").then(|| text.replace("e\u{301}", "\u{E9}"));
-/// let nfc = Normalizer::new("NFC", &compose);
-/// assert_eq!(nfc.form(), "NFC");
+/// let nfc = Normalizer::new(NormalForm::Nfc, &compose);
+/// assert_eq!(nfc.form(), NormalForm::Nfc);
 /// ```
 pub struct Normalizer<'a> {
-    pub(crate) form: &'static str,
+    pub(crate) form: NormalForm,
     pub(crate) apply: &'a dyn Fn(&str) -> Option<String>,
 }
 
@@ -62,20 +63,24 @@ impl<'a> Normalizer<'a> {
     /// whole text).
     ///
     /// ```
+    /// use utf8lens::sanitize::{NormalForm, Normalizer};
+    ///
     /// let keep = |_: &str| None;
-    /// let none = utf8lens::Normalizer::new("NFKC", &keep);
-    /// assert_eq!(none.form(), "NFKC");
+    /// let none = Normalizer::new(NormalForm::Nfkc, &keep);
+    /// assert_eq!(none.form(), NormalForm::Nfkc);
     /// ```
-    pub fn new(form: &'static str, apply: &'a dyn Fn(&str) -> Option<String>) -> Normalizer<'a> {
+    pub fn new(form: NormalForm, apply: &'a dyn Fn(&str) -> Option<String>) -> Normalizer<'a> {
         Normalizer { form, apply }
     }
 
-    /// The form's name, as given to [`Normalizer::new`].
+    /// The form, as given to [`Normalizer::new`].
     ///
     /// ```
-    /// assert_eq!(utf8lens::Normalizer::new("NFC", &|_: &str| None).form(), "NFC");
+    /// use utf8lens::sanitize::{NormalForm, Normalizer};
+    ///
+    /// assert_eq!(Normalizer::new(NormalForm::Nfc, &|_: &str| None).form(), NormalForm::Nfc);
     /// ```
-    pub fn form(&self) -> &'static str {
+    pub fn form(&self) -> NormalForm {
         self.form
     }
 }
@@ -163,8 +168,7 @@ fn common_ends(a: &str, b: &str) -> (usize, usize) {
 
 /// NFC or NFKC with the `unicode-normalization` crate.
 #[cfg(feature = "normalize")]
-pub(crate) fn crate_normalizer(form: super::policy::Normalization) -> Option<Normalizer<'static>> {
-    use super::policy::Normalization;
+pub(crate) fn crate_normalizer(form: NormalForm) -> Normalizer<'static> {
     use unicode_normalization::{is_nfc_quick, is_nfkc_quick, IsNormalized, UnicodeNormalization};
 
     fn nfc(text: &str) -> Option<String> {
@@ -181,16 +185,12 @@ pub(crate) fn crate_normalizer(form: super::policy::Normalization) -> Option<Nor
         let normalized: String = text.nfkc().collect();
         (normalized != text).then_some(normalized)
     }
-    match form {
-        Normalization::None => None,
-        Normalization::Nfc => Some(Normalizer {
-            form: "NFC",
-            apply: &nfc,
-        }),
-        Normalization::Nfkc => Some(Normalizer {
-            form: "NFKC",
-            apply: &nfkc,
-        }),
+    Normalizer {
+        form,
+        apply: match form {
+            NormalForm::Nfc => &nfc,
+            NormalForm::Nfkc => &nfkc,
+        },
     }
 }
 
@@ -222,9 +222,11 @@ mod tests {
 
     #[test]
     fn normalisation_by_a_function() {
+        // A function that decomposes (NFD's work) under the name NFC: only the line-wise rewrite
+        // and its offsets are under test here, not the form.
         let decompose = |t: &str| t.contains('é').then(|| t.replace('é', "e\u{301}"));
         let n = Normalizer {
-            form: "NFD",
+            form: NormalForm::Nfc,
             apply: &decompose,
         };
         let out = normalize("abc\ncafé\n", &n);

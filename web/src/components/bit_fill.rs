@@ -106,7 +106,7 @@ pub fn BitFilling() -> Html {
 
 /// A value UTF-8 cannot encode: what the codec says, and what the old RFC 2279 would have written.
 fn unencodable(cp: u32, why: &str) -> Html {
-    let rfc2279 = utf8lens::encode_variant(&[cp], utf8lens::Variant::Rfc2279).ok();
+    let rfc2279 = utf8lens::variants::encode(&[cp], utf8lens::variants::Variant::Rfc2279).ok();
     let hex = rfc2279
         .as_ref()
         .map(|b| crate::notation::Notation::Hex.format(b));

@@ -3,7 +3,8 @@
 //! malformed bytes; the variants (CESU-8, Modified UTF-8, WTF-8, RFC 2279) accept what UTF-8
 //! forbids.
 
-use utf8lens::{Replacement, Variant};
+use utf8lens::variants::Variant;
+use utf8lens::Replacement;
 use yew::prelude::*;
 
 use crate::format;
@@ -169,7 +170,7 @@ pub fn Decoders() -> Html {
             id: variant.name(),
             name,
             about,
-            result: match utf8lens::decode_variant(bytes, variant) {
+            result: match utf8lens::variants::decode(bytes, variant) {
                 Ok(cps) => Ok(code_points_html(&cps)),
                 Err(e) => Err(format!("Error: {e}.")),
             },

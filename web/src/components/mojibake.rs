@@ -2,7 +2,8 @@
 //! traced back to its byte; the reverse direction (the text in a legacy charset read as UTF-8);
 //! double encoding; the repair tool with its steps; and the seeds' reference table.
 
-use utf8lens::{Charset, GlyphTrace};
+use utf8lens::charset::Charset;
+use utf8lens::mojibake::GlyphTrace;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -125,7 +126,7 @@ fn traced_html(trace: &[GlyphTrace]) -> Html {
 #[component]
 fn Matrix(props: &TextProps) -> Html {
     let TextProps { text, charset } = props;
-    let rows = use_memo(text.clone(), |t| utf8lens::mojibake_matrix(t));
+    let rows = use_memo(text.clone(), |t| utf8lens::mojibake::matrix(t));
     html! {
         <section aria-labelledby="matrix-heading">
             <h3 id="matrix-heading">{ "Your text, misread by every charset" }</h3>
@@ -145,7 +146,7 @@ fn Matrix(props: &TextProps) -> Html {
                     <tbody>
                         { for rows.iter().map(|row| {
                             let cs = row.charset;
-                            let traced = utf8lens::garble_traced(text, cs);
+                            let traced = utf8lens::mojibake::garble_traced(text, cs);
                             html! {
                                 <tr class={classes!((cs == *charset).then_some("matrix-current"))}>
                                     <th scope="row">
@@ -186,7 +187,7 @@ fn Matrix(props: &TextProps) -> Html {
 #[component]
 fn Trace(props: &TextProps) -> Html {
     let TextProps { text, charset } = props;
-    let garbled = utf8lens::garble_traced(text, *charset);
+    let garbled = utf8lens::mojibake::garble_traced(text, *charset);
     let mut rows: Vec<Html> = Vec::new();
     let mut i = 0;
     while let Some(first) = garbled.trace.get(i) {
@@ -230,7 +231,7 @@ fn Trace(props: &TextProps) -> Html {
 #[component]
 fn Misread(props: &TextProps) -> Html {
     let TextProps { text, charset } = props;
-    let body = match utf8lens::misread_as_utf8(text, *charset) {
+    let body = match utf8lens::mojibake::misread_as_utf8(text, *charset) {
         Err(e) => html! {
             <p class="note">{ format!("{} cannot encode {}, so this direction does not arise.", charset.name(),
                 e.ch().map(|c| format!("'{c}'")).unwrap_or_else(|| format!("U+{:04X}", e.code_point()))) }</p>
@@ -276,7 +277,7 @@ fn Misread(props: &TextProps) -> Html {
 #[component]
 fn Rounds(props: &TextProps) -> Html {
     let TextProps { text, charset } = props;
-    let rounds = utf8lens::garble_rounds(head(text, 24), *charset, 3).unwrap_or_default();
+    let rounds = utf8lens::mojibake::garble_rounds(head(text, 24), *charset, 3).unwrap_or_default();
     html! {
         <section aria-labelledby="rounds-heading">
             <h3 id="rounds-heading">{ "Double encoding" }</h3>
@@ -298,10 +299,10 @@ fn Rounds(props: &TextProps) -> Html {
 fn RepairView(props: &TextProps) -> Html {
     let TextProps { text, charset } = props;
     let inspector = use_inspector();
-    let fixed = use_memo(text.clone(), |t| utf8lens::repair(t));
+    let fixed = use_memo(text.clone(), |t| utf8lens::mojibake::repair(t));
     let garble_it = {
         let inspector = inspector.clone();
-        let garbled = utf8lens::garble(text, *charset);
+        let garbled = utf8lens::mojibake::garble(text, *charset);
         Callback::from(move |_: MouseEvent| inspector.dispatch(Action::EditText(garbled.clone())))
     };
     let use_fixed = {
@@ -356,7 +357,7 @@ fn LegacyReadings() -> Html {
                 <table class="matrix legacy">
                     <tbody>
                         { for Charset::ALL.iter().map(|cs| {
-                            let text = utf8lens::decode_legacy(&bytes, *cs);
+                            let text = utf8lens::charset::decode(&bytes, *cs);
                             html! {
                                 <tr>
                                     <th scope="row"><span class="charset-name">{ cs.name() }</span></th>
@@ -382,7 +383,7 @@ fn SeedsTable() -> Html {
         Charset::Windows1252,
     ];
     let letters = ["ä", "ö", "ü", "ß", "Ä", "Ö", "Ü"];
-    let hoehe = utf8lens::misread_as_utf8("Höhe", Charset::Iso8859_1).ok();
+    let hoehe = utf8lens::mojibake::misread_as_utf8("Höhe", Charset::Iso8859_1).ok();
     html! {
         <section aria-labelledby="seeds-heading" class="seeds">
             <h3 id="seeds-heading">{ "Reference: the classic cases" }</h3>
@@ -401,7 +402,7 @@ fn SeedsTable() -> Html {
                                 <th scope="row" class="glyph">{ *l }</th>
                                 <td class="mono">{ Notation::Hex.format(l.as_bytes()) }</td>
                                 { for CHARSETS.iter().map(|cs| {
-                                    let g = utf8lens::garble(l, *cs);
+                                    let g = utf8lens::mojibake::garble(l, *cs);
                                     html! { <td data-charset={cs.name()} data-text={g.clone()}><VisibleText text={AttrValue::from(g)} /></td> }
                                 }) }
                             </tr>
@@ -412,7 +413,7 @@ fn SeedsTable() -> Html {
             <ul class="seeds-more">
                 <li data-case="hoehe-garbled">
                     { "“Höhe” in UTF-8 (48 C3 B6 68 65) read as ISO-8859-1: " }
-                    <strong data-charset="iso-8859-1">{ utf8lens::garble("Höhe", Charset::Iso8859_1) }</strong>
+                    <strong data-charset="iso-8859-1">{ utf8lens::mojibake::garble("Höhe", Charset::Iso8859_1) }</strong>
                 </li>
                 if let Some(m) = hoehe {
                     <li data-case="hoehe-misread">
@@ -423,7 +424,7 @@ fn SeedsTable() -> Html {
                 }
                 <li data-case="bom">
                     { "The byte order mark U+FEFF (EF BB BF) read as windows-1252: " }
-                    <strong data-charset="windows-1252">{ utf8lens::garble("\u{FEFF}", Charset::Windows1252) }</strong>
+                    <strong data-charset="windows-1252">{ utf8lens::mojibake::garble("\u{FEFF}", Charset::Windows1252) }</strong>
                 </li>
             </ul>
         </section>

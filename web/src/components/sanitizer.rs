@@ -1,8 +1,8 @@
-//! The sanitiser: the input with every finding of the codec's [`utf8lens::sanitize`] highlighted
+//! The sanitiser: the input with every finding of the codec's [`utf8lens::sanitize::sanitize`] highlighted
 //! and explained, next to the cleaned text and the list of changes. Each flagged element carries
 //! `data-issue` naming its kind. A bundled sample page mixes the usual suspects.
 
-use utf8lens::{
+use utf8lens::sanitize::{
     Action as Done, Bidi, Bom, Change, Controls, Found, Invalid, Invisible, LineEndings,
     Noncharacters, Policy, VariationSelectors,
 };
@@ -44,7 +44,7 @@ pub fn Sanitizer() -> Html {
     let policy = use_state(Policy::default);
     let all = &inspector.bytes;
     let input = all.get(..LIMIT.min(all.len())).unwrap_or_default();
-    let result = utf8lens::sanitize(input, &policy);
+    let result = utf8lens::sanitize::sanitize(input, &policy);
 
     let load_sample = {
         let inspector = inspector.clone();
@@ -236,7 +236,7 @@ mod tests {
 
     #[test]
     fn the_sample_page_shows_every_common_issue() {
-        let result = utf8lens::sanitize(&sample_page(), &Policy::default());
+        let result = utf8lens::sanitize::sanitize(&sample_page(), &Policy::default());
         let kinds: Vec<&str> = result.changes.iter().map(|c| c.found.kind()).collect();
         for kind in [
             "bom",
@@ -253,7 +253,7 @@ mod tests {
         // The emoji's joiner and selector and the Persian ZWNJ stay.
         assert!(result.text.contains("👩\u{200D}💻") && result.text.contains("❤\u{FE0F}"));
         assert!(result.text.contains("می\u{200C}خواهم"));
-        let repaired = utf8lens::sanitize(
+        let repaired = utf8lens::sanitize::sanitize(
             &sample_page(),
             &Policy {
                 repair_mojibake: true,
