@@ -229,6 +229,20 @@ async function run() {
       check("text A€😀: valid verdict", await attr(page, ".verdict", "data-valid"), "true");
       check("text A€😀: 3 characters", await attr(page, ".verdict", "data-chars"), "3");
       check(
+        "text A€😀: the four lengths",
+        await page.$eval(".lengths", (l) => [l.dataset.utf8Bytes, l.dataset.utf16Units, l.dataset.codePoints, l.dataset.graphemes]),
+        ["8", "4", "3", "3"],
+      );
+      assert("the verdict says code points, not characters", (await page.textContent(".verdict")).includes("3 code points"));
+      await follow(page, `#text=${encodeURIComponent("👨\u200D👩\u200D👧\u200D👦")}`);
+      await page.waitForSelector('.lengths[data-utf8-bytes="25"]');
+      check(
+        "the family: 25 bytes, 11 UTF-16 units, 7 code points, 1 grapheme",
+        await page.$eval(".lengths", (l) => [l.dataset.utf8Bytes, l.dataset.utf16Units, l.dataset.codePoints, l.dataset.graphemes]),
+        ["25", "11", "7", "1"],
+      );
+      await follow(page, "#text=A%E2%82%AC%F0%9F%98%80");
+      check(
         "the URL holds the text",
         await page.evaluate(() => location.hash),
         "#text=A%E2%82%AC%F0%9F%98%80",
@@ -247,6 +261,14 @@ async function run() {
     });
 
     await group("entering bytes", async () => {
+      // Bad hex keeps the last good bytes and never says "valid" beside the error.
+      await page.fill("#notation-input", "41 42");
+      await page.waitForSelector('.verdict[data-valid="true"][data-stale="false"]');
+      await page.fill("#notation-input", "41 4z");
+      await page.waitForSelector('.verdict[data-stale="true"]');
+      assert("bad hex: the verdict does not say valid", !(await page.textContent(".verdict")).includes("Valid"));
+      check("bad hex: the last good bytes stay", await page.$$eval(".cell", (c) => c.length), 2);
+      check("bad hex: the link keeps the last good bytes", await page.evaluate(() => location.hash.includes("hex=4142") || location.hash.includes("text=AB")), true);
       await page.fill("#notation-input", "c0af");
       await page.waitForSelector('.verdict[data-valid="false"]');
       check("hex c0af: role of each byte", await cellRoles(page), [
@@ -507,6 +529,19 @@ async function run() {
         await follow(page, `#text=x&view=bits&cp=${query}`, "bits");
         check(`code point ${decodeURIComponent(query)} is U+20AC`, await attr(page, ".explained", "data-code-point"), "20AC");
       }
+      check("a new code point opens at step 1", await attr(page, ".explained", "data-step"), "1");
+      check("the step controls stay in view (sticky)", await page.$eval(".step-bar", (b) => getComputedStyle(b).position), "sticky");
+      check(
+        "screen readers get each octet's bits",
+        await page.$eval('.octet[data-octet="0"]', (o) => o.getAttribute("aria-label")),
+        "Octet 1 of 3: ········",
+      );
+      await page.click("text=Result »");
+      check(
+        "screen readers get the filled octet",
+        await page.$eval('.octet[data-octet="0"]', (o) => o.getAttribute("aria-label")),
+        "Octet 1 of 3: 11100010, E2",
+      );
       check(
         "the octets are E2 82 AC",
         await page.$$eval(".octet-value", (o) => o.map((x) => x.textContent)),
@@ -542,6 +577,11 @@ async function run() {
       await page.waitForSelector('.explained[data-placed="16"]', { timeout: 20_000 });
       check("Play animates to the end", await attr(page, "#step-play", "aria-pressed"), "false");
       await shot(page, "view-bits");
+      await follow(page, `#text=x&view=bits&cp=${encodeURIComponent("👨\u200D👩\u200D👧")}`, "bits");
+      check("a grapheme of 5 code points is not refused: its first is explained", await attr(page, ".explained", "data-code-point"), "1F468");
+      check("and its code points are offered", await attr(page, ".cluster-note", "data-cluster-size"), "5");
+      await follow(page, "#text=x&view=bits&cp=0041", "bits");
+      check("zero-padded digits are hex: 0041 is U+0041", await attr(page, ".explained", "data-code-point"), "0041");
       await follow(page, "#text=x&view=bits&cp=U%2BD800", "bits");
       assert("a surrogate is explained, not encoded", (await page.textContent(".unencodable")).includes("surrogate"));
       // The selected character, when no code point is typed.
@@ -565,13 +605,20 @@ async function run() {
         [32, "A0", "BF"],
       );
       assert("E0 is explained as restricted", (await page.textContent(".restricted-note")).includes("overlong"));
-      assert("E0 names its block", (await page.textContent(".cp-detail")).includes("Samaritan"));
+      {
+        const e0 = await page.textContent(".cp-detail");
+        assert("E0 names the notable blocks of its range, not only the first", ["Samaritan", "Devanagari", "Thai"].every((b) => e0.includes(b)));
+      }
       await shot(page, "view-codepage");
       await page.click('[data-byte="ED"]');
       assert("ED excludes the surrogates", (await page.textContent(".restricted-note")).includes("surrogates"));
       await page.click('[data-byte="C0"]');
       assert("C0 is never valid", (await page.textContent(".cp-detail")).includes("overlong"));
       check("nothing follows C0", await page.$$eval('.cp-cell[data-follows="true"]', (c) => c.length), 0);
+      await page.click('[data-byte="F0"]');
+      assert("F0 is where every emoji starts", (await page.textContent(".cp-detail")).includes("emoji"));
+      await page.click('[data-byte="F3"]');
+      assert("F3 holds the tag characters, not 'unassigned'", (await page.textContent(".cp-detail")).includes("tag characters"));
       await page.click('[data-byte="F4"]');
       check(
         "after F4 only 80–8F",
@@ -632,6 +679,20 @@ async function run() {
 
     await group("keyboard navigation", async () => {
       await open(page, "#text=A%E2%82%AC%F0%9F%98%80");
+      // "Go to byte" says why it went nowhere.
+      await page.fill("#go-to-offset", "zz");
+      await page.press("#go-to-offset", "Enter");
+      assert("a bad offset is explained", (await page.textContent("#go-to-problem")).includes("not a byte offset"));
+      await page.fill("#go-to-offset", "99");
+      await page.press("#go-to-offset", "Enter");
+      assert("an offset past the end is explained", (await page.textContent("#go-to-problem")).includes("0 to 7"));
+      await page.fill("#go-to-offset", "0x2");
+      await page.press("#go-to-offset", "Enter");
+      check("a good offset clears the problem", await page.textContent("#go-to-problem"), "");
+      check("and selects the byte", await attr(page, '.cell[data-offset="2"]', "aria-selected"), "true");
+      await page.fill("#go-to-offset", "");
+      await page.goto("about:blank");
+      await open(page, "#text=A%E2%82%AC%F0%9F%98%80");
       // Tab from the text box reaches the byte map's one tab stop.
       await page.focus("#go-to-offset");
       await page.keyboard.press("Tab"); // the Go button
@@ -651,6 +712,16 @@ async function run() {
       await page.keyboard.press("Enter");
       await page.waitForSelector('.view-panel[data-view="bits"]');
       check("Enter opens the character in bit filling", await attr(page, ".explained", "data-code-point"), "20AC");
+      await page.waitForFunction(() => document.activeElement.id === "step-next", null, { timeout: 5_000 }).catch(() => {});
+      check("focus moves to bit filling's Next, not the page body", await page.evaluate(() => document.activeElement.id), "step-next");
+      // "show in byte map" in Errors, by keyboard: focus lands on the error's byte.
+      await page.goto("about:blank");
+      await open(page, "#hex=41c0af42&view=errors");
+      await page.focus('.error[data-offset="1"] .link-button');
+      await page.keyboard.press("Enter");
+      await page.waitForSelector('.view-panel[data-view="bytes"]');
+      await page.waitForFunction(() => document.activeElement?.dataset?.offset === "1", null, { timeout: 5_000 }).catch(() => {});
+      check("show in byte map: focus on the error's byte", await page.evaluate(() => document.activeElement.dataset.offset ?? document.activeElement.tagName), "1");
       // Tabs: arrow keys move between views.
       await page.focus("#tab-bits");
       await page.keyboard.press("ArrowRight");

@@ -9,7 +9,7 @@ use crate::components::{
     BitFilling, ByteMap, Codepage, Decoders, ErrorList, ExampleList, InputPanel, Mojibake,
     Sanitizer, Streaming, Verdict,
 };
-use crate::hooks::{use_inspector, use_summary, InspectorProvider};
+use crate::hooks::{use_focus_view, use_inspector, use_summary, InspectorProvider};
 use crate::state::Action;
 use crate::view::View;
 
@@ -27,6 +27,7 @@ fn Page() -> Html {
     let inspector = use_inspector();
     let summary = use_summary(&inspector.bytes);
     let view = inspector.view;
+    use_focus_view(view);
     let panel = match view {
         View::Bytes => html! { <ByteMap /> },
         View::Bits => html! { <BitFilling /> },

@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use unicode_segmentation::UnicodeSegmentation;
+
 /// Why a query is not a code point.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum QueryError {
@@ -21,7 +23,7 @@ impl fmt::Display for QueryError {
             QueryError::Empty => f.write_str("Type a code point: U+20AC, 8364 or €."),
             QueryError::BadNumber(q) => write!(
                 f,
-                "\"{q}\" is not a code point number; write U+ and hex digits (U+20AC) or decimal digits (8364)."
+                "\"{q}\" is not a code point number; write U+ and hex digits (U+20AC), hex digits with a leading zero (020AC) or decimal digits (8364)."
             ),
             QueryError::NotOneCharacter(q) => write!(
                 f,
@@ -38,6 +40,8 @@ const MAX: u32 = 0x7FFF_FFFF;
 ///
 /// * `U+20AC`, `u+20ac`, `0x20AC`, `\u20AC`, `\u{20AC}`, `\U0001F600`, `&#x20AC;`: hex.
 /// * `8364`, `&#8364;`: decimal (two or more digits; a single digit is the character itself).
+/// * `0041`, `00E9`: hex. A leading zero is how people write a code point's hex digits padded to
+///   four (as the charts print them), never how they write a decimal number.
 /// * `€`: the character itself.
 pub fn parse(query: &str) -> Result<u32, QueryError> {
     let q = query.trim();
@@ -52,6 +56,11 @@ pub fn parse(query: &str) -> Result<u32, QueryError> {
     if let (Some(c), None) = (chars.next(), chars.next()) {
         return Ok(u32::from(c));
     }
+    // One character as a reader sees it (👨‍👩‍👧, e + U+0301): its first code point; the view lists
+    // the others with `cluster`.
+    if let Some(first) = cluster(q).and_then(|c| c.first().copied()) {
+        return Ok(u32::from(first));
+    }
     let lower = q.to_ascii_lowercase();
     let hex = ["u+", "0x", "\\u{", "\\u", "&#x", "x"]
         .iter()
@@ -64,13 +73,25 @@ pub fn parse(query: &str) -> Result<u32, QueryError> {
         return number(digits.trim_end_matches(';'), 10, q);
     }
     if lower.chars().all(|c| c.is_ascii_digit()) {
-        return number(&lower, 10, q);
+        let radix = if lower.starts_with('0') { 16 } else { 10 };
+        return number(&lower, radix, q);
     }
     if lower.chars().all(|c| c.is_ascii_hexdigit()) {
         // "20AC": hex digits with a letter among them cannot be decimal.
         return number(&lower, 16, q);
     }
     Err(QueryError::NotOneCharacter(q.to_owned()))
+}
+
+/// The code points of `query` when it is one extended grapheme cluster (UAX #29) made of several:
+/// `👨‍👩‍👧` gives its five, `e\u{301}` its two. `None` for one code point, or for several clusters.
+pub fn cluster(query: &str) -> Option<Vec<char>> {
+    let q = query.trim();
+    let mut clusters = q.graphemes(true);
+    match (clusters.next(), clusters.next()) {
+        (Some(one), None) if one.chars().nth(1).is_some() => Some(one.chars().collect()),
+        _ => None,
+    }
 }
 
 fn number(digits: &str, radix: u32, query: &str) -> Result<u32, QueryError> {
@@ -106,11 +127,27 @@ mod tests {
             assert_eq!(parse(q), Ok(0x20AC), "{q:?}");
         }
         assert_eq!(parse("\\U0001F600"), Ok(0x1F600));
+        // Zero-padded digits are hex, as the code charts write them.
+        assert_eq!(parse("0041"), Ok(0x41));
+        assert_eq!(parse("00E9"), Ok(0xE9));
+        assert_eq!(parse("0100"), Ok(0x100));
+        assert_eq!(parse("065E5"), Ok(0x65E5));
+        assert_eq!(parse("041"), Ok(0x41));
         assert_eq!(parse("😀"), Ok(0x1F600));
         assert_eq!(parse("5"), Ok(0x35));
         assert_eq!(parse(" "), Ok(0x20));
         assert_eq!(parse("U+D800"), Ok(0xD800));
         assert_eq!(parse("U+110000"), Ok(0x11_0000));
+    }
+
+    #[test]
+    fn one_grapheme_of_several_code_points_is_not_refused() {
+        let family = "👨\u{200D}👩\u{200D}👧";
+        assert_eq!(parse(family), Ok(0x1F468));
+        assert_eq!(cluster(family).map(|c| c.len()), Some(5));
+        assert_eq!(cluster("e\u{301}"), Some(vec!['e', '\u{301}']));
+        assert_eq!(cluster("€"), None);
+        assert_eq!(cluster("ab"), None);
     }
 
     #[test]

@@ -14,6 +14,7 @@ mod examples;
 mod format;
 pub mod fragment;
 pub mod hooks;
+mod lead_ranges;
 mod notation;
 mod rows;
 pub mod state;

@@ -35,6 +35,17 @@ pub fn row_count(len: usize, per_row: usize) -> usize {
     len.div_ceil(per_row.max(1))
 }
 
+/// How many cells to lay out in rows so that no row past the end is drawn: up to and including the
+/// first byte of the last segment. A row is drawn for every byte offset a segment starts in; the
+/// bytes after the last segment's first byte belong to it, in the row above, and would otherwise
+/// leave an empty row at the end whenever that segment crosses a row's edge.
+pub fn cells_in_rows(bytes: &[u8]) -> usize {
+    match bytes.len().checked_sub(1) {
+        None => 0,
+        Some(last) => utf8lens::char_start(bytes, last).map_or(bytes.len(), |start| start + 1),
+    }
+}
+
 /// The byte range of row `row`.
 pub fn row_range(bytes: &[u8], row: usize, per_row: usize) -> Range<usize> {
     let per_row = per_row.max(1);
@@ -161,6 +172,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn no_row_past_the_last_segment() {
+        for bytes in samples() {
+            for per_row in [1, 2, 4, 8, 10, 16] {
+                let rows = row_count(cells_in_rows(&bytes), per_row);
+                if let Some(last) = rows.checked_sub(1) {
+                    assert!(
+                        !row_range(&bytes, last, per_row).is_empty(),
+                        "per_row {per_row}"
+                    );
+                    assert_eq!(row_range(&bytes, last, per_row).end, bytes.len());
+                }
+            }
+        }
+        // "Hello, 🌍": the globe starts at byte 7 and ends past a 10-byte row's edge.
+        let hello = "Hello, 🌍".as_bytes();
+        assert_eq!(row_count(hello.len(), 10), 2);
+        assert_eq!(row_count(cells_in_rows(hello), 10), 1);
+        assert_eq!(cells_in_rows(b""), 0);
     }
 
     #[test]

@@ -69,6 +69,18 @@ pub fn glyph(ch: char) -> String {
     }
 }
 
+/// A character quoted in a sentence: `'€'`, or its name when quoting would show nothing, as for
+/// the byte order mark: `BOM (U+FEFF)`, `␣ (U+0020)`.
+pub fn quoted(ch: char) -> String {
+    match ch {
+        ' ' => "␣ (U+0020 SPACE)".to_owned(),
+        _ => match label(ch) {
+            Some(label) => format!("{label} (U+{:04X})", u32::from(ch)),
+            None => format!("'{ch}'"),
+        },
+    }
+}
+
 /// The badge for one hidden character.
 pub fn badge(ch: char) -> Html {
     match label(ch) {
@@ -82,6 +94,10 @@ pub fn badge(ch: char) -> Html {
 #[derive(Properties, PartialEq)]
 pub struct Props {
     pub text: AttrValue,
+    /// Show each space as a `␣` badge too: for short pieces of text (a streamed chunk's output)
+    /// where a blank would look like nothing at all.
+    #[prop_or_default]
+    pub spaces: bool,
 }
 
 /// Text with its hidden characters as badges and each U+FFFD marked.
@@ -90,7 +106,7 @@ pub fn VisibleText(props: &Props) -> Html {
     let mut pieces: Vec<Html> = Vec::new();
     let mut run = String::new();
     for ch in props.text.chars() {
-        let special = ch == '\u{FFFD}' || label(ch).is_some();
+        let special = ch == '\u{FFFD}' || label(ch).is_some() || (props.spaces && ch == ' ');
         if !special {
             run.push(ch);
             continue;
@@ -100,6 +116,8 @@ pub fn VisibleText(props: &Props) -> Html {
         }
         if ch == '\u{FFFD}' {
             pieces.push(html! { <span class="replacement" title="U+FFFD REPLACEMENT CHARACTER">{ "\u{FFFD}" }</span> });
+        } else if ch == ' ' {
+            pieces.push(html! { <span class="hidden-char" title="U+0020 SPACE">{ "␣" }</span> });
         } else {
             pieces.push(badge(ch));
         }
@@ -138,5 +156,12 @@ mod tests {
         assert_eq!(glyph(' '), "␣");
         assert_eq!(glyph('\u{200B}'), "ZWSP");
         assert_eq!(glyph('\u{0}'), "NUL");
+    }
+
+    #[test]
+    fn quotes_never_show_nothing() {
+        assert_eq!(quoted('€'), "'€'");
+        assert_eq!(quoted('\u{FEFF}'), "BOM (U+FEFF)");
+        assert_eq!(quoted(' '), "␣ (U+0020 SPACE)");
     }
 }

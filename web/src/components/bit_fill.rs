@@ -80,6 +80,31 @@ pub fn BitFilling() -> Html {
         }
     };
 
+    // A grapheme of several code points (👨‍👩‍👧): bit filling explains the first; each of the
+    // others is one click away.
+    let cluster = code_point::cluster(&query).map(|chars| {
+        let count = chars.len();
+        let picks = chars.into_iter().map(|ch| {
+            let cp = format!("U+{:04X}", u32::from(ch));
+            let inspector = inspector.clone();
+            let query = cp.clone();
+            let onclick = Callback::from(move |_: MouseEvent| {
+                inspector.dispatch(Action::SetCodePoint(query.clone()))
+            });
+            html! {
+                <li><button type="button" class="link-button" {onclick}>
+                    { format!("{cp} {}", glyph(ch)) }
+                </button></li>
+            }
+        });
+        html! {
+            <div class="cluster-note" data-cluster-size={count.to_string()}>
+                <p>{ format!("\"{}\" is one grapheme cluster (what a reader calls one character) made of {count} code points. UTF-8 encodes each code point on its own, so bit filling shows them one at a time: here the first. Pick another:", query.trim()) }</p>
+                <ul class="cluster-picks">{ for picks }</ul>
+            </div>
+        }
+    });
+
     html! {
         <div class="bit-fill">
             <div class="field cp-field">
@@ -91,6 +116,7 @@ pub fn BitFilling() -> Html {
                        oninput={on_query} />
                 <p id="cp-note" class="field-note">{ source_note }</p>
             </div>
+            { cluster.unwrap_or_default() }
             {
                 match parsed {
                     Err(problem) => html! { <p class="cp-problem" role="alert">{ problem.to_string() }</p> },
@@ -138,13 +164,14 @@ fn Explained(props: &ExplainedProps) -> Html {
     let payload = fill.payload_bits() as usize;
     // 0: step 1; 1: step 2; 2 + k: step 3 with k bits placed.
     let last = 2 + payload;
-    let progress = use_state(|| last);
+    // A new code point opens at step 1: the view teaches the steps in order; "Result »" jumps.
+    let progress = use_state(|| 0);
     let playing = use_state(|| false);
     {
         let progress = progress.clone();
         let playing = playing.clone();
         use_effect_with(*cp, move |_| {
-            progress.set(last);
+            progress.set(0);
             playing.set(false);
         });
     }
@@ -219,16 +246,20 @@ fn Explained(props: &ExplainedProps) -> Html {
                 <span class="glyph big-glyph">{ ch }</span>
                 <span class="bit-fill-bytes">{ format!("→ {}", crate::notation::Notation::Hex.format(fill.bytes())) }</span>
             </p>
+            // Sticky, so that on a short screen (1366×768) the controls stay in view beside the bits
+            // they change.
+            <div class="step-bar">
             <div class="step-controls" role="group" aria-label="Step through the encoding">
                 <button type="button" onclick={set(0)} disabled={at == 0}>{ "« Start" }</button>
                 <button type="button" onclick={set(at.saturating_sub(1))} disabled={at == 0} id="step-back">{ "◀ Back" }</button>
-                <button type="button" onclick={set(at + 1)} disabled={at >= last} id="step-next">{ "Next ▶" }</button>
+                <button type="button" onclick={set(at + 1)} disabled={at >= last} id="step-next" data-autofocus="true">{ "Next ▶" }</button>
                 <button type="button" onclick={on_play} id="step-play" aria-pressed={(*playing).to_string()}>
                     { if *playing { "❚❚ Pause" } else { "▶ Play" } }
                 </button>
                 <button type="button" onclick={set(last)} disabled={at >= last}>{ "Result »" }</button>
             </div>
             <p class="step-status" aria-live="polite">{ status }</p>
+            </div>
 
             <ol class="steps">
                 <li class={classes!("step", (step == 1).then_some("step-current"))}>
@@ -258,7 +289,9 @@ fn Explained(props: &ExplainedProps) -> Html {
                 <li class={classes!("step", (step == 3).then_some("step-current"))}>
                     <h3>{ "3. Fill the x bits" }</h3>
                     <p class="step-text">{ format!("{cp_label} in binary, {payload} bits, numbered from the lowest:") }</p>
-                    <div class="cp-bits" aria-label={format!("{cp_label} in binary: {cp_bits}")}>
+                    // Screen readers get the bits as one sentence; the drawn bits are for the eye.
+                    <p class="visually-hidden">{ format!("{cp_label} in binary: {cp_bits}; {placed} of {payload} bits placed.") }</p>
+                    <div class="cp-bits" aria-hidden="true">
                         { for cp_bits.chars().enumerate().map(|(i, c)| {
                             let bit = (payload - 1 - i) as u8;
                             let target = octet_of_bit(bit).unwrap_or(0);
@@ -274,10 +307,20 @@ fn Explained(props: &ExplainedProps) -> Html {
                 </li>
             </ol>
 
-            <div class="octets" aria-label="The octets">
+            <div class="octets" role="list" aria-label="The octets">
                 { for octets.iter().enumerate().map(|(j, octet)| {
                     let template = octet.template().as_bytes();
                     let value = octet.value();
+                    // What the eye sees in this octet at this step, as one sentence for screen
+                    // readers: marker bits, placed bits, x for bits still to fill.
+                    let spoken: String = (0..8)
+                        .map(|i| match octet.bit_sources()[i] {
+                            None if at >= 1 => char::from(b'0' + ((value >> (7 - i)) & 1)),
+                            Some(k) if usize::from(k) < placed => char::from(b'0' + ((value >> (7 - i)) & 1)),
+                            Some(_) if at >= 1 => 'x',
+                            _ => '·',
+                        })
+                        .collect();
                     let bits = (0..8).map(|i| {
                         let actual = (value >> (7 - i)) & 1;
                         match octet.bit_sources()[i] {
@@ -296,8 +339,9 @@ fn Explained(props: &ExplainedProps) -> Html {
                     });
                     let done = at == last;
                     html! {
-                        <div class="octet" data-octet={j.to_string()}>
-                            <div class="octet-bits">{ for bits }</div>
+                        <div class="octet" data-octet={j.to_string()} role="listitem"
+                             aria-label={format!("Octet {} of {n}: {spoken}{}", j + 1, if done { format!(", {value:02X}") } else { String::new() })}>
+                            <div class="octet-bits" aria-hidden="true">{ for bits }</div>
                             <div class="octet-value">
                                 if done { { format!("{value:02X}") } } else { { "…" } }
                             </div>

@@ -39,7 +39,7 @@ fn per_row_for(width: f64, cell_width: f64) -> usize {
 pub fn ByteMap() -> Html {
     let inspector = use_inspector();
     let bytes = inspector.bytes.clone();
-    let grid = use_virtual_rows(bytes.len(), per_row_for);
+    let grid = use_virtual_rows(rows::cells_in_rows(&bytes), per_row_for);
     // Set by keyboard moves: after the next render, focus the selected cell.
     let focus_pending = use_mut_ref(|| Rc::new(Cell::new(false)));
     let focus_pending = focus_pending.borrow().clone();
@@ -139,8 +139,12 @@ pub fn ByteMap() -> Html {
         })
     };
 
+    // Why the last "Go to byte" went nowhere, said next to the field instead of failing silently.
+    let go_problem = use_state(|| None::<String>);
     let on_go = {
         let go_to = go_to.clone();
+        let go_problem = go_problem.clone();
+        let len = bytes.len();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let form = e.target_unchecked_into::<Element>();
@@ -159,8 +163,19 @@ pub fn ByteMap() -> Html {
                 Some(hex) => usize::from_str_radix(hex, 16).ok(),
                 None => value.parse().ok(),
             };
-            if let Some(offset) = offset {
-                go_to(offset, true);
+            match offset {
+                _ if len == 0 => go_problem.set(Some("There are no bytes to go to yet.".to_owned())),
+                Some(offset) if offset < len => {
+                    go_problem.set(None);
+                    go_to(offset, true);
+                }
+                Some(offset) => go_problem.set(Some(format!(
+                    "Byte {offset} is past the end: the offsets run from 0 to {}.",
+                    len - 1
+                ))),
+                None => go_problem.set(Some(format!(
+                    "\"{value}\" is not a byte offset: write a decimal number (1024) or hex after 0x (0x400)."
+                ))),
             }
         })
     };
@@ -209,8 +224,13 @@ pub fn ByteMap() -> Html {
                 <p class="byte-map-summary">{ summary }</p>
                 <form class="go-to" onsubmit={on_go}>
                     <label for="go-to-offset">{ "Go to byte" }</label>
-                    <input id="go-to-offset" type="text" inputmode="numeric" size="10" placeholder="0 or 0x1F" />
+                    <input id="go-to-offset" type="text" inputmode="numeric" size="10" placeholder="0 or 0x1F"
+                           aria-invalid={go_problem.is_some().to_string()}
+                           aria-describedby="go-to-problem" />
                     <button type="submit">{ "Go" }</button>
+                    <span id="go-to-problem" class="go-to-problem" role="status">
+                        { (*go_problem).clone().unwrap_or_default() }
+                    </span>
                 </form>
             </div>
             if let Some(text) = selection_text(&bytes, selected) {

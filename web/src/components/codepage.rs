@@ -188,7 +188,12 @@ fn short_label(byte: u8, class: ByteClass) -> (String, String) {
             let mark = if restricted(lead) { "!" } else { "" };
             (
                 format!("{n}B{mark}"),
-                format!("lead of {n} bytes, {}", lead.block()),
+                format!(
+                    "lead of {n} bytes, U+{:04X}–U+{:04X}: {}",
+                    lead.first_code_point(),
+                    lead.last_code_point(),
+                    crate::lead_ranges::notable(lead)
+                ),
             )
         }
         ByteClass::NeverValid(why) => ("×".to_owned(), format!("never valid: {}", why.reason())),
@@ -221,8 +226,8 @@ fn detail(byte: u8, follows: &[u8]) -> Html {
             html! {
                 <>
                     <p>{ format!(
-                        "A lead byte of a {n}-byte sequence. It starts the code points U+{:04X} to U+{:04X}; the first of them is in the block {}.",
-                        lead.first_code_point(), lead.last_code_point(), lead.block()
+                        "A lead byte of a {n}-byte sequence. It starts the code points U+{:04X} to U+{:04X}: {}.",
+                        lead.first_code_point(), lead.last_code_point(), crate::lead_ranges::notable(lead)
                     ) }</p>
                     <p>{ format!("Next must come {:02X}–{:02X}{}.", range.start(), range.end(),
                         if n > 2 { format!(", then {} more continuation byte{} (80–BF)", n - 2, if n == 3 { "" } else { "s" }) } else { String::new() }) }</p>

@@ -168,7 +168,7 @@ fn Matrix(props: &TextProps) -> Html {
                                             },
                                             Err(e) => html! {
                                                 <td class="misread unmappable" data-charset={cs.name()} data-direction="misread">
-                                                    { format!("cannot encode {}", e.ch().map(|c| format!("'{c}'")).unwrap_or_else(|| format!("U+{:04X}", e.code_point()))) }
+                                                    { format!("cannot encode {}", e.ch().map(crate::visible::quoted).unwrap_or_else(|| format!("U+{:04X}", e.code_point()))) }
                                                 </td>
                                             },
                                         }
@@ -234,7 +234,7 @@ fn Misread(props: &TextProps) -> Html {
     let body = match utf8lens::mojibake::misread_as_utf8(text, *charset) {
         Err(e) => html! {
             <p class="note">{ format!("{} cannot encode {}, so this direction does not arise.", charset.name(),
-                e.ch().map(|c| format!("'{c}'")).unwrap_or_else(|| format!("U+{:04X}", e.code_point()))) }</p>
+                e.ch().map(crate::visible::quoted).unwrap_or_else(|| format!("U+{:04X}", e.code_point()))) }</p>
         },
         Ok(m) => html! {
             <>

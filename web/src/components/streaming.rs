@@ -96,7 +96,10 @@ pub fn Streaming() -> Html {
                         <li class="chunk" data-chunk={i.to_string()}
                             data-held={Notation::Hex.format(&c.held)}
                             data-output={c.output.clone()}>
-                            <p class="chunk-head">{ format!("Chunk {}: bytes {}–{}", i + 1, c.range.start, c.range.end.saturating_sub(1)) }</p>
+                            <p class="chunk-head">{ match c.range.len() {
+                                1 => format!("Chunk {}: byte {}", i + 1, c.range.start),
+                                _ => format!("Chunk {}: bytes {}–{}", i + 1, c.range.start, c.range.end.saturating_sub(1)),
+                            } }</p>
                             <p class="chunk-bytes mono">
                                 if !c.carried_in.is_empty() {
                                     <span class="carried" title="held back from the previous chunk">{ Notation::Hex.format(&c.carried_in) }</span>
@@ -109,7 +112,7 @@ pub fn Streaming() -> Html {
                                 if c.output.is_empty() {
                                     <em>{ "nothing yet" }</em>
                                 } else {
-                                    <strong><VisibleText text={AttrValue::from(c.output.clone())} /></strong>
+                                    <strong><VisibleText text={AttrValue::from(c.output.clone())} spaces=true /></strong>
                                 }
                             </p>
                             if !c.held.is_empty() {

@@ -1,5 +1,6 @@
-//! The verdict on the whole input, always in view: valid or not, how many characters and how many
-//! U+FFFD a decoder would show; and the teacher's note when the input is one of the examples.
+//! The verdict on the whole input, always in view: valid or not, how many code points and how
+//! many U+FFFD a decoder would show; the four lengths of the text (UTF-8 bytes, UTF-16 units, code
+//! points, grapheme clusters); and the teacher's note when the input is one of the examples.
 
 use yew::prelude::*;
 
@@ -24,7 +25,7 @@ pub fn Verdict(props: &Props) -> Html {
         (Ok(()), Some(c)) => format!(
             "Valid UTF-8: {}, {}.",
             format::plural(bytes.len(), "byte", "bytes"),
-            format::plural(c.chars, "character", "characters")
+            format::plural(c.chars, "code point", "code points")
         ),
         (Ok(()), None) => format!(
             "Valid UTF-8: {}.",
@@ -42,6 +43,17 @@ pub fn Verdict(props: &Props) -> Html {
             format::count(e.valid_up_to())
         ),
     };
+    // While the bytes field holds a mistake, the views keep the last good bytes; the verdict must
+    // not call the input valid next to the red error, so it says what is shown instead.
+    let stale = inspector.problem.is_some();
+    let line = if stale {
+        format!(
+            "The bytes field has a mistake (see above), so nothing was read from it: the views still show the last good bytes, {}.",
+            format::plural(bytes.len(), "byte", "bytes")
+        )
+    } else {
+        line
+    };
     let counting = match &props.summary {
         Summary::Counting { done } if !bytes.is_empty() => Some(format!(
             "Counting… {}%",
@@ -52,8 +64,13 @@ pub fn Verdict(props: &Props) -> Html {
     let example = examples::matching(bytes);
     html! {
         <section class="status" aria-label="Verdict">
-            <p class={classes!("verdict", if valid.is_ok() { "verdict-valid" } else { "verdict-invalid" })}
+            <p class={classes!("verdict", match (stale, valid.is_ok()) {
+                    (true, _) => "verdict-stale",
+                    (false, true) => "verdict-valid",
+                    (false, false) => "verdict-invalid",
+                })}
                data-valid={valid.is_ok().to_string()}
+               data-stale={stale.to_string()}
                data-errors={counts.map(|c| c.errors.to_string())}
                data-chars={counts.map(|c| c.chars.to_string())}
                aria-live="polite">
@@ -62,6 +79,32 @@ pub fn Verdict(props: &Props) -> Html {
                     <span class="counting">{ " " }{ counting }</span>
                 }
             </p>
+            if let Some(c) = counts {
+                <p class="lengths"
+                   data-utf8-bytes={bytes.len().to_string()}
+                   data-utf16-units={c.utf16_units.to_string()}
+                   data-code-points={c.code_points().to_string()}
+                   data-graphemes={c.graphemes.to_string()}>
+                    <span class="lengths-title">{ "The same text counted four ways: " }</span>
+                    <span class="length" title="UTF-8 bytes: what a file or a network packet holds">
+                        { format::plural(bytes.len(), "UTF-8 byte", "UTF-8 bytes") }
+                    </span>
+                    { " · " }
+                    <span class="length" title="UTF-16 code units: what JavaScript's .length, Java and C# count">
+                        { format::plural(c.utf16_units, "UTF-16 unit", "UTF-16 units") }
+                        <span class="length-note">{ " (JavaScript's .length)" }</span>
+                    </span>
+                    { " · " }
+                    <span class="length" title="Unicode code points (scalar values, and one U+FFFD per malformed sequence): what Python's len() counts">
+                        { format::plural(c.code_points(), "code point", "code points") }
+                    </span>
+                    { " · " }
+                    <span class="length" title="Extended grapheme clusters (UAX #29): what a reader calls characters">
+                        { format::plural(c.graphemes, "grapheme", "graphemes") }
+                        <span class="length-note">{ " (what a reader calls characters)" }</span>
+                    </span>
+                </p>
+            }
             if let Some(example) = example {
                 <aside class="teacher-note" aria-label="About this example">
                     <strong>{ format!("{}: ", example.title) }</strong>{ example.note }
