@@ -301,9 +301,11 @@ impl Malformed {
 
     /// The rule of RFC 3629 §4's grammar that the bytes fail to match.
     ///
-    /// For a byte that starts no sequence (a stray continuation byte, or `C0`, `C1`, `F5..=FF`) it is
-    /// the top rule `UTF8-char`, none of whose alternatives begins with that byte; otherwise it is the
-    /// alternative the lead byte selects, whose second-byte range or continuation bytes are missing.
+    /// For a lead byte it is the alternative the lead byte selects, whose second-byte range or
+    /// continuation bytes are missing. A byte that starts no sequence gets the rule that leaves it
+    /// out: a stray continuation byte `UTF8-tail`, which only ever follows a lead; `C0` and `C1`
+    /// the `UTF8-2` rule that starts at `%xC2` (they could only begin overlong forms); `F5..=FF`
+    /// the last `UTF8-4` alternative, whose `%xF4` is the highest lead byte.
     ///
     /// ```
     /// use utf8lens::errors;
@@ -312,7 +314,9 @@ impl Malformed {
     /// assert_eq!(rule(b"\xE0\x80\xAF"), Some("UTF8-3 = %xE0 %xA0-BF UTF8-tail"));
     /// assert_eq!(rule(b"\xED\xA0\x80"), Some("UTF8-3 = %xED %x80-9F UTF8-tail"));
     /// assert_eq!(rule(b"\xE4\xBD"), Some("UTF8-3 = %xE1-EC 2( UTF8-tail )"));
-    /// assert_eq!(rule(b"\x80"), Some("UTF8-char = UTF8-1 / UTF8-2 / UTF8-3 / UTF8-4"));
+    /// assert_eq!(rule(b"\x80"), Some("UTF8-tail = %x80-BF"));
+    /// assert_eq!(rule(b"\xC0\x80"), Some("UTF8-2 = %xC2-DF UTF8-tail"));
+    /// assert_eq!(rule(b"\xF8"), Some("UTF8-4 = %xF4 %x80-8F 2( UTF8-tail )"));
     /// ```
     #[rustfmt::skip]
     pub fn abnf_rule(&self) -> &'static str {
@@ -326,8 +330,12 @@ impl Malformed {
             0xF0        => "UTF8-4 = %xF0 %x90-BF 2( UTF8-tail )",
             0xF1..=0xF3 => "UTF8-4 = %xF1-F3 3( UTF8-tail )",
             0xF4        => "UTF8-4 = %xF4 %x80-8F 2( UTF8-tail )",
-            // 00..7F never starts a malformed sequence; 80..BF, C0, C1 and F5..FF start no rule.
-            _           => "UTF8-char = UTF8-1 / UTF8-2 / UTF8-3 / UTF8-4",
+            // 00..7F never starts a malformed sequence. The bytes that start no rule get the one
+            // that leaves them out: 80..BF only as a tail, C0 and C1 below UTF8-2's C2, F5..FF
+            // above UTF8-4's F4.
+            0xC0 | 0xC1 => "UTF8-2 = %xC2-DF UTF8-tail",
+            0xF5..=0xFF => "UTF8-4 = %xF4 %x80-8F 2( UTF8-tail )",
+            _           => "UTF8-tail = %x80-BF",
         }
     }
 
@@ -515,7 +523,8 @@ UTF8-3 = %xED %x80-9F UTF8-tail
 UTF8-3 = %xEE-EF 2( UTF8-tail )
 UTF8-4 = %xF0 %x90-BF 2( UTF8-tail )
 UTF8-4 = %xF1-F3 3( UTF8-tail )
-UTF8-4 = %xF4 %x80-8F 2( UTF8-tail )";
+UTF8-4 = %xF4 %x80-8F 2( UTF8-tail )
+UTF8-tail = %x80-BF";
         for lead in 0x80..=0xFFu8 {
             for next in [None, Some(0x41), Some(0x80), Some(0xA0), Some(0x90)] {
                 let mut input = vec![lead];

@@ -189,6 +189,25 @@ async function run() {
         await page.$$eval("script[src]", (s) => s.map((x) => new URL(x.src).pathname)),
         ["/boot.js"],
       );
+      // A static shell is drawn before the wasm arrives, and is gone once the app has mounted.
+      const html = await (await fetch(url)).text();
+      assert("index.html carries a static shell", html.includes('id="shell"') && html.includes("<h1>utf8lens</h1>"));
+      check("the shell is gone once the app runs", await page.$$eval("#shell", (s) => s.length), 0);
+      check("one page heading", await page.$$eval("h1", (h) => h.length), 1);
+      // Projector mode: the root grows, and the choice survives a reload (local storage only).
+      const base = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
+      await page.click("#projector-toggle");
+      check("projector mode is pressed", await attr(page, "#projector-toggle", "aria-pressed"), "true");
+      check("projector mode: everything 1.5× larger", await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize)), base * 1.5);
+      await page.reload();
+      await page.waitForSelector(".view-panel");
+      check("projector mode is remembered", await page.evaluate(() => document.documentElement.classList.contains("projector")), true);
+      await page.click("#projector-toggle");
+      check("and can be left", await page.evaluate(() => document.documentElement.classList.contains("projector")), false);
+      // Print: a handout without the controls.
+      await page.emulateMedia({ media: "print" });
+      check("print: the tabs and the input are left out", await page.$$eval(".tabs, .inputs", (e) => e.map((x) => getComputedStyle(x).display)), ["none", "none"]);
+      await page.emulateMedia({ media: "screen" });
     });
 
     await group("typing text", async () => {
@@ -394,7 +413,7 @@ async function run() {
           e.querySelector(".security-note").textContent.includes("NUL"),
           e.querySelector(".abnf").textContent,
         ]),
-        [true, true, "UTF8-char = UTF8-1 / UTF8-2 / UTF8-3 / UTF8-4"],
+        [true, true, "UTF8-2 = %xC2-DF UTF8-tail"],
       );
       await follow(page, "#hex=eda080&view=errors", "errors");
       check(
@@ -789,6 +808,16 @@ async function run() {
       });
       await page.waitForSelector('.file-loaded[data-size="3"]');
       check("a dropped file", await codePoints(page), ["U+20AC"]);
+      // Dropping on the footer, far from the input: the whole page takes files.
+      await page.evaluate(() => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array([0x24, 0xc2, 0xa2])], "cent.bin"));
+        const target = document.querySelector(".footer");
+        target.dispatchEvent(new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true }));
+        target.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+      });
+      await page.waitForFunction(() => document.querySelector(".file-loaded")?.textContent.includes("cent.bin"), null, { timeout: 10_000 }).catch(() => {});
+      check("a file dropped on the footer is read", await codePoints(page), ["U+0024", "U+00A2"]);
     });
 
     // Large files: time to first render, scrolling, and a 50 MiB file.
@@ -867,6 +896,10 @@ async function run() {
           true,
         );
         if (["bytes", "bits", "codepage", "mojibake"].includes(view)) await shot(phone, `phone-dark-${view}`);
+        if (view === "codepage") {
+          const [w, h] = await phone.$eval('.cp-cell[data-byte="E0"]', (c) => [c.getBoundingClientRect().width, c.getBoundingClientRect().height]);
+          assert(`phone width: codepage cells are touch targets of 44 px or more (${w}×${h})`, w >= 44 && h >= 44);
+        }
       }
       await phone.context().close();
     });

@@ -9,7 +9,7 @@ use crate::components::{
     BitFilling, ByteMap, Codepage, Decoders, ErrorList, ExampleList, InputPanel, Mojibake,
     Sanitizer, Streaming, Verdict,
 };
-use crate::hooks::{use_focus_view, use_inspector, use_summary, InspectorProvider};
+use crate::hooks::{use_focus_view, use_inspector, use_page_drop, use_summary, InspectorProvider};
 use crate::state::Action;
 use crate::view::View;
 
@@ -28,6 +28,7 @@ fn Page() -> Html {
     let summary = use_summary(&inspector.bytes);
     let view = inspector.view;
     use_focus_view(view);
+    let dragging = use_page_drop();
     let panel = match view {
         View::Bytes => html! { <ByteMap /> },
         View::Bits => html! { <BitFilling /> },
@@ -44,8 +45,12 @@ fn Page() -> Html {
             <header class="masthead">
                 <h1>{ "utf8lens" }</h1>
                 <p class="tagline">{ "How text becomes UTF-8 bytes, one byte at a time." }</p>
+                <ProjectorToggle />
             </header>
-            <main>
+            <main class={classes!(dragging.then_some("dragging-file"))}>
+                if dragging {
+                    <p class="drop-hint" role="status">{ "Drop the file anywhere to read it (nothing is uploaded)." }</p>
+                }
                 <ExampleList />
                 <InputPanel />
                 <Verdict summary={summary} />
@@ -128,5 +133,44 @@ fn Tabs(props: &TabsProps) -> Html {
                 }
             }) }
         </div>
+    }
+}
+
+/// Projector mode, for teaching from a screen at the front of a room: everything larger, with
+/// stronger contrast. It is a class on the root element, so every size in rem grows with it, and it
+/// is remembered in this browser's local storage (never sent anywhere).
+#[component]
+fn ProjectorToggle() -> Html {
+    const KEY: &str = "utf8lens.projector";
+    let storage = || web_sys::window().and_then(|w| w.local_storage().ok().flatten());
+    let on = use_state_eq(|| {
+        storage()
+            .and_then(|s| s.get_item(KEY).ok().flatten())
+            .is_some_and(|v| v == "1")
+    });
+    use_effect_with(*on, move |&on| {
+        if let Some(root) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        {
+            let _ = root.class_list().toggle_with_force("projector", on);
+        }
+        if let Some(s) = storage() {
+            let _ = if on {
+                s.set_item(KEY, "1")
+            } else {
+                s.remove_item(KEY)
+            };
+        }
+    });
+    let onclick = {
+        let on = on.clone();
+        Callback::from(move |_: MouseEvent| on.set(!*on))
+    };
+    html! {
+        <button type="button" class="projector-toggle" id="projector-toggle"
+                aria-pressed={on.to_string()} {onclick}>
+            { "Projector mode" }
+        </button>
     }
 }

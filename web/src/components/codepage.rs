@@ -153,10 +153,12 @@ pub fn Codepage() -> Html {
                 <li class="class-never-valid"><span class="swatch" aria-hidden="true"></span>{ "never valid: C0, C1, F5–FF (×)" }</li>
             </ul>
             <div class="cp-layout">
+                <div class="cp-scroll">
                 <table class="cp-grid" role="grid" aria-label="All 256 byte values" ref={grid} onclick={on_click} onkeydown={on_key}>
                     <thead>{ header }</thead>
                     <tbody>{ for rows }</tbody>
                 </table>
+                </div>
                 <div class="cp-detail" aria-live="polite">
                     {
                         match selected {

@@ -1,7 +1,7 @@
 //! The input: type text, write bytes in a notation (hex, binary, octal, decimal), or open or drop
 //! a file. Invalid bytes can only come from the notation field or a file, and they are the point.
 
-use web_sys::{DragEvent, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::format;
@@ -13,7 +13,6 @@ use crate::state::{Action, Origin, MAX_FILE};
 pub fn InputPanel() -> Html {
     let inspector = use_inspector();
     let load_file = use_file_loader();
-    let dragging = use_state(|| false);
 
     let on_text = {
         let inspector = inspector.clone();
@@ -51,34 +50,6 @@ pub fn InputPanel() -> Html {
             input.set_value("");
         })
     };
-    let on_drag_over = {
-        let dragging = dragging.clone();
-        Callback::from(move |e: DragEvent| {
-            e.prevent_default();
-            if !*dragging {
-                dragging.set(true);
-            }
-        })
-    };
-    let on_drag_leave = {
-        let dragging = dragging.clone();
-        Callback::from(move |_: DragEvent| dragging.set(false))
-    };
-    let on_drop = {
-        let dragging = dragging.clone();
-        Callback::from(move |e: DragEvent| {
-            e.prevent_default();
-            dragging.set(false);
-            let file = e
-                .data_transfer()
-                .and_then(|dt| dt.files())
-                .and_then(|files| files.get(0));
-            if let Some(file) = file {
-                load_file.emit(file);
-            }
-        })
-    };
-
     let state = &*inspector;
     let small = state.fields_hold_input();
     let invalid = *use_memo(state.bytes.clone(), |b| utf8lens::validate(b).is_err());
@@ -102,11 +73,8 @@ pub fn InputPanel() -> Html {
 
     html! {
         <section
-            class={classes!("inputs", dragging.then_some("dragging"))}
+            class="inputs"
             aria-labelledby="input-heading"
-            ondragover={on_drag_over}
-            ondragleave={on_drag_leave}
-            ondrop={on_drop}
         >
             <h2 id="input-heading" class="visually-hidden">{ "Input" }</h2>
             <div class="field">
@@ -158,7 +126,7 @@ pub fn InputPanel() -> Html {
                 <label for="file-input" class="file-button">{ "Open a file…" }</label>
                 <input id="file-input" type="file" class="visually-hidden" onchange={on_file} />
                 <span class="field-note">
-                    { format!("or drop one here (up to {}). It is read in the browser and never uploaded.", format::size(MAX_FILE)) }
+                    { format!("or drop one anywhere on the page (up to {}). It is read in the browser and never uploaded.", format::size(MAX_FILE)) }
                 </span>
                 if let Some(loading) = &state.loading {
                     <div class="loading" role="status">
