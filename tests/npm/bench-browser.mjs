@@ -28,7 +28,7 @@ const settings = {
   runs: Number(process.env.BENCH_RUNS ?? (QUICK ? 3 : 15)),
   batchMs: Number(process.env.BENCH_BATCH_MS ?? (QUICK ? 2 : 25)),
   langs: (process.env.BENCH_LANGS ?? (QUICK ? "Latin,Chinese" : "Latin,Russian,Chinese,Emoji")).split(","),
-  tables: (process.env.BENCH_TABLES ?? "validate,decode").split(","),
+  tables: (process.env.BENCH_TABLES ?? "validate,decode,encode").split(","),
 };
 const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30 * 60 * 1000);
@@ -61,7 +61,7 @@ import * as utf8lens from "/pkg/browser.js";
 import { roundRobin, sinkValue, sized } from "/measure.mjs";
 const settings = await (await fetch("/settings")).json();
 const post = (path, body) => fetch(path, { method: "POST", body: JSON.stringify(body) });
-const SIZES = [["16 B", 16], ["256 B", 256], ["64 KiB", 64 << 10], ["1 MiB", 1 << 20]];
+const SIZES = [["16 B", 16], ["256 B", 256], ["4 KiB", 4 << 10], ["64 KiB", 64 << 10], ["1 MiB", 1 << 20]];
 const DECODE_SIZES = [["16 B", 16], ["48 B", 48], ["256 B", 256], ["4 KiB", 4 << 10], ["64 KiB", 64 << 10], ["1 MiB", 1 << 20]];
 const fatalDecoder = new TextDecoder("utf-8", { fatal: true });
 const lossyDecoder = new TextDecoder();
@@ -75,7 +75,41 @@ const DECODERS = [
   ["utf8lens decode", (b) => () => utf8lens.decode(b).length, (b) => utf8lens.decode(b)],
   ["TextDecoder", (b) => () => lossyDecoder.decode(b).length, (b) => lossyDecoder.decode(b)],
 ];
+// encode: on the string the input decodes to (MB/s counts its UTF-8 bytes); the ratios printed are
+// encode ÷ TextEncoder and encodeInto ÷ TextEncoder's encodeInto (ENCODE_PAIRS).
+const textEncoder = new TextEncoder();
+const encodeDest = new Uint8Array(3 << 20);
+const ENCODERS = [
+  ["utf8lens encode", (s) => () => utf8lens.encode(s).length, (s) => utf8lens.encode(s).join()],
+  ["TextEncoder", (s) => () => textEncoder.encode(s).length, (s) => textEncoder.encode(s).join()],
+  ["utf8lens encodeInto", (s) => () => utf8lens.encodeInto(s, encodeDest).written, (s) => JSON.stringify(utf8lens.encodeInto(s, encodeDest))],
+  ["TextEncoder encodeInto", (s) => () => textEncoder.encodeInto(s, encodeDest).written, (s) => JSON.stringify(textEncoder.encodeInto(s, encodeDest))],
+];
+const ENCODE_PAIRS = [[0, 1], [2, 3]];
+function measureEncoders(input) {
+  const text = lossyDecoder.decode(input);
+  const answers = ENCODERS.map(([, , answer]) => answer(text));
+  if (answers[0] !== answers[1] || answers[2] !== answers[3]) throw new Error("encode differs from TextEncoder");
+  return roundRobin(ENCODERS.map(([, make]) => make(text)), input.length, settings);
+}
+// Before any timing: encode and encodeInto equal TextEncoder's, lone surrogates and a
+// SharedArrayBuffer's view (the page is cross-origin isolated) included.
+function checkAgainstTextEncoder() {
+  for (const text of ["", "abc", "a\uD800b", "\uDC00", "x\uD83D", "Grüße 中文 😀", "é".repeat(5000)]) {
+    if (utf8lens.encode(text).join() !== textEncoder.encode(text).join()) throw new Error("encode differs from TextEncoder");
+    for (const room of [0, 1, 2, 3, 5, 16, 20000]) {
+      const dests = [[new Uint8Array(room), new Uint8Array(room)]];
+      if (typeof SharedArrayBuffer === "function") dests.push([new Uint8Array(new SharedArrayBuffer(room)), new Uint8Array(room)]);
+      for (const [ours, theirs] of dests) {
+        const a = JSON.stringify(utf8lens.encodeInto(text, ours));
+        const b = JSON.stringify(textEncoder.encodeInto(text, theirs));
+        if (a !== b || ours.join() !== theirs.join()) throw new Error("encodeInto differs from TextEncoder (" + room + ")");
+      }
+    }
+  }
+}
 function measure(contenders, input) {
+  if (contenders === ENCODERS) return measureEncoders(input);
   const answers = contenders.map(([, , answer]) => answer(input));
   if (answers.some((a) => a !== answers[0])) throw new Error("the contenders' answers differ");
   if (answers[0] === false) throw new Error("a validator said false");
@@ -107,16 +141,17 @@ function checkAgainstTextDecoder() {
 }
 try {
   checkAgainstTextDecoder();
+  checkAgainstTextEncoder();
   const texts = {};
   for (const lang of settings.langs) {
     let bytes = new Uint8Array(await (await fetch("/lipsum/" + lang + "-Lipsum.utf8.txt")).arrayBuffer());
     if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
     texts[lang] = bytes;
   }
-  const tables = [["validate", VALIDATORS, SIZES], ["decode", DECODERS, DECODE_SIZES]];
-  for (const [table, contenders, sizes] of tables) {
+  const tables = [["validate", VALIDATORS, SIZES], ["decode", DECODERS, DECODE_SIZES], ["encode", ENCODERS, DECODE_SIZES, ENCODE_PAIRS]];
+  for (const [table, contenders, sizes, pairs] of tables) {
     if (!settings.tables.includes(table)) continue;
-    await post("/table", { table, names: contenders.map(([name]) => name) });
+    await post("/table", { table, names: contenders.map(([name]) => name), pairs });
     for (const [sizeName, size] of sizes) {
       for (const lang of settings.langs) {
         const speeds = measure(contenders, sized(texts[lang], size));
@@ -140,31 +175,44 @@ const pad = (text, width) => String(text).padStart(width);
 let current;
 const ratiosBySize = new Map();
 
-function startTable({ table, names }) {
+const TITLES = { validate: "validate", decode: "decode (replacing, like TextDecoder)", encode: "encode (UTF-16 string to UTF-8)" };
+
+// `pairs`: which ratios the table prints, [ours, theirs] by index (default: the first against each other).
+function startTable({ table, names, pairs = names.slice(1).map((_, k) => [0, k + 1]) }) {
   finishTable();
-  current = { table, names };
+  const labels = pairs.map(([a, b]) => (a === 0 ? names[b] : `${names[b]} (${names[a]})`));
+  current = { table, names, pairs, labels };
   ratiosBySize.clear();
-  const title = table === "validate" ? "validate" : "decode (replacing, like TextDecoder)";
+  const title = TITLES[table];
   console.log(`\n## Chromium ${title}: median MB/s (higher is faster); ratio = utf8lens ÷ other (above 1: utf8lens faster)\n`);
-  const header = ["size", "text", ...names.map((n) => pad(n, Math.max(n.length, 8))), ...names.slice(1).map((n) => `÷ ${n}`)];
+  const header = ["size", "text", ...names.map((n) => pad(n, Math.max(n.length, 8))), ...labels.map((n) => `÷ ${n}`)];
   console.log(`| ${header.join(" | ")} |`);
   console.log(`|${header.map((_, i) => (i < 2 ? "---" : "---:")).join("|")}|`);
 }
 
 function row({ sizeName, lang, speeds }) {
-  const { names } = current;
-  const ratios = speeds.slice(1).map((s) => speeds[0] / s);
+  const { names, pairs, labels } = current;
+  const ratios = pairs.map(([a, b]) => speeds[a] / speeds[b]);
   if (!ratiosBySize.has(sizeName)) ratiosBySize.set(sizeName, []);
-  ratiosBySize.get(sizeName).push(ratios[0]);
-  const cells = [sizeName, lang, ...speeds.map((s, k) => pad(fmt(s), Math.max(names[k].length, 8))), ...ratios.map((x, k) => pad(`${x.toFixed(2)}×`, names[k + 1].length + 2))];
+  ratiosBySize.get(sizeName).push({ lang, ratios });
+  const cells = [sizeName, lang, ...speeds.map((s, k) => pad(fmt(s), Math.max(names[k].length, 8))), ...ratios.map((x, k) => pad(`${x.toFixed(2)}×`, labels[k].length + 2))];
   console.log(`| ${cells.join(" | ")} |`);
 }
 
+const geometricMean = (xs) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
+
 function finishTable() {
   if (!current) return;
-  const line = [...ratiosBySize].map(([size, xs]) => `${size} ${Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length).toFixed(2)}×`);
   console.log(`\nratio utf8lens ÷ other, geometric mean over the texts, per size:`);
-  console.log(`  vs ${current.names[1].padEnd(22)} ${line.join("   ")}`);
+  current.labels.forEach((label, k) => {
+    const line = [...ratiosBySize].map(([size, rows]) => `${size} ${geometricMean(rows.map((r) => r.ratios[k])).toFixed(2)}×`);
+    console.log(`  vs ${label.padEnd(22)} ${line.join("   ")}`);
+  });
+  // Issue 14's goal for ASCII in Chromium: decode of the Latin text (pure ASCII) at least TextDecoder.
+  if (current.table === "decode" && [...ratiosBySize.values()].some((rows) => rows.some((r) => r.lang === "Latin"))) {
+    const line = [...ratiosBySize].flatMap(([size, rows]) => rows.filter((r) => r.lang === "Latin").map((r) => `${size} ${r.ratios[0].toFixed(2)}×`));
+    console.log(`  ASCII (Latin) vs TextDecoder ${line.join("   ")}`);
+  }
   current = undefined;
 }
 

@@ -51,6 +51,27 @@ const CASES = {
     check(api.errors(bytes).length === 0, "errors in valid input");
     return "[]";
   },
+  // The WebAssembly encode refused strings over about 179 million code units; encode and encodeInto
+  // are TextEncoder's now, and a fatal Utf8Encoder still finds a lone surrogate at the very end.
+  "encode 180 million code units": async (api) => {
+    const text = "ab".repeat(90_000_000);
+    const bytes = api.encode(text);
+    check(bytes.length === text.length && bytes[bytes.length - 1] === 0x62, `length ${bytes.length}`);
+    const { read, written } = api.encodeInto(text, new Uint8Array(text.length));
+    check(read === text.length && written === text.length, `encodeInto ${read}, ${written}`);
+    return `${bytes.length} bytes`;
+  },
+  "fatal Utf8Encoder, 180 million code units, lone surrogate last": async (api) => {
+    const text = `${"ab".repeat(90_000_000)}\uD800`;
+    let offset;
+    try {
+      new api.Utf8Encoder({ fatal: true }).encode(text);
+    } catch (error) {
+      offset = error.offset;
+    }
+    check(offset === 180_000_000, `offset ${offset}`);
+    return `lone surrogate at ${offset}`;
+  },
   "decode 256 MiB ASCII": async (api) => {
     const bytes = new Uint8Array(SIZE).fill(0x61);
     const text = api.decode(bytes);

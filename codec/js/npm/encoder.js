@@ -11,8 +11,9 @@ import { encode as wasmEncode, encodeInto as wasmEncodeInto } from "./wasm/utf8l
 // Taken once, at load: a page that later installs Utf8Encoder as globalThis.TextEncoder (as the WPT
 // runner does) must not make Utf8Encoder call itself.
 const platformEncoder = typeof TextEncoder === "function" ? new TextEncoder() : undefined;
-const platformEncode = platformEncoder ? platformEncoder.encode.bind(platformEncoder) : wasmEncode;
-const platformEncodeInto = platformEncoder ? platformEncoder.encodeInto.bind(platformEncoder) : wasmEncodeInto;
+// (Also the route of the package's encode and encodeInto for strings, exports.js.)
+export const platformEncode = platformEncoder ? platformEncoder.encode.bind(platformEncoder) : wasmEncode;
+export const platformEncodeInto = platformEncoder ? platformEncoder.encodeInto.bind(platformEncoder) : wasmEncodeInto;
 
 const typedArrayTag = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get;
 const isWellFormed = String.prototype.isWellFormed;

@@ -10,30 +10,32 @@
 // TypeError before WebAssembly is entered, and answers its getters from JS.
 import {
   decode as wasmDecode,
+  encode as wasmEncode,
+  encodeInto as wasmEncodeInto,
+  errors as wasmErrors,
+  firstError as wasmFirstError,
   Utf8Decoder as WasmUtf8Decoder,
   initSync,
+  validate as wasmValidate,
 } from "./wasm/utf8lens.js";
 
-// Keep this list complete: scripts/build-npm.sh checks it, plus Utf8Decoder, against the generated
-// exports.
+import { platformEncode, platformEncodeInto } from "./encoder.js";
+
+// Keep this list complete: scripts/build-npm.sh checks it, plus the functions and classes this file
+// defines in place of a generated export of the same name, against the generated exports.
 export {
   charsetTable,
   charsets,
   decodeLegacy,
   decodeVariant,
   decodeVariantCodePoints,
-  encode,
   encodeCodePoint,
-  encodeInto,
   encodeLegacy,
   encodeVariant,
   errorList,
-  errors,
   explainCodePoint,
-  firstError,
   inspect,
   resolveLabel,
-  validate,
 } from "./wasm/utf8lens.js";
 
 // --- decode: the routes -----------------------------------------------------------------------------
@@ -67,6 +69,7 @@ const MAX_STRING_LENGTH = (1 << 29) - 24;
 const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
 const typedArrayTag = Object.getOwnPropertyDescriptor(typedArrayPrototype, Symbol.toStringTag).get;
 const typedArrayLength = Object.getOwnPropertyDescriptor(typedArrayPrototype, "length").get;
+const typedArrayBuffer = Object.getOwnPropertyDescriptor(typedArrayPrototype, "buffer").get;
 const isView = ArrayBuffer.isView;
 const fromCharCode = String.fromCharCode;
 
@@ -322,6 +325,78 @@ function decodeShort(bytes, length) {
   if (shortUnits !== null) return shortString(n);
   units.length = n;
   return fromCharCode.apply(null, units);
+}
+
+// --- validate, firstError, errors: the platform's validator where it answers ----------------------
+// Node's buffer.isUtf8 (simdutf, native, no copy) gives validate's answer 3-5x faster than the
+// WebAssembly validator, which must first copy the bytes into its memory (bench.mjs, validate table).
+// Both follow RFC 3629 (no surrogates, nothing above U+10FFFF, no overlong forms), so for a non-empty
+// genuine Uint8Array the boolean is the same; and a valid input has no first error and no errors, so
+// firstError and errors answer it too. Anything else (other BufferSources, an empty or detached array,
+// which the WebAssembly functions refuse, input over their limit, errors' options) and every invalid
+// input's details take the WebAssembly route. tests/npm/validate-fast.test.mjs checks both routes agree.
+const MAX_INPUT_BYTES = 512 << 20; // codec/js/src/args.rs, MAX_INPUT_BYTES
+const isUtf8 = typeof nodeBuffer?.isUtf8 === "function" ? nodeBuffer.isUtf8 : undefined;
+
+/** Whether the platform may answer for `bytes`: a non-empty genuine Uint8Array within the limit. */
+function platformValidates(bytes) {
+  if (isUtf8 === undefined || !isView(bytes) || typedArrayTag.call(bytes) !== "Uint8Array") return false;
+  const length = typedArrayLength.call(bytes);
+  return length > 0 && length <= MAX_INPUT_BYTES;
+}
+
+/** Whether `bytes` is well-formed UTF-8; see the package's .d.ts (codec/js/src/decode.rs). */
+export function validate(bytes) {
+  return platformValidates(bytes) ? isUtf8(bytes) : wasmValidate(bytes);
+}
+
+/** The first malformed sequence of `bytes`, or undefined; see the package's .d.ts. */
+export function firstError(bytes) {
+  return platformValidates(bytes) && isUtf8(bytes) ? undefined : wasmFirstError(bytes);
+}
+
+/** Every malformed sequence of `bytes`; see the package's .d.ts. */
+export function errors(bytes, options = undefined) {
+  return options === undefined && platformValidates(bytes) && isUtf8(bytes) ? [] : wasmErrors(bytes, options);
+}
+
+// --- encode, encodeInto: the platform's TextEncoder ------------------------------------------------
+// Our encode is TextEncoder's (a lone surrogate becomes U+FFFD), so the platform's own encoder gives
+// the same bytes, and much faster: the WebAssembly encode copies the string's units into its memory,
+// encodes and copies the bytes out (0.1 GB/s against TextEncoder's 0.4-4 GB/s, issue 14), and cannot
+// hold strings over about 179 million code units. encoder.js takes the platform's TextEncoder once at
+// load (the WebAssembly functions where there is none). A non-string argument, or a destination that
+// is not a genuine Uint8Array, goes to the WebAssembly functions, whose TypeErrors say what was wrong
+// (TextEncoder would convert the argument). tests/npm/encode-fast.test.mjs checks both routes agree.
+
+/** The UTF-8 bytes of `text`, as `new TextEncoder().encode(text)`; see the package's .d.ts. */
+export function encode(text) {
+  return typeof text === "string" ? platformEncode(text) : wasmEncode(text);
+}
+
+// A platform whose encodeInto refuses a SharedArrayBuffer's view (which ours fills) leaves those to
+// the WebAssembly encodeInto; found once, on the first such destination.
+let platformFillsShared;
+
+/** Encodes as much of `text` as fits into `destination`; see the package's .d.ts. */
+export function encodeInto(text, destination) {
+  if (typeof text !== "string" || !isView(destination) || typedArrayTag.call(destination) !== "Uint8Array") {
+    return wasmEncodeInto(text, destination);
+  }
+  if (sharedArrayBuffer !== undefined && typedArrayBuffer.call(destination) instanceof sharedArrayBuffer) {
+    platformFillsShared ??= fillsShared();
+    if (!platformFillsShared) return wasmEncodeInto(text, destination);
+  }
+  return platformEncodeInto(text, destination);
+}
+
+function fillsShared() {
+  try {
+    const probe = new Uint8Array(new sharedArrayBuffer(1));
+    return platformEncodeInto("a", probe).written === 1 && probe[0] === 0x61;
+  } catch {
+    return false;
+  }
 }
 
 let isDecoder;

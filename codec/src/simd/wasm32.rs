@@ -15,8 +15,9 @@
 //!   before are then a `palignr` away;
 //! - runs of ASCII are skipped 128 bytes per step with nothing but loads, ORs and one `pmovmskb`, and
 //!   the state after ASCII is a constant (zeros), not the last bytes;
-//! - the four 16-byte lanes of a block are checked one after the other (V8 spilled registers to the
-//!   stack when all four were live), and the error bits are looked at every fourth block only.
+//! - the four 16-byte lanes of a block are checked two and two, with a look at the first two's error
+//!   bits between them: that branch keeps V8 from interleaving the four lanes, which spilled vectors
+//!   to the stack (6 stores per block instead of 23).
 
 use core::arch::wasm32::*;
 
@@ -281,15 +282,21 @@ pub(crate) fn is_valid(bytes: &[u8]) -> bool {
             }
             continue;
         }
-        let (e, last) = t.check_block(prev, v);
-        error = v128_or(error, e);
-        prev_incomplete = t.incomplete(v[3]);
-        prev = last;
-        at += 64;
-        // Stop early on invalid input, looking every fourth block (each look costs a little).
-        if at & 255 == 0 && v128_any_true(error) {
+        // Two lanes, a look at their error bits, two lanes: the branch between the halves keeps V8
+        // from interleaving all four lanes' work, which left too few registers: 23 spills and 30
+        // reloads per block, which AMD Zen's floating-point store pipe pays for and Intel's ports
+        // mostly hide (llvm-mca on V8's code; docs/BENCHMARKS.md, "Why it depends on the CPU").
+        let l0 = t.lane(v[0]);
+        let l1 = t.lane(v[1]);
+        if v128_any_true(v128_or(t.check(prev, l0), t.check(l0, l1))) {
             return false;
         }
+        let l2 = t.lane(v[2]);
+        let l3 = t.lane(v[3]);
+        error = v128_or(error, v128_or(t.check(l1, l2), t.check(l2, l3)));
+        prev_incomplete = t.incomplete(v[3]);
+        prev = l3;
+        at += 64;
     }
     // The tail, padded with zeros: ASCII, which also closes (as an error) any sequence left open, so
     // the padded block needs no incomplete check of its own.
