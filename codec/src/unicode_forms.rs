@@ -536,11 +536,9 @@ impl Units<'_> {
     }
 
     fn unit16(&self, at: usize) -> Option<u16> {
-        match self.bytes.get(at..at + 2)? {
-            &[a, b] if self.encoding == UnicodeEncoding::Utf16Be => {
-                Some(u16::from_be_bytes([a, b]))
-            }
-            &[a, b] => Some(u16::from_le_bytes([a, b])),
+        match *self.bytes.get(at..at + 2)? {
+            [a, b] if self.encoding == UnicodeEncoding::Utf16Be => Some(u16::from_be_bytes([a, b])),
+            [a, b] => Some(u16::from_le_bytes([a, b])),
             _ => None,
         }
     }
