@@ -427,6 +427,8 @@ export class Utf8InputBuffer {
   #buffer;
   #capacity;
   #view;
+  // Whether `.bytes` has handed #view out (and so whether JS may be writing through it).
+  #handedOut = false;
   #busy = 0;
 
   constructor(capacity) {
@@ -446,6 +448,7 @@ export class Utf8InputBuffer {
   get bytes() {
     const buffer = liveInputBuffer(this, "bytes");
     if (this.#view.length !== this.#capacity) this.#view = this.#newView(buffer);
+    this.#handedOut = true;
     return this.#view;
   }
 
@@ -499,6 +502,14 @@ export class Utf8InputBuffer {
     // options, is refused.
     readInputBuffer = (self, member, read) => {
       const buffer = liveInputBuffer(self, member);
+      // A view handed out before WebAssembly memory grew is detached: it reads as empty and what is
+      // written through it goes nowhere, so the region may not hold what the caller meant.
+      if (self.#handedOut && self.#view.length !== self.#capacity) {
+        throw new TypeError(
+          `Utf8InputBuffer.${member}: WebAssembly memory grew since .bytes was last read, which detached that view ` +
+            "(it reads as empty and writes nothing); read .bytes again after any other utf8lens call and write through the new view",
+        );
+      }
       self.#busy++;
       try {
         return read(buffer);
