@@ -552,7 +552,9 @@ fn inspect_gives_roles_and_segments() {
             .as_deref(),
         Some("invalid-byte")
     );
-    let empty: JsValue = js::inspect(&bytes(&[])).expect("bytes").into();
+    let empty: JsValue = js::inspect(&bytes(&[]), &JsValue::UNDEFINED)
+        .expect("bytes")
+        .into();
     assert_eq!(get(&empty, "valid"), JsValue::TRUE);
 }
 
