@@ -37,15 +37,6 @@ pub fn sniff_bom(bytes: &[u8]) -> Option<UnicodeEncoding> {
         .map(|&(_, encoding)| encoding)
 }
 
-/// The length in bytes of the byte order mark `encoding` writes (2 for UTF-16, 4 for UTF-32, 3 for
-/// UTF-8).
-pub(crate) fn bom_len(encoding: UnicodeEncoding) -> usize {
-    MARKS
-        .iter()
-        .find(|&&(_, e)| e == encoding)
-        .map_or(0, |(mark, _)| mark.len())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -60,7 +51,6 @@ mod tests {
             UnicodeEncoding::Utf32Be,
         ] {
             let bom = encoding.encode("\u{FEFF}");
-            assert_eq!(bom.len(), bom_len(encoding));
             assert_eq!(sniff_bom(&bom), Some(encoding), "{encoding:?}");
         }
     }

@@ -11,7 +11,6 @@
 use core::fmt;
 use std::borrow::Cow;
 
-use crate::bom::bom_len;
 use crate::byte_class::ErrorKind;
 use crate::stream::StreamDecoder;
 
@@ -472,7 +471,7 @@ impl UnicodeDecoder {
             UnicodeEncoding::Utf16 => (UnicodeEncoding::Utf16Be, &[0xFE, 0xFF][..]),
             _ => (UnicodeEncoding::Utf32Be, &[0x00, 0x00, 0xFE, 0xFF][..]),
         };
-        if bytes.len() < bom_len(be) && !last {
+        if bytes.len() < be_bom.len() && !last {
             return None;
         }
         Some(if bytes.starts_with(be_bom) {
