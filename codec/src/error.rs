@@ -399,7 +399,17 @@ impl Malformed {
         }
     }
 
-    pub(crate) fn with_offset(mut self, offset: usize) -> Malformed {
+    /// The same error at another offset: for errors found in a window of a larger input, counted
+    /// from the start of that input (as [`StreamError`](crate::StreamError) counts from the start of
+    /// the stream).
+    ///
+    /// ```
+    /// let e = utf8lens::errors(b"\xFF").next().unwrap().with_offset(10);
+    /// assert_eq!(e.offset(), 10);
+    /// assert!(e.to_string().contains("at offset 10"));
+    /// ```
+    #[must_use]
+    pub fn with_offset(mut self, offset: usize) -> Malformed {
         self.offset = offset;
         self
     }

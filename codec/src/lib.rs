@@ -22,6 +22,9 @@
 //! * UTF-16 (JavaScript strings): [`utf8_to_utf16`] and [`utf8_to_utf16_into`] (into a buffer of
 //!   the caller's), [`utf16_to_utf8`], [`utf16_to_utf8_strict`] and [`utf16_to_utf8_into`], and
 //!   UTF-16 offsets of byte offsets with [`Utf16Cursor`].
+//! * UTF-16 and UTF-32 as bytes (either byte order, or the one a byte order mark names), beside
+//!   UTF-8: [`UnicodeDecoder`] for an [`UnicodeEncoding`], with [`UnicodeError`]s, and
+//!   [`sniff_bom`].
 //!
 //! What is built on it has a module of its own, each with its own types:
 //!
@@ -62,6 +65,7 @@
 #![deny(unsafe_code)] // allowed only in the SIMD module, each use with a SAFETY note
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // bad input is an error, never a panic
 
+mod bom;
 mod byte_class;
 pub mod charset;
 mod decode;
@@ -73,9 +77,11 @@ pub mod mojibake;
 pub mod sanitize;
 mod simd;
 mod stream;
+mod unicode_forms;
 mod utf16;
 pub mod variants;
 
+pub use crate::bom::sniff_bom;
 pub use crate::byte_class::{
     byte_roles, classify, marker_len, ByteClass, ByteRole, ErrorKind, LeadByte, NeverValid,
 };
@@ -91,6 +97,7 @@ pub use crate::error::{Intended, Malformed, Utf8Error};
 pub use crate::error_scan::Errors;
 pub use crate::simd::is_ascii;
 pub use crate::stream::{StreamDecoder, StreamError};
+pub use crate::unicode_forms::{UnicodeDecoder, UnicodeEncoding, UnicodeError, UnicodeErrorKind};
 pub use crate::utf16::{
     utf16_to_utf8, utf16_to_utf8_into, utf16_to_utf8_strict, utf8_to_utf16, utf8_to_utf16_into,
     LoneSurrogate, Utf16Cursor,

@@ -34,6 +34,8 @@ const EXPORTS = [
   "resolveLabel", "validate",
   // issue 14: the drop-ins for TextEncoder and the two streams, and the length helpers.
   "Utf8DecoderStream", "Utf8Encoder", "Utf8EncoderStream", "truncateUtf8", "utf8Length",
+  // issue 14 §3: UTF-16 and UTF-32 as bytes.
+  "UnicodeDecoder", "sniffBom",
 ];
 // utf8lens/text, with a WebAssembly module of its own: the mojibake tools (issue 4) and the sanitiser (issue 6).
 const TEXT_EXPORTS = [

@@ -90,9 +90,28 @@ describe("Utf8InputBuffer reads its bytes in place", () => {
     assert.notEqual(after, before);
     assert.equal(after.length, buffer.capacity);
     assert.equal(buffer.decode(10), "still here");
-    // Other calls that allocate (copies of large inputs) leave the region's bytes alone.
+    // Other calls that allocate (copies of large inputs) leave the region's bytes alone (read
+    // through a view taken after them: the one before may be stale, as the next test shows).
     assert.equal(decode(new Uint8Array(4 << 20)).length, 4 << 20);
+    assert.equal(buffer.bytes.length, buffer.capacity);
     assert.equal(buffer.decode(10), "still here");
+    buffer.free();
+  });
+
+  test("reading after memory grew under a view handed out is a TypeError saying why, until .bytes is read again", () => {
+    const buffer = filled(new TextEncoder().encode("kept"));
+    const stale = buffer.bytes;
+    growMemory(stale);
+    assert.equal(stale.length, 0);
+    assert.throws(() => stale.set([0x4b]), TypeError, "a detached view refuses set(); an index write is silently lost");
+    stale[0] = 0x4b;
+    for (const read of [() => buffer.decode(4), () => buffer.validate(4), () => buffer.errors(4), () => buffer.errorList(4), () => buffer.firstError(4)]) {
+      assert.throws(read, { name: "TypeError", message: /memory grew since \.bytes was last read.*read \.bytes again/ });
+    }
+    const fresh = buffer.bytes;
+    assert.equal(buffer.decode(4), "kept");
+    fresh[0] = 0x4b;
+    assert.equal(buffer.decode(4), "Kept");
     buffer.free();
   });
 

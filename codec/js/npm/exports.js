@@ -36,6 +36,7 @@ export {
   explainCodePoint,
   inspect,
   resolveLabel,
+  sniffBom,
 } from "./wasm/utf8lens.js";
 
 // --- decode: the routes -----------------------------------------------------------------------------
@@ -501,6 +502,8 @@ export class Utf8InputBuffer {
   #buffer;
   #capacity;
   #view;
+  // Whether `.bytes` has handed #view out (and so whether JS may be writing through it).
+  #handedOut = false;
   #busy = 0;
 
   constructor(capacity) {
@@ -520,6 +523,7 @@ export class Utf8InputBuffer {
   get bytes() {
     const buffer = liveInputBuffer(this, "bytes");
     if (this.#view.length !== this.#capacity) this.#view = this.#newView(buffer);
+    this.#handedOut = true;
     return this.#view;
   }
 
@@ -573,6 +577,14 @@ export class Utf8InputBuffer {
     // options, is refused.
     readInputBuffer = (self, member, read) => {
       const buffer = liveInputBuffer(self, member);
+      // A view handed out before WebAssembly memory grew is detached: it reads as empty and what is
+      // written through it goes nowhere, so the region may not hold what the caller meant.
+      if (self.#handedOut && self.#view.length !== self.#capacity) {
+        throw new TypeError(
+          `Utf8InputBuffer.${member}: WebAssembly memory grew since .bytes was last read, which detached that view ` +
+            "(it reads as empty and writes nothing); read .bytes again after any other utf8lens call and write through the new view",
+        );
+      }
       self.#busy++;
       try {
         return read(buffer);
@@ -595,4 +607,81 @@ function checkInputBuffer(self, member) {
   if (self === null || (typeof self !== "object" && typeof self !== "function") || !isInputBuffer(self)) {
     throw new TypeError(`Utf8InputBuffer.${member}: called on an object that is not a Utf8InputBuffer`);
   }
+}
+
+// --- UnicodeDecoder: UTF-8, UTF-16 and UTF-32 as bytes ----------------------------------------------
+// Wrapped for the reasons Utf8Decoder is (a freed decoder, another `this`, re-entry from an options
+// getter become TypeErrors before WebAssembly is entered); it has no fast route of its own.
+import { UnicodeDecoder as WasmUnicodeDecoder } from "./wasm/utf8lens.js";
+
+let unicodeDecoderOf;
+
+/** `TextDecoder`'s shape for UTF-8, UTF-16LE/BE and UTF-32LE/BE (`utf-16`/`utf-32` sniff the BOM). */
+export class UnicodeDecoder {
+  #decoder;
+  #encoding;
+  #fatal;
+  #ignoreBOM;
+  #busy = false;
+
+  constructor(label = undefined, options = undefined) {
+    const decoder = new WasmUnicodeDecoder(label, options);
+    this.#decoder = decoder;
+    this.#encoding = decoder.encoding;
+    this.#fatal = decoder.fatal;
+    this.#ignoreBOM = decoder.ignoreBOM;
+  }
+
+  get encoding() {
+    return liveUnicodeDecoder(this, "encoding", false) && this.#encoding;
+  }
+
+  get fatal() {
+    return liveUnicodeDecoder(this, "fatal", false) && this.#fatal;
+  }
+
+  get ignoreBOM() {
+    return liveUnicodeDecoder(this, "ignoreBOM", false) && this.#ignoreBOM;
+  }
+
+  decode(input = undefined, options = undefined) {
+    const decoder = liveUnicodeDecoder(this, "decode", true);
+    if (this.#busy) {
+      throw new TypeError("UnicodeDecoder.decode: called while this decoder is decoding (from a getter of its options?)");
+    }
+    this.#busy = true;
+    try {
+      return decoder.decode(input, options);
+    } finally {
+      this.#busy = false;
+    }
+  }
+
+  /** Frees the WebAssembly memory now instead of when the decoder is garbage-collected. */
+  free() {
+    liveUnicodeDecoder(this, "free", false);
+    if (this.#busy) throw new TypeError("UnicodeDecoder.free: called while this decoder is decoding");
+    const decoder = this.#decoder;
+    this.#decoder = undefined;
+    decoder?.free();
+  }
+
+  get [Symbol.toStringTag]() {
+    return "UnicodeDecoder";
+  }
+
+  static {
+    if (Symbol.dispose) this.prototype[Symbol.dispose] = this.prototype.free;
+    unicodeDecoderOf = (value) => (#decoder in value ? { decoder: value.#decoder } : undefined);
+  }
+}
+
+/** The WebAssembly decoder behind `self` (a TypeError if `self` is no UnicodeDecoder, or, when
+ *  `live`, was freed); true for a getter. */
+function liveUnicodeDecoder(self, member, live) {
+  const found = self !== null && (typeof self === "object" || typeof self === "function") ? unicodeDecoderOf(self) : undefined;
+  if (found === undefined) throw new TypeError(`UnicodeDecoder.${member}: called on an object that is not a UnicodeDecoder`);
+  if (!live) return true;
+  if (found.decoder === undefined) throw new TypeError(`UnicodeDecoder.${member}: this decoder has been freed`);
+  return found.decoder;
 }

@@ -141,10 +141,21 @@ pub(crate) fn errors_slice(func: &str, bytes: &[u8], limit: usize) -> Result<Arr
 
 /// The `limit` option of `errors` and `errorList`: a non-negative integer or Infinity (the default).
 pub(crate) fn read_limit(options: &JsValue, func: &str) -> Result<usize, JsValue> {
-    let Some(options) = args::known_options(options, func, &["limit"])? else {
+    let options = args::known_options(options, func, &["limit"])?;
+    whole_number_option(&options, "limit", func)
+}
+
+/// A whole-number option (0 or more, or Infinity, which is `usize::MAX`, as is a missing one):
+/// `limit` here and `inspect`'s `limit` and `offset`.
+pub(crate) fn whole_number_option(
+    options: &Option<Object>,
+    name: &str,
+    func: &str,
+) -> Result<usize, JsValue> {
+    let Some(options) = options else {
         return Ok(usize::MAX);
     };
-    let value = args::property(&options, "limit")?;
+    let value = args::property(options, name)?;
     if value.is_undefined() {
         return Ok(usize::MAX);
     }
@@ -156,11 +167,11 @@ pub(crate) fn read_limit(options: &JsValue, func: &str) -> Result<usize, JsValue
             n as usize
         }),
         Some(n) => Err(args::range_error(format!(
-            "{func}: limit must be a whole number, 0 or more (or Infinity), not {}",
+            "{func}: {name} must be a whole number, 0 or more (or Infinity), not {}",
             args::number_text(n)
         ))),
         None => Err(args::type_error(format!(
-            "{func}: limit must be a number, got {}",
+            "{func}: {name} must be a number, got {}",
             glue::describe(&value)
         ))),
     }
@@ -264,7 +275,7 @@ const MAX_STRING_UNITS: usize = (1 << 29) - 24;
 /// The JS string of `bytes` decoded as TextDecoder does (U+FFFD per maximal subpart), made without
 /// going through UTF-8: ASCII is handed over as it is, anything else is transcoded to UTF-16 in wasm
 /// memory (SIMD128) and the platform makes the string from there (`glue.rs`).
-fn string_from_utf8(func: &str, bytes: &[u8]) -> Result<JsValue, JsValue> {
+pub(crate) fn string_from_utf8(func: &str, bytes: &[u8]) -> Result<JsValue, JsValue> {
     let too_long = |units: usize| {
         args::range_error(format!(
             "{func}: the decoded text would be {units} UTF-16 code units, more than a JavaScript string can hold ({MAX_STRING_UNITS}); decode it in pieces with Utf8Decoder and stream: true"

@@ -13,7 +13,7 @@
 //!
 //! Files: `args.rs` (argument checking), `glue.rs` (the few lines of JS that are cheaper on the JS side),
 //! `buffer.rs` (the zero-copy input buffer), `decode.rs` (with the raw decode route), `encode.rs`,
-//! `inspect.rs`, `legacy.rs` (charsets) and `variants.rs` (the exports of `main`, by concept),
+//! `inspect.rs`, `unicode.rs` (UTF-16 and UTF-32), `legacy.rs` (charsets) and `variants.rs` (the exports of `main`, by concept),
 //! `mojibake.rs` and `sanitize.rs` (the exports of `text`). Both use `args.rs`, `glue.rs` and
 //! `legacy.rs`'s charset argument and unmappable-character error. The package's JavaScript (its
 //! entries, and the classes and fast routes around the generated glue) is in `npm/`.
@@ -35,6 +35,8 @@ mod mojibake;
 #[cfg(feature = "text")]
 mod sanitize;
 #[cfg(feature = "main")]
+mod unicode;
+#[cfg(feature = "main")]
 mod variants;
 
 use wasm_bindgen::prelude::*;
@@ -51,6 +53,8 @@ pub use self::encode::{encode, encode_code_point, encode_into, explain_code_poin
 pub use self::inspect::inspect;
 #[cfg(feature = "text")]
 pub use self::sanitize::sanitize;
+#[cfg(feature = "main")]
+pub use self::unicode::{sniff_bom, UnicodeDecoder};
 #[cfg(feature = "main")]
 pub use self::variants::{decode_variant, decode_variant_code_points, encode_variant};
 
@@ -172,12 +176,34 @@ export type SegmentInfo =
   | { offset: number; length: number; codePoint: number; char: string }
   | { offset: number; length: number; error: Utf8ErrorInfo };
 
+/** Options of `inspect`. */
+export interface InspectOptions {
+  /** Start at this byte (offsets stay counted from the start of the input); default 0. */
+  offset?: number;
+  /** Report at most this many segments; default Infinity. */
+  limit?: number;
+}
+
 /** Everything `inspect` found. */
 export interface InspectResult {
   /** One role per byte. */
   roles: ("ascii" | "lead" | "continuation" | "invalid")[];
   segments: SegmentInfo[];
   valid: boolean;
+}
+
+/** A Unicode encoding of `UnicodeDecoder` (`utf-16`, `utf-32`: the byte order their BOM names, else LE). */
+export type UnicodeEncodingName =
+  | "utf-8" | "utf-16le" | "utf-16be" | "utf-16" | "utf-32le" | "utf-32be" | "utf-32";
+
+/**
+ * The TypeError a fatal `UnicodeDecoder` throws: the byte offset from the start of the stream and
+ * the kind (UTF-8's kinds, or "lone-surrogate" for UTF-16, "truncated" for a cut code unit,
+ * "too-large"/"surrogate" for UTF-32 values).
+ */
+export interface UnicodeDecodeError extends TypeError {
+  offset: number;
+  kind: Utf8ErrorKind | "lone-surrogate";
 }
 
 /** A UTF-8 variant with its own decoder and encoder. */

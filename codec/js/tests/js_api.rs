@@ -188,7 +188,7 @@ fn detached_buffers_are_refused_except_by_the_decoder() {
         "validate: the ArrayBuffer is detached",
     );
     assert_type_error(
-        js::inspect(&detached_view().buffer().into()).unwrap_err(),
+        js::inspect(&detached_view().buffer().into(), &JsValue::UNDEFINED).unwrap_err(),
         "inspect: the ArrayBuffer is detached",
     );
     let mut decoder =
@@ -524,7 +524,7 @@ fn explain_code_point_is_plain_json() {
 
 #[wasm_bindgen_test]
 fn inspect_gives_roles_and_segments() {
-    let report: JsValue = js::inspect(&bytes(&[0x41, 0xE2, 0x82, 0xAC, 0xFF]))
+    let report: JsValue = js::inspect(&bytes(&[0x41, 0xE2, 0x82, 0xAC, 0xFF]), &JsValue::UNDEFINED)
         .expect("bytes")
         .into();
     let roles: Vec<String> = get(&report, "roles")
@@ -552,7 +552,9 @@ fn inspect_gives_roles_and_segments() {
             .as_deref(),
         Some("invalid-byte")
     );
-    let empty: JsValue = js::inspect(&bytes(&[])).expect("bytes").into();
+    let empty: JsValue = js::inspect(&bytes(&[]), &JsValue::UNDEFINED)
+        .expect("bytes")
+        .into();
     assert_eq!(get(&empty, "valid"), JsValue::TRUE);
 }
 
