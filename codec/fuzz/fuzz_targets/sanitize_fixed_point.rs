@@ -12,8 +12,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use utf8lens::sanitize::{
-    sanitize, Action, Bidi, Bom, Controls, Input, Invalid, Invisible, LineEndings, Noncharacters,
-    NormalForm, Policy, Sanitized, VariationSelectors,
+    sanitize, Action, Bidi, Bom, Controls, Found, Input, Invalid, Invisible, LineEndings,
+    Noncharacters, NormalForm, Policy, Sanitized, SoftHyphens, VariationSelectors,
 };
 use utf8lens_fuzz::{units_le, Options};
 
@@ -48,6 +48,11 @@ fn policy(a: u8, b: u8) -> Policy {
             0 => VariationSelectors::Keep,
             1 => VariationSelectors::Flag,
             _ => VariationSelectors::Remove,
+        },
+        soft_hyphens: if b & 0x40 == 0 {
+            SoftHyphens::AsInvisible
+        } else {
+            SoftHyphens::Keep
         },
         noncharacters: if b & 1 == 0 {
             Noncharacters::Replace
@@ -101,6 +106,11 @@ fn check_report(result: &Sanitized, input_len: usize) {
             change.found.kind(),
             change.action.as_str(),
         );
+        // Hidden text is decoded from the run that starts at the change's input position.
+        if let Found::HiddenText(hidden) = &change.found {
+            assert!(hidden.characters >= 1 && hidden.bytes.len() <= hidden.characters);
+            let _ = hidden.text();
+        }
     }
 }
 

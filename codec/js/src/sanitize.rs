@@ -11,8 +11,8 @@ use wasm_bindgen::prelude::*;
 
 use super::args::{self, Detached};
 use utf8lens::sanitize::{
-    Bidi, Bom, Controls, Input, Invalid, Invisible, LineEndings, Noncharacters, NormalForm,
-    Normalizer, Policy, Sanitized, VariationSelectors,
+    Bidi, Bom, Controls, Found, Input, Invalid, Invisible, LineEndings, Noncharacters, NormalForm,
+    Normalizer, Policy, Sanitized, SoftHyphens, VariationSelectors,
 };
 use utf8lens::Utf16Cursor;
 
@@ -28,10 +28,12 @@ export interface SanitizeOptions {
   bom?: "start" | "everywhere";
   /** Bidirectional controls (Trojan Source, CVE-2021-42574): remove (default) or balance so none leaks past the text. */
   bidi?: "remove" | "balance";
-  /** Zero-width and other invisible characters, tags outside emoji flags: remove (default) or only flag. */
+  /** Invisible characters: every format character (Cf) and default-ignorable code point no other option is about, blanks such as the Hangul fillers and U+2800, tags outside emoji flags: remove (default) or only flag. */
   invisible?: "remove" | "flag";
-  /** Variation selectors outside emoji: keep (default), flag or remove. */
-  variationSelectors?: "keep" | "flag" | "remove";
+  /** Variation selectors outside registered variation sequences (StandardizedVariants, emoji-variation-sequences, ideographic variation sequences): remove (default), flag, or keep every one. */
+  variationSelectors?: "remove" | "flag" | "keep";
+  /** U+00AD SOFT HYPHEN: an invisible character like the others, as `invisible` says (default), or kept as a hyphenation hint. */
+  softHyphens?: "invisible" | "keep";
   /** Noncharacters: replace with U+FFFD (default) or remove. */
   noncharacters?: "replace" | "remove";
   /** Line breaks (CR LF, CR, LF, NEL, LS, PS): keep (default) or make them all LF or CR LF. */
@@ -46,7 +48,7 @@ export interface SanitizeOptions {
 export type SanitizeKind =
   | "malformed" | "lone-surrogate" | "nul" | "control" | "bom" | "bidi-control" | "bidi-unmatched"
   | "bidi-unclosed" | "bidi-overflow" | "invisible" | "tag" | "variation-selector" | "noncharacter"
-  | "line-break" | "mojibake" | "unnormalized";
+  | "line-break" | "mojibake" | "unnormalized" | "hidden-text";
 
 /** One finding of `sanitize`. */
 export interface SanitizeChange {
@@ -62,6 +64,14 @@ export interface SanitizeChange {
   codePoint?: number;
   /** What was found, such as "U+202E RIGHT-TO-LEFT OVERRIDE". */
   found: string;
+  /**
+   * For kind "hidden-text": what the run of tags or variation selectors starting here spells, decoded as
+   * UTF-8 (U+FFFD for invalid bytes), such as "ignore previous instructions". The run's other characters
+   * are changes of their own (kind "tag" or "variation-selector").
+   */
+  hidden?: string;
+  /** For kind "hidden-text": what the text was hidden in. */
+  carrier?: "tags" | "variation-selectors";
   /** Why it matters, in a sentence (for mojibake: how it was repaired). */
   reason: string;
 }
@@ -144,16 +154,16 @@ export function isWellFormed(text) {
     : !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
 }
 
-// The result, from a table of 10 numbers per change and the distinct strings it indexes: kind,
+// The result, from a table of 12 numbers per change and the distinct strings it indexes: kind,
 // action, input start, input end, output start, output end, code point + 1 (0: none), found,
-// reason, and what the change wrote. When `input` is a string and no step rewrote whole stretches,
+// reason, what the change wrote, hidden text + 1 and its carrier + 1 (0: none). When `input` is a string and no step rewrote whole stretches,
 // the text is the input with each change's stretch replaced by what it wrote: slices of a string
 // the engine already has, instead of a second copy of the whole text through WebAssembly memory.
 export function buildResult(table, strings, input, text) {
-  const changes = new Array(table.length / 10);
+  const changes = new Array(table.length / 12);
   let rebuilt = text === undefined ? "" : undefined;
   let at = 0;
-  for (let i = 0, j = 0; j < table.length; i++, j += 10) {
+  for (let i = 0, j = 0; j < table.length; i++, j += 12) {
     const change = {
       kind: strings[table[j]],
       action: strings[table[j + 1]],
@@ -165,6 +175,8 @@ export function buildResult(table, strings, input, text) {
       reason: strings[table[j + 8]],
     };
     if (table[j + 6] !== 0) change.codePoint = table[j + 6] - 1;
+    if (table[j + 10] !== 0) change.hidden = strings[table[j + 10] - 1];
+    if (table[j + 11] !== 0) change.carrier = strings[table[j + 11] - 1];
     changes[i] = change;
     if (rebuilt !== undefined && change.action !== "flagged") {
       rebuilt += input.slice(at, change.inputStart) + strings[table[j + 9]];
@@ -278,6 +290,7 @@ const OPTIONS: &[&str] = &[
     "bidi",
     "invisible",
     "variationSelectors",
+    "softHyphens",
     "noncharacters",
     "lineEndings",
     "normalize",
@@ -302,10 +315,12 @@ fn policy(options: &Option<Object>) -> Result<Policy, JsValue> {
         bidi: [Bidi::Remove, Bidi::Balance][choice("bidi", &["remove", "balance"])?],
         invisible: [Invisible::Remove, Invisible::Flag][choice("invisible", &["remove", "flag"])?],
         variation_selectors: [
-            VariationSelectors::Keep,
-            VariationSelectors::Flag,
             VariationSelectors::Remove,
-        ][choice("variationSelectors", &["keep", "flag", "remove"])?],
+            VariationSelectors::Flag,
+            VariationSelectors::Keep,
+        ][choice("variationSelectors", &["remove", "flag", "keep"])?],
+        soft_hyphens: [SoftHyphens::AsInvisible, SoftHyphens::Keep]
+            [choice("softHyphens", &["invisible", "keep"])?],
         noncharacters: [Noncharacters::Replace, Noncharacters::Remove]
             [choice("noncharacters", &["replace", "remove"])?],
         line_endings: [LineEndings::Keep, LineEndings::Lf, LineEndings::CrLf]
@@ -339,7 +354,7 @@ fn to_js(result: Sanitized, utf8_input: Option<&str>, rebuild: Option<&JsValue>)
     let mut output_units = Utf16Cursor::new(&text);
     let mut input_units = utf8_input.map(Utf16Cursor::new);
     let mut strings = Strings::default();
-    let mut table: Vec<u32> = Vec::with_capacity(changes.len() * 10);
+    let mut table: Vec<u32> = Vec::with_capacity(changes.len() * 12);
     for change in &changes {
         let (input_start, input_end) = match &mut input_units {
             Some(units) => (
@@ -364,6 +379,13 @@ fn to_js(result: Sanitized, utf8_input: Option<&str>, rebuild: Option<&JsValue>)
             strings.index(&change.reason()),
             written,
         ]);
+        match &change.found {
+            Found::HiddenText(hidden) => table.extend([
+                strings.index(&hidden.text()) + 1,
+                strings.index(hidden.carrier.as_str()) + 1,
+            ]),
+            _ => table.extend([0, 0]),
+        }
     }
     let table = Uint32Array::from(&table[..]);
     match rebuild {

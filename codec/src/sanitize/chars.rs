@@ -1,8 +1,11 @@
-//! The characters the sanitiser looks at, and their names.
+//! The characters the sanitiser looks at, their classes and their names.
 //!
-//! Everything here is a fixed list from the Unicode Standard or the Trojan Source paper; nothing is
-//! generated. The one approximate list is [`is_pictographic`], which only decides whether a zero
-//! width joiner sits between two emoji.
+//! The properties come from the Unicode Character Database through the generated tables of
+//! [`ucd`](super::ucd) (`node scripts/generate-ucd-tables.mjs`); what stays here by code point are
+//! the characters with a role of their own in an algorithm: the bidirectional controls of UAX #9,
+//! the joiners, U+FEFF, the line breaks, the tag and variation selector blocks.
+
+use super::ucd;
 
 /// What the sanitiser may do something about. Everything else is [`Class::Plain`] and copied as it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,17 +34,40 @@ pub(crate) enum Class {
     Zwnj,
     /// U+200D ZERO WIDTH JOINER.
     Zwj,
-    /// The other invisible characters: U+200B, U+2060–U+2064, U+206A–U+206F, U+180E.
+    /// U+00AD SOFT HYPHEN: a hyphenation hint, invisible unless a line breaks there.
+    SoftHyphen,
+    /// Prepended_Concatenation_Mark: a number sign that spans the digits after it (U+0600–U+0605,
+    /// U+06DD, U+070F, U+0890, U+0891, U+08E2, U+110BD, U+110CD).
+    NumberSign,
+    /// Every other format character (Cf), default-ignorable code point and blank: U+200B,
+    /// U+2060–U+2064, U+180E, the Hangul fillers, interlinear annotation, Egyptian hieroglyph,
+    /// shorthand and musical format controls, U+2800, ...
     Invisible,
     /// U+E0000–U+E007F.
     Tag,
-    /// U+FE00–U+FE0F and U+E0100–U+E01EF.
+    /// U+FE00–U+FE0F, U+E0100–U+E01EF, and the Mongolian free variation selectors U+180B–U+180D
+    /// and U+180F.
     VariationSelector,
     /// U+FDD0–U+FDEF and the last two code points of every plane.
     Noncharacter,
 }
 
-/// The class of `c`. The common case, a printable character, is decided in a few comparisons.
+/// Whether `u` is in one of the sorted, merged `ranges`.
+fn in_ranges(ranges: &[(u32, u32)], u: u32) -> bool {
+    let i = ranges.partition_point(|&(_, last)| last < u);
+    ranges.get(i).is_some_and(|&(first, _)| first <= u)
+}
+
+/// Whether the UTF-8 form of a character that starts with `lead` and `second` may be one the
+/// sanitiser looks at (the generated [`ucd::SECOND_BYTES`]); `false` for ASCII leads.
+#[inline]
+pub(crate) fn may_matter(lead: u8, second: u8) -> bool {
+    lead.checked_sub(0xC0)
+        .and_then(|i| ucd::SECOND_BYTES.get(usize::from(i)))
+        .is_some_and(|mask| mask & (1 << (second & 0x3F)) != 0)
+}
+
+/// The class of `c`. The common case, a printable character, is decided in a few operations.
 #[inline]
 pub(crate) fn class(c: char) -> Class {
     let u = u32::from(c);
@@ -53,24 +79,28 @@ pub(crate) fn class(c: char) -> Class {
             _ => Class::Control,
         };
     }
-    if u < 0x061C {
-        return match u {
-            0x85 => Class::LineBreak,
-            0x80..=0x9F => Class::Control,
-            _ => Class::Plain,
-        };
+    let mut buf = [0; 4];
+    let bytes = c.encode_utf8(&mut buf).as_bytes();
+    if !may_matter(bytes[0], bytes[1]) {
+        return Class::Plain;
     }
+    class_of_attended(u)
+}
+
+#[inline(never)]
+fn class_of_attended(u: u32) -> Class {
     match u {
+        0x85 => Class::LineBreak,
+        0x80..=0x9F => Class::Control,
+        0xAD => Class::SoftHyphen,
         0x061C => Class::BidiMark,
-        0x180E => Class::Invisible,
-        0x200B => Class::Invisible,
+        0x180B..=0x180D | 0x180F => Class::VariationSelector,
         0x200C => Class::Zwnj,
         0x200D => Class::Zwj,
         0x200E | 0x200F => Class::BidiMark,
         0x2028 | 0x2029 => Class::LineBreak,
         0x202A..=0x202B | 0x202D..=0x202E => Class::BidiEmbedding,
         0x202C => Class::Pdf,
-        0x2060..=0x2064 | 0x206A..=0x206F => Class::Invisible,
         0x2066..=0x2068 => Class::BidiIsolate,
         0x2069 => Class::Pdi,
         0xFDD0..=0xFDEF => Class::Noncharacter,
@@ -79,139 +109,87 @@ pub(crate) fn class(c: char) -> Class {
         0xE0000..=0xE007F => Class::Tag,
         0xE0100..=0xE01EF => Class::VariationSelector,
         _ if u & 0xFFFE == 0xFFFE => Class::Noncharacter,
+        _ if in_ranges(ucd::PREPENDED_CONCATENATION_MARK, u) => Class::NumberSign,
+        _ if in_ranges(ucd::INVISIBLE, u) => Class::Invisible,
         _ => Class::Plain,
     }
 }
 
-/// Whether a UTF-8 lead byte can start a character whose class is not [`Class::Plain`]: the
-/// scanner decodes only after these (C2: C1 controls; D8: ALM; E1: U+180E; E2: U+2000–U+2FFF;
-/// EF: U+F000–U+FFFF; F0–F4: plane-final noncharacters, tags and variation selectors).
-#[inline]
-pub(crate) fn lead_may_matter(lead: u8) -> bool {
-    matches!(lead, 0xC2 | 0xD8 | 0xE1 | 0xE2 | 0xEF | 0xF0..=0xF4)
-}
-
-/// Whether `c` is pictographic: the ranges of the Unicode emoji property Extended_Pictographic (UTS
-/// #51), merged where that costs nothing. Used only to keep a zero width joiner that joins two emoji
-/// (👩‍💻) and a variation selector that chooses how an emoji looks.
+/// Whether `c` is Extended_Pictographic (UTS #51). Used to keep a zero width joiner that joins
+/// two emoji (👩‍💻).
 pub(crate) fn is_pictographic(c: char) -> bool {
-    #[rustfmt::skip]
-    const RANGES: &[(u32, u32)] = &[
-        (0x00A9, 0x00A9), (0x00AE, 0x00AE), (0x203C, 0x203C), (0x2049, 0x2049), (0x2122, 0x2122),
-        (0x2139, 0x2139), (0x2194, 0x2199), (0x21A9, 0x21AA), (0x231A, 0x231B), (0x2328, 0x2328),
-        (0x2388, 0x2388), (0x23CF, 0x23CF), (0x23E9, 0x23F3), (0x23F8, 0x23FA), (0x24C2, 0x24C2),
-        (0x25AA, 0x25AB), (0x25B6, 0x25B6), (0x25C0, 0x25C0), (0x25FB, 0x25FE), (0x2600, 0x2605),
-        (0x2607, 0x2612), (0x2614, 0x2685), (0x2690, 0x2705), (0x2708, 0x2712), (0x2714, 0x2714),
-        (0x2716, 0x2716), (0x271D, 0x271D), (0x2721, 0x2721), (0x2728, 0x2728), (0x2733, 0x2734),
-        (0x2744, 0x2744), (0x2747, 0x2747), (0x274C, 0x274C), (0x274E, 0x274E), (0x2753, 0x2755),
-        (0x2757, 0x2757), (0x2763, 0x2767), (0x2795, 0x2797), (0x27A1, 0x27A1), (0x27B0, 0x27B0),
-        (0x27BF, 0x27BF), (0x2934, 0x2935), (0x2B05, 0x2B07), (0x2B1B, 0x2B1C), (0x2B50, 0x2B50),
-        (0x2B55, 0x2B55), (0x3030, 0x3030), (0x303D, 0x303D), (0x3297, 0x3297), (0x3299, 0x3299),
-        // Mahjong to Symbols and Pictographs Extended-A, without the regional indicators and the
-        // skin tone modifiers (which are not pictographs but parts of a sequence).
-        (0x1F000, 0x1F0FF), (0x1F10D, 0x1F10F), (0x1F12F, 0x1F12F), (0x1F16C, 0x1F171),
-        (0x1F17E, 0x1F17F), (0x1F18E, 0x1F18E), (0x1F191, 0x1F19A), (0x1F1AD, 0x1F1E5),
-        (0x1F201, 0x1F20F), (0x1F21A, 0x1F21A), (0x1F22F, 0x1F22F), (0x1F232, 0x1F23A),
-        (0x1F23C, 0x1F23F), (0x1F249, 0x1F3FA), (0x1F400, 0x1F53D), (0x1F546, 0x1F64F),
-        (0x1F680, 0x1F6FF), (0x1F774, 0x1F77F), (0x1F7D5, 0x1F7FF), (0x1F80C, 0x1F80F),
-        (0x1F848, 0x1F84F), (0x1F85A, 0x1F85F), (0x1F888, 0x1F88F), (0x1F8AE, 0x1F8FF),
-        (0x1F90C, 0x1F93A), (0x1F93C, 0x1F945), (0x1F947, 0x1FAFF), (0x1FC00, 0x1FFFD),
-    ];
     let u = u32::from(c);
-    if u < 0xA9 {
-        return false;
-    }
-    let i = RANGES.partition_point(|&(_, last)| last < u);
-    RANGES.get(i).is_some_and(|&(first, _)| first <= u)
+    u >= 0xA9 && in_ranges(ucd::EXTENDED_PICTOGRAPHIC, u)
 }
 
-/// Whether `c` may follow a pictograph inside an emoji and still let a joiner or a variation
-/// selector after it count as part of the emoji: VS15, VS16 and the skin tone modifiers.
+/// Whether `c` may follow a pictograph inside an emoji and still let a joiner after it count as
+/// part of the emoji: VS15, VS16 and the skin tone modifiers (Emoji_Modifier).
 pub(crate) fn is_emoji_modifier(c: char) -> bool {
-    matches!(u32::from(c), 0xFE0E | 0xFE0F | 0x1F3FB..=0x1F3FF)
-}
-
-/// Whether `c` may carry VS15 or VS16 as an emoji without being pictographic: the keycap bases.
-pub(crate) fn is_keycap_base(c: char) -> bool {
-    matches!(c, '#' | '*' | '0'..='9')
+    matches!(c, '\u{FE0E}' | '\u{FE0F}') || in_ranges(ucd::EMOJI_MODIFIER, u32::from(c))
 }
 
 /// Whether `c` is a letter or mark of a script in which ZWJ and ZWNJ change how a word is written
 /// (cursive joining, conjuncts): Arabic, Syriac, Thaana, N'Ko, Indic scripts, Sinhala, Thai to
-/// Tibetan, Myanmar, Khmer, Mongolian. Between two of these the joiners are spelling, not tricks.
-/// The invisible and bidirectional controls inside these blocks are excluded.
+/// Tibetan, Myanmar, Khmer, Mongolian, by Script and Script_Extensions. Between two of these the
+/// joiners are spelling, not tricks. The characters the sanitiser looks at are never among them.
 pub(crate) fn is_joining_script(c: char) -> bool {
-    let u = u32::from(c);
-    let in_block = matches!(u,
-        0x0600..=0x07FF       // Arabic, Syriac, Arabic Supplement, Thaana, N'Ko
-        | 0x0860..=0x08FF     // Syriac Supplement, Arabic Extended-B and -A
-        | 0x0900..=0x0FFF     // Devanagari to Tibetan (Indic scripts, Sinhala, Thai, Lao)
-        | 0x1000..=0x109F     // Myanmar
-        | 0x1780..=0x18AF     // Khmer, Mongolian
-        | 0xA8E0..=0xA8FF     // Devanagari Extended
-        | 0xFB50..=0xFDCF     // Arabic Presentation Forms-A (before the noncharacters)
-        | 0xFDF0..=0xFDFF
-        | 0xFE70..=0xFEFE     // Arabic Presentation Forms-B, without U+FEFF
-    );
-    in_block && class(c) == Class::Plain
+    in_ranges(ucd::JOINING_SCRIPT, u32::from(c))
 }
 
-/// The name of a character the sanitiser reports, for people: "RIGHT-TO-LEFT OVERRIDE", "BEL".
-/// `None` for characters without a short well-known name (most C1 controls are named by their
-/// abbreviation too).
-pub(crate) fn name(c: char) -> Option<&'static str> {
-    #[rustfmt::skip]
-    const C0: [&str; 32] = [
-        "NULL", "START OF HEADING", "START OF TEXT", "END OF TEXT", "END OF TRANSMISSION", "ENQUIRY",
-        "ACKNOWLEDGE", "BELL", "BACKSPACE", "CHARACTER TABULATION", "LINE FEED", "LINE TABULATION",
-        "FORM FEED", "CARRIAGE RETURN", "SHIFT OUT", "SHIFT IN", "DATA LINK ESCAPE",
-        "DEVICE CONTROL ONE", "DEVICE CONTROL TWO", "DEVICE CONTROL THREE", "DEVICE CONTROL FOUR",
-        "NEGATIVE ACKNOWLEDGE", "SYNCHRONOUS IDLE", "END OF TRANSMISSION BLOCK", "CANCEL",
-        "END OF MEDIUM", "SUBSTITUTE", "ESCAPE", "INFORMATION SEPARATOR FOUR",
-        "INFORMATION SEPARATOR THREE", "INFORMATION SEPARATOR TWO", "INFORMATION SEPARATOR ONE",
-    ];
-    let u = u32::from(c);
-    if let Some(name) = C0.get(u as usize) {
-        return Some(name);
+/// Whether `c` is a decimal digit of any script (General_Category Nd): what a number sign spans.
+pub(crate) fn is_decimal_digit(c: char) -> bool {
+    c.is_ascii_digit() || in_ranges(ucd::DECIMAL_DIGIT, u32::from(c))
+}
+
+/// Whether `(base, selector)` is a registered variation sequence: in StandardizedVariants.txt or
+/// emoji-variation-sequences.txt, or a CJK unified ideograph with VS17–VS256, the selectors of
+/// the Ideographic Variation Database, which no registry package ships (docs/SANITIZE.md).
+pub(crate) fn is_registered_sequence(base: char, selector: char) -> bool {
+    let (b, s) = (u32::from(base), u32::from(selector));
+    let index = match s {
+        0xFE00..=0xFE0F => s - 0xFE00,
+        0xE0100..=0xE01EF => return in_ranges(ucd::UNIFIED_IDEOGRAPH, b),
+        0x180B..=0x180D => 256 + s - 0x180B,
+        0x180F => 259,
+        _ => return false,
+    };
+    ucd::VARIATION_SEQUENCES
+        .binary_search(&(b * 512 + index))
+        .is_ok()
+}
+
+/// The byte a variation selector stands for in the usual way of hiding bytes in them: VS1–VS16
+/// are 0x00–0x0F, VS17–VS256 are 0x10–0xFF. `None` for the Mongolian free variation selectors.
+pub(crate) fn selector_byte(c: char) -> Option<u8> {
+    match u32::from(c) {
+        u @ 0xFE00..=0xFE0F => u8::try_from(u - 0xFE00).ok(),
+        u @ 0xE0100..=0xE01EF => u8::try_from(u - 0xE0100 + 16).ok(),
+        _ => None,
     }
+}
+
+/// The name of a character the sanitiser reports, for people: "RIGHT-TO-LEFT OVERRIDE", "ALERT"
+/// (controls are named by their alias). `None` for unassigned code points and for the variation
+/// selectors, whose names [`variation_selector_number`] makes.
+pub(crate) fn name(c: char) -> Option<&'static str> {
+    let u = u32::from(c);
     Some(match u {
-        0x7F => "DELETE",
-        0x85 => "NEXT LINE",
-        0x9B => "CONTROL SEQUENCE INTRODUCER",
-        0x80..=0x9F => "C1 CONTROL",
-        0x061C => "ARABIC LETTER MARK",
-        0x180E => "MONGOLIAN VOWEL SEPARATOR",
-        0x200B => "ZERO WIDTH SPACE",
-        0x200C => "ZERO WIDTH NON-JOINER",
-        0x200D => "ZERO WIDTH JOINER",
-        0x200E => "LEFT-TO-RIGHT MARK",
-        0x200F => "RIGHT-TO-LEFT MARK",
-        0x2028 => "LINE SEPARATOR",
-        0x2029 => "PARAGRAPH SEPARATOR",
-        0x202A => "LEFT-TO-RIGHT EMBEDDING",
-        0x202B => "RIGHT-TO-LEFT EMBEDDING",
-        0x202C => "POP DIRECTIONAL FORMATTING",
-        0x202D => "LEFT-TO-RIGHT OVERRIDE",
-        0x202E => "RIGHT-TO-LEFT OVERRIDE",
-        0x2060 => "WORD JOINER",
-        0x2061 => "FUNCTION APPLICATION",
-        0x2062 => "INVISIBLE TIMES",
-        0x2063 => "INVISIBLE SEPARATOR",
-        0x2064 => "INVISIBLE PLUS",
-        0x2066 => "LEFT-TO-RIGHT ISOLATE",
-        0x2067 => "RIGHT-TO-LEFT ISOLATE",
-        0x2068 => "FIRST STRONG ISOLATE",
-        0x2069 => "POP DIRECTIONAL ISOLATE",
-        0x206A..=0x206F => "DEPRECATED FORMAT CHARACTER",
-        0xFE00..=0xFE0F | 0xE0100..=0xE01EF => "VARIATION SELECTOR",
         0xFEFF => "ZERO WIDTH NO-BREAK SPACE (BYTE ORDER MARK)",
         0xFFFD => "REPLACEMENT CHARACTER",
         0xE0001 => "LANGUAGE TAG",
         0xE007F => "CANCEL TAG",
-        0xE0000..=0xE007E => "TAG",
+        0xE0020..=0xE007E => "TAG",
         _ if class(c) == Class::Noncharacter => "NONCHARACTER",
-        _ => return None,
+        _ => {
+            let i = ucd::NAMES.binary_search_by_key(&u, |&(cp, _)| cp).ok()?;
+            ucd::NAMES.get(i)?.1
+        }
     })
+}
+
+/// The number n of VARIATION SELECTOR-n (1–256), for a variation selector.
+pub(crate) fn variation_selector_number(c: char) -> Option<u32> {
+    selector_byte(c).map(|b| u32::from(b) + 1)
 }
 
 /// The closing control for an opener: PDF for an embedding or override, PDI for an isolate.
@@ -239,14 +217,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_lead_byte_of_a_non_plain_character_is_listed() {
+    fn the_prefilter_lets_every_non_plain_character_through() {
+        let mut attended = 0;
         for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
-            if class(c) != Class::Plain && !c.is_ascii() {
+            if class_of_attended(u32::from(c)) != Class::Plain && !c.is_ascii() {
                 let mut buf = [0; 4];
-                let lead = c.encode_utf8(&mut buf).as_bytes()[0];
-                assert!(lead_may_matter(lead), "U+{:04X}", u32::from(c));
+                let bytes = c.encode_utf8(&mut buf).as_bytes();
+                assert!(may_matter(bytes[0], bytes[1]), "U+{:04X}", u32::from(c));
+                attended += 1;
             }
         }
+        // Cc less ASCII (32), Cf, default-ignorables, noncharacters, LS, PS, U+2800.
+        assert!(attended > 4000, "{attended}");
     }
 
     #[test]
@@ -258,7 +240,28 @@ mod tests {
         assert_eq!(class('\u{85}'), Class::LineBreak);
         assert_eq!(class('\u{202E}'), Class::BidiEmbedding);
         assert_eq!(class('\u{2067}'), Class::BidiIsolate);
-        assert_eq!(class('\u{2065}'), Class::Plain); // unassigned
+        // Unassigned, but default-ignorable: invisible in every conforming renderer.
+        assert_eq!(class('\u{2065}'), Class::Invisible);
+        for blank in [
+            '\u{115F}', '\u{1160}', '\u{3164}', '\u{FFA0}', '\u{2800}', '\u{17B4}', '\u{34F}',
+        ] {
+            assert_eq!(class(blank), Class::Invisible, "U+{:04X}", u32::from(blank));
+        }
+        for format in ['\u{FFF9}', '\u{13430}', '\u{1BCA0}', '\u{1D173}'] {
+            assert_eq!(
+                class(format),
+                Class::Invisible,
+                "U+{:04X}",
+                u32::from(format)
+            );
+        }
+        assert_eq!(class('\u{AD}'), Class::SoftHyphen);
+        assert_eq!(class('\u{600}'), Class::NumberSign);
+        assert_eq!(class('\u{8E2}'), Class::NumberSign);
+        assert_eq!(class('\u{180B}'), Class::VariationSelector);
+        assert_eq!(class('\u{180E}'), Class::Invisible);
+        assert_eq!(class('\u{A0}'), Class::Plain);
+        assert_eq!(class('あ'), Class::Plain);
         assert_eq!(class('\u{FFFE}'), Class::Noncharacter);
         assert_eq!(class('\u{10FFFF}'), Class::Noncharacter);
         assert_eq!(class('\u{1FFFD}'), Class::Plain);
@@ -294,7 +297,10 @@ mod tests {
     #[test]
     fn names_and_pictures() {
         assert_eq!(name('\u{202E}'), Some("RIGHT-TO-LEFT OVERRIDE"));
-        assert_eq!(name('\u{7}'), Some("BELL"));
+        assert_eq!(name('\u{7}'), Some("ALERT"));
+        assert_eq!(name('\u{3164}'), Some("HANGUL FILLER"));
+        assert_eq!(name('\u{E0100}'), None);
+        assert_eq!(variation_selector_number('\u{E0100}'), Some(17));
         assert_eq!(name('a'), None);
         assert_eq!(picture_of('\u{0}'), '␀');
         assert_eq!(picture_of('\u{1B}'), '␛');

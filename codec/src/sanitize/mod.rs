@@ -44,15 +44,17 @@ mod offsets;
 mod policy;
 mod report;
 mod rewrite;
+mod ucd;
 
 // The module's public API, from its private files; `Input`, `sanitize`, `sanitize_with` and
 // `MAX_ROUNDS` are defined below.
 pub use self::policy::{
     Bidi, Bom, Controls, Invalid, Invisible, LineEndings, Noncharacters, NormalForm, Policy,
-    VariationSelectors,
+    SoftHyphens, VariationSelectors,
 };
-pub use self::report::{Action, Change, Found, MojibakeFound, Sanitized};
+pub use self::report::{Action, Carrier, Change, Found, HiddenText, MojibakeFound, Sanitized};
 pub use self::rewrite::Normalizer;
+pub use self::ucd::UNICODE_VERSION;
 
 use self::clean::{clean_utf16, clean_utf8, Mode};
 use self::offsets::{Edit, Mapped, Side};

@@ -105,10 +105,16 @@ pub enum Bidi {
     Balance,
 }
 
-/// What to do with invisible characters: U+200B ZERO WIDTH SPACE, U+200C ZERO WIDTH NON-JOINER,
-/// U+200D ZERO WIDTH JOINER, U+2060–U+2064 (WORD JOINER and the invisible operators), the
-/// deprecated format characters U+206A–U+206F, U+FEFF inside text, U+180E MONGOLIAN VOWEL
-/// SEPARATOR and the tag characters U+E0000–U+E007F.
+/// What to do with invisible characters: every format character (General_Category Cf) and
+/// default-ignorable code point that no other option is about, and the blanks that render as
+/// nothing. Among them U+200B ZERO WIDTH SPACE, U+200C ZERO WIDTH NON-JOINER, U+200D ZERO WIDTH
+/// JOINER, U+2060–U+2064 (WORD JOINER and the invisible operators), the deprecated format
+/// characters U+206A–U+206F, U+FEFF inside text, U+180E MONGOLIAN VOWEL SEPARATOR, U+034F
+/// COMBINING GRAPHEME JOINER, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, the Khmer
+/// inherent vowels U+17B4 and U+17B5, U+2800 BRAILLE PATTERN BLANK, interlinear annotation
+/// U+FFF9–U+FFFB, the Egyptian hieroglyph, shorthand and musical format controls, U+00AD SOFT
+/// HYPHEN (unless [`SoftHyphens::Keep`]), the Arabic number signs, and the tag characters
+/// U+E0000–U+E007F (whose hidden text the report decodes).
 ///
 /// They make equal-looking words differ (`pay\u{200B}pal` is not `paypal` to a filter, a search or a
 /// duplicate check), and tag characters can carry whole hidden sentences, such as instructions
@@ -116,7 +122,10 @@ pub enum Bidi {
 ///
 /// Kept whatever this says, because there they are spelling: a joiner inside an emoji sequence
 /// (👩‍💻), ZWJ and ZWNJ between two letters of a script that uses them (Persian
-/// `می‌خواهم`, Indic conjuncts), and the tags of an emoji flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
+/// `می‌خواهم`, Indic conjuncts), the tags of an emoji flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿), and a number sign
+/// (Prepended_Concatenation_Mark: U+0600–U+0605, U+06DD, U+0890, U+0891, U+08E2, U+110BD,
+/// U+110CD) followed by a digit, as in `\u{600}١٢٣`; U+070F SYRIAC ABBREVIATION MARK is also kept
+/// before a Syriac letter.
 ///
 /// ```
 /// use utf8lens::sanitize::{sanitize, Invisible, Policy};
@@ -134,29 +143,58 @@ pub enum Invisible {
     Flag,
 }
 
-/// What to do with variation selectors U+FE00–U+FE0F and U+E0100–U+E01EF.
+/// What to do with variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF, and the Mongolian free
+/// variation selectors U+180B–U+180D, U+180F) that are not part of a registered variation sequence.
 ///
-/// They choose a glyph variant of the character before them (an emoji or text presentation, a
-/// form of a CJK ideograph for a name) but on any other character they are invisible, and a run of
-/// them can encode arbitrary bytes inside a single visible character. VS15 and VS16 after an emoji
-/// or a keycap base (`❤️`, `1️⃣`) are always kept.
+/// A variation selector chooses a glyph variant of the character before it, but only for the
+/// pairs Unicode registered: StandardizedVariants.txt (math symbols, CJK compatibility ideographs,
+/// Mongolian letters, ...), emoji-variation-sequences.txt (`❤️`, `1️⃣`) and the Ideographic
+/// Variation Database (VS17–VS256 after a CJK unified ideograph, for names). Anywhere else it is
+/// invisible, and a run of them can encode arbitrary bytes inside a single visible character;
+/// the report decodes such a run ([`Found::HiddenText`](super::Found::HiddenText)). Registered
+/// sequences are always kept.
 ///
 /// ```
 /// use utf8lens::sanitize::{sanitize, Policy, VariationSelectors};
 ///
-/// let remove = Policy { variation_selectors: VariationSelectors::Remove, ..Policy::default() };
-/// assert_eq!(sanitize("❤\u{FE0F} a\u{E0100}\u{E0101}", &remove).text, "❤\u{FE0F} a");
-/// assert_eq!(sanitize("a\u{E0100}", &Policy::default()).text, "a\u{E0100}");
+/// // Registered: an emoji presentation, a math variant, an ideographic variant.
+/// let kept = "❤\u{FE0F} \u{2229}\u{FE00} 葛\u{E0100}";
+/// assert_eq!(sanitize(kept, &Policy::default()).text, kept);
+/// assert_eq!(sanitize("a\u{FE0F}b\u{E0100}", &Policy::default()).text, "ab");
+/// let keep = Policy { variation_selectors: VariationSelectors::Keep, ..Policy::default() };
+/// assert_eq!(sanitize("a\u{E0100}", &keep).text, "a\u{E0100}");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum VariationSelectors {
-    /// Keep them (default): ideographic variation sequences are legitimate in names.
-    #[default]
+    /// Keep every one, registered or not, and report none.
     Keep,
-    /// Keep them but list each one that is not part of an emoji in the report.
+    /// Keep them but list each unregistered one in the report.
     Flag,
-    /// Remove every one that is not part of an emoji.
+    /// Remove every unregistered one (default).
+    #[default]
     Remove,
+}
+
+/// What to do with U+00AD SOFT HYPHEN.
+///
+/// It marks where a word may be hyphenated and is invisible unless a line breaks there, so
+/// `pay\u{AD}pal` looks like `paypal` but is not equal to it. Some pipelines put soft hyphens in
+/// on purpose (hyphenation of narrow columns, e-books): they keep them with [`SoftHyphens::Keep`].
+///
+/// ```
+/// use utf8lens::sanitize::{sanitize, Policy, SoftHyphens};
+///
+/// assert_eq!(sanitize("pay\u{AD}pal", &Policy::default()).text, "paypal");
+/// let keep = Policy { soft_hyphens: SoftHyphens::Keep, ..Policy::default() };
+/// assert_eq!(sanitize("Silben\u{AD}trennung", &keep).text, "Silben\u{AD}trennung");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum SoftHyphens {
+    /// An invisible character like the others: [`Invisible`] decides (default).
+    #[default]
+    AsInvisible,
+    /// Keep them, unreported: a legitimate hyphenation hint.
+    Keep,
 }
 
 /// What to do with noncharacters: U+FDD0–U+FDEF and the last two code points of every plane
@@ -279,8 +317,10 @@ pub struct Policy {
     pub bidi: Bidi,
     /// Invisible characters; default [`Invisible::Remove`].
     pub invisible: Invisible,
-    /// Variation selectors; default [`VariationSelectors::Keep`].
+    /// Variation selectors outside registered sequences; default [`VariationSelectors::Remove`].
     pub variation_selectors: VariationSelectors,
+    /// U+00AD SOFT HYPHEN; default [`SoftHyphens::AsInvisible`].
+    pub soft_hyphens: SoftHyphens,
     /// Noncharacters; default [`Noncharacters::Replace`].
     pub noncharacters: Noncharacters,
     /// Line breaks; default [`LineEndings::Keep`].

@@ -123,8 +123,26 @@ pub enum Found {
     Invisible(char),
     /// A tag character outside an emoji flag.
     Tag(char),
-    /// A variation selector outside an emoji.
+    /// A variation selector without a registered variation sequence: not after a character
+    /// StandardizedVariants.txt or emoji-variation-sequences.txt lists it with, nor (VS17–VS256)
+    /// after a CJK unified ideograph.
     VariationSelector(char),
+    /// The first character of a run of tag characters outside an emoji flag, or of a run of two or
+    /// more unregistered variation selectors, with what the run spells. The run's other characters
+    /// are reported one by one, as [`Found::Tag`] or [`Found::VariationSelector`], so that a text
+    /// has one finding per character whatever it hides.
+    ///
+    /// ```
+    /// use utf8lens::sanitize::{sanitize, Carrier, Found, Policy};
+    ///
+    /// let hidden: String = "hi!".chars().map(|c| char::from_u32(0xE0000 + c as u32).unwrap()).collect();
+    /// let clean = sanitize(&format!("Nice weather.{hidden}"), &Policy::default());
+    /// assert_eq!(clean.text, "Nice weather.");
+    /// let Found::HiddenText(found) = &clean.changes[0].found else { panic!() };
+    /// assert_eq!((found.carrier, found.text().as_ref()), (Carrier::Tags, "hi!"));
+    /// assert_eq!(clean.changes[0].found.to_string(), "hidden text: 'hi!' (3 tag characters)");
+    /// ```
+    HiddenText(Box<HiddenText>),
     /// A noncharacter.
     Noncharacter(char),
     /// A line break other than the chosen one: CR LF, CR, LF, NEL, U+2028 or U+2029.
@@ -133,6 +151,84 @@ pub enum Found {
     Mojibake(Box<MojibakeFound>),
     /// Text that was not in the chosen normalisation form.
     Unnormalized(NormalForm),
+}
+
+/// What a run of invisible characters spells: see [`Found::HiddenText`].
+///
+/// ```
+/// use utf8lens::sanitize::{sanitize, Carrier, Found, Policy};
+///
+/// // "ok" hidden in variation selectors after an emoji: 0x6F and 0x6B are VS96 and VS92.
+/// let clean = sanitize("😀\u{E015F}\u{E015B}", &Policy::default());
+/// assert_eq!(clean.text, "😀");
+/// let Found::HiddenText(found) = &clean.changes[0].found else { panic!() };
+/// assert_eq!(found.carrier, Carrier::VariationSelectors);
+/// assert_eq!((found.bytes.as_slice(), found.characters), (&b"ok"[..], 2));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HiddenText {
+    /// What the text was hidden in.
+    pub carrier: Carrier,
+    /// The bytes the run spells: for tags, the ASCII character of each tag (U+E0020–U+E007E; the
+    /// LANGUAGE TAG and CANCEL TAG spell nothing); for variation selectors, VS1–VS16 as
+    /// 0x00–0x0F and VS17–VS256 as 0x10–0xFF, the usual way of hiding bytes in them.
+    pub bytes: Vec<u8>,
+    /// How many characters the run has.
+    pub characters: usize,
+}
+
+impl HiddenText {
+    /// The bytes as text, decoded as UTF-8 (each invalid sequence as U+FFFD).
+    ///
+    /// ```
+    /// use utf8lens::sanitize::{Carrier, HiddenText};
+    ///
+    /// let found = HiddenText { carrier: Carrier::VariationSelectors, bytes: b"caf\xC3\xA9".to_vec(), characters: 5 };
+    /// assert_eq!(found.text(), "café");
+    /// ```
+    pub fn text(&self) -> Cow<'_, str> {
+        String::from_utf8_lossy(&self.bytes)
+    }
+
+    /// Whether the bytes are text: valid UTF-8 without controls other than whitespace.
+    ///
+    /// ```
+    /// use utf8lens::sanitize::{Carrier, HiddenText};
+    ///
+    /// let bytes = HiddenText { carrier: Carrier::VariationSelectors, bytes: vec![0x0F, 0x0F], characters: 2 };
+    /// assert!(!bytes.is_text());
+    /// ```
+    pub fn is_text(&self) -> bool {
+        core::str::from_utf8(&self.bytes)
+            .is_ok_and(|t| !t.chars().any(|c| c.is_control() && !c.is_whitespace()))
+    }
+}
+
+/// The invisible characters a [`HiddenText`] was spelled in.
+///
+/// ```
+/// assert_eq!(utf8lens::sanitize::Carrier::Tags.as_str(), "tags");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Carrier {
+    /// Tag characters U+E0000–U+E007F outside an emoji flag.
+    Tags,
+    /// Variation selectors U+FE00–U+FE0F and U+E0100–U+E01EF.
+    VariationSelectors,
+}
+
+impl Carrier {
+    /// The lowercase name the JavaScript API uses: `"tags"` or `"variation-selectors"`.
+    ///
+    /// ```
+    /// assert_eq!(utf8lens::sanitize::Carrier::VariationSelectors.as_str(), "variation-selectors");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Carrier::Tags => "tags",
+            Carrier::VariationSelectors => "variation-selectors",
+        }
+    }
 }
 
 /// What a mojibake repair found: the layers undone, outermost first, and their explanation.
@@ -167,6 +263,7 @@ impl Found {
             Found::Invisible(_) => "invisible",
             Found::Tag(_) => "tag",
             Found::VariationSelector(_) => "variation-selector",
+            Found::HiddenText(_) => "hidden-text",
             Found::Noncharacter(_) => "noncharacter",
             Found::LineBreak(_) => "line-break",
             Found::Mojibake(_) => "mojibake",
@@ -174,7 +271,8 @@ impl Found {
         }
     }
 
-    /// The code point found, for the findings that are one character.
+    /// The code point found, for the findings that are one character (not for hidden text, which
+    /// is about a run).
     ///
     /// ```
     /// assert_eq!(utf8lens::sanitize::Found::Invisible('\u{200B}').code_point(), Some(0x200B));
@@ -249,8 +347,22 @@ impl Found {
                  such as instructions smuggled to a language model."
             }
             Found::VariationSelector(_) => {
-                "A variation selector outside an emoji is invisible, and a run of them can hide \
-                 arbitrary data inside one visible character."
+                "A variation selector outside a registered variation sequence is invisible, and a \
+                 run of them can hide arbitrary data inside one visible character."
+            }
+            Found::HiddenText(hidden) => {
+                return Cow::Owned(match hidden.carrier {
+                    Carrier::Tags => format!(
+                        "Tag characters outside an emoji flag spell text no one sees: {}. This is \
+                         how instructions are smuggled to a language model (prompt injection).",
+                        Shown(hidden)
+                    ),
+                    Carrier::VariationSelectors => format!(
+                        "A run of variation selectors spells bytes no one sees: {}. One visible \
+                         character can carry a whole hidden message this way.",
+                        Shown(hidden)
+                    ),
+                })
             }
             Found::Noncharacter(_) => {
                 "Noncharacters are reserved for a program's internal use (sentinels) and must not be \
@@ -288,16 +400,62 @@ impl fmt::Display for Found {
                 f.write_str(")")
             }
             Found::Unnormalized(form) => write!(f, "text not in {form}"),
+            Found::HiddenText(hidden) => {
+                let carrier = match hidden.carrier {
+                    Carrier::Tags => "tag characters",
+                    Carrier::VariationSelectors => "variation selectors",
+                };
+                write!(f, "{} ({} {carrier})", Shown(hidden), hidden.characters)
+            }
             other => {
                 let c = other
                     .code_point()
                     .and_then(char::from_u32)
                     .unwrap_or('\u{FFFD}');
-                match chars::name(c) {
-                    Some(name) => write!(f, "U+{:04X} {name}", u32::from(c)),
-                    None => write!(f, "U+{:04X}", u32::from(c)),
+                match (chars::name(c), chars::variation_selector_number(c)) {
+                    (Some(name), _) => write!(f, "U+{:04X} {name}", u32::from(c)),
+                    (None, Some(n)) => write!(f, "U+{:04X} VARIATION SELECTOR-{n}", u32::from(c)),
+                    (None, None) => write!(f, "U+{:04X}", u32::from(c)),
                 }
             }
+        }
+    }
+}
+
+/// How many characters of hidden text a finding's description shows.
+const SHOWN_CHARS: usize = 200;
+
+/// Hidden text as a description shows it: `hidden text: '...'`, at most [`SHOWN_CHARS`]
+/// characters with the controls escaped, or `hidden bytes: 0F 0F` when it is not text.
+struct Shown<'a>(&'a HiddenText);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let hidden = self.0;
+        if hidden.is_text() {
+            f.write_str("hidden text: '")?;
+            let text = hidden.text();
+            for c in text.chars().take(SHOWN_CHARS) {
+                match c {
+                    '\n' => f.write_str("\\n")?,
+                    '\r' => f.write_str("\\r")?,
+                    '\t' => f.write_str("\\t")?,
+                    c => write!(f, "{c}")?,
+                }
+            }
+            if text.chars().nth(SHOWN_CHARS).is_some() {
+                f.write_str("…")?;
+            }
+            f.write_str("'")
+        } else {
+            f.write_str("hidden bytes:")?;
+            for b in hidden.bytes.iter().take(SHOWN_CHARS / 3) {
+                write!(f, " {b:02X}")?;
+            }
+            if hidden.bytes.len() > SHOWN_CHARS / 3 {
+                f.write_str(" …")?;
+            }
+            Ok(())
         }
     }
 }

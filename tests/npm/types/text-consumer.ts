@@ -48,6 +48,11 @@ const cleaned: SanitizeResult = sanitize("pay\u200Bpal", options);
 const fromBytes: string = sanitize(bytes).text;
 const change: SanitizeChange | undefined = cleaned.changes[0];
 const kind: SanitizeKind | undefined = change?.kind;
+const hiddenText: string | undefined = change?.hidden;
+const carrier: "tags" | "variation-selectors" | undefined = change?.carrier;
+const keepHyphens: SanitizeOptions = { softHyphens: "keep", variationSelectors: "flag" };
+// @ts-expect-error an unknown soft hyphen choice
+sanitize("a", { softHyphens: "drop" });
 // @ts-expect-error an unknown bidi choice
 sanitize("a", { bidi: "strip" });
 
