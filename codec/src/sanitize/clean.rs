@@ -323,6 +323,7 @@ impl Cleaner {
             }
             Class::BidiEmbedding | Class::BidiIsolate => match self.policy.bidi {
                 Bidi::Remove => self.remove(input, Found::BidiControl(c)),
+                Bidi::Flag => self.flag(input, c, Found::BidiControl(c)),
                 Bidi::Balance if self.open.len() >= MAX_BIDI_DEPTH => {
                     self.remove(input, Found::BidiOverflow(c))
                 }
@@ -333,6 +334,7 @@ impl Cleaner {
             },
             Class::Pdf => match self.policy.bidi {
                 Bidi::Remove => self.remove(input, Found::BidiControl(c)),
+                Bidi::Flag => self.flag(input, c, Found::BidiControl(c)),
                 Bidi::Balance => {
                     if self
                         .open
@@ -348,6 +350,7 @@ impl Cleaner {
             },
             Class::Pdi => match self.policy.bidi {
                 Bidi::Remove => self.remove(input, Found::BidiControl(c)),
+                Bidi::Flag => self.flag(input, c, Found::BidiControl(c)),
                 Bidi::Balance => {
                     match self
                         .open
@@ -366,6 +369,7 @@ impl Cleaner {
             },
             Class::BidiMark => match self.policy.bidi {
                 Bidi::Remove => self.remove(input, Found::BidiControl(c)),
+                Bidi::Flag => self.flag(input, c, Found::BidiControl(c)),
                 Bidi::Balance => self.push(c),
             },
             Class::Zwj | Class::Zwnj => {
@@ -389,6 +393,7 @@ impl Cleaner {
         match self.policy.controls {
             Controls::Remove => self.remove(input, Found::Control(c)),
             Controls::Picture => self.replace_with(input, chars::picture_of(c), Found::Control(c)),
+            Controls::Flag => self.flag(input, c, Found::Control(c)),
         }
     }
 
