@@ -17,7 +17,7 @@ use utf8lens::sanitize::{
 use utf8lens::Utf16Cursor;
 
 #[wasm_bindgen(typescript_custom_section)]
-const SANITIZE_TS_TYPES: &'static str = r#"
+const SANITIZE_TS_TYPES: &'static str = r##"
 /**
  * A vetted configuration: "display" (the defaults, for text shown to people), "identifier" (user
  * names and slugs: NFKC, nothing invisible, no bidi controls), "code" (Trojan Source: every bidi
@@ -205,7 +205,7 @@ export function sanitizeDocument(root: SanitizeNode, options?: SanitizeDocumentO
  * Call `sanitizeDocument(root)` first for what is already there.
  */
 export function observe(root: SanitizeNode, options?: ObserveOptions | null): SanitizeObserver;
-"#;
+"##;
 
 #[wasm_bindgen(inline_js = r#"
 export function isWellFormed(text) {
@@ -323,14 +323,9 @@ pub(crate) fn configuration(
     let options = args::known_options(options, func, OPTIONS)?;
     let preset = match args::string_option(&options, "preset", func)? {
         None => Preset::Display,
-        Some(name) => name.parse().map_err(|_| {
-            bad_choice(
-                func,
-                "preset",
-                &name,
-                &Preset::ALL.map(Preset::name),
-            )
-        })?,
+        Some(name) => name
+            .parse()
+            .map_err(|_| bad_choice(func, "preset", &name, &Preset::ALL.map(Preset::name)))?,
     };
     #[cfg_attr(not(feature = "normalize"), allow(unused_mut))]
     let mut policy = policy(&options, preset.policy(), func)?;
@@ -339,7 +334,14 @@ pub(crate) fn configuration(
         Some("none") => None,
         Some("nfc") => Some(NormalForm::Nfc),
         Some("nfkc") => Some(NormalForm::Nfkc),
-        Some(other) => return Err(bad_choice(func, "normalize", other, &["none", "nfc", "nfkc"])),
+        Some(other) => {
+            return Err(bad_choice(
+                func,
+                "normalize",
+                other,
+                &["none", "nfc", "nfkc"],
+            ))
+        }
     };
     #[cfg(feature = "normalize")]
     {
@@ -383,12 +385,7 @@ fn run_sanitize(
             let utf8 = String::from(text);
             let result = run(Input::Utf8(utf8.as_bytes()));
             let places = locate.then(|| locations_utf8(utf8.as_bytes(), &result));
-            return Ok(to_js(
-                result,
-                Some(&utf8),
-                rebuild.then_some(input),
-                places,
-            ));
+            return Ok(to_js(result, Some(&utf8), rebuild.then_some(input), places));
         }
         let units = args::text(input, func)?;
         let result = run(Input::Utf16(&units));
@@ -502,20 +499,40 @@ fn policy(options: &Option<Object>, base: Policy, func: &str) -> Result<Policy, 
     }
     use Invalid as I;
     Ok(Policy {
-        invalid: choose(options, func, "invalid", &[("replace", I::Replace), ("drop", I::Drop)], base.invalid)?,
+        invalid: choose(
+            options,
+            func,
+            "invalid",
+            &[("replace", I::Replace), ("drop", I::Drop)],
+            base.invalid,
+        )?,
         controls: choose(
             options,
             func,
             "controls",
-            &[("remove", Controls::Remove), ("picture", Controls::Picture), ("flag", Controls::Flag)],
+            &[
+                ("remove", Controls::Remove),
+                ("picture", Controls::Picture),
+                ("flag", Controls::Flag),
+            ],
             base.controls,
         )?,
-        bom: choose(options, func, "bom", &[("start", Bom::Start), ("everywhere", Bom::Everywhere)], base.bom)?,
+        bom: choose(
+            options,
+            func,
+            "bom",
+            &[("start", Bom::Start), ("everywhere", Bom::Everywhere)],
+            base.bom,
+        )?,
         bidi: choose(
             options,
             func,
             "bidi",
-            &[("remove", Bidi::Remove), ("balance", Bidi::Balance), ("flag", Bidi::Flag)],
+            &[
+                ("remove", Bidi::Remove),
+                ("balance", Bidi::Balance),
+                ("flag", Bidi::Flag),
+            ],
             base.bidi,
         )?,
         invisible: choose(
@@ -540,14 +557,21 @@ fn policy(options: &Option<Object>, base: Policy, func: &str) -> Result<Policy, 
             options,
             func,
             "noncharacters",
-            &[("replace", Noncharacters::Replace), ("remove", Noncharacters::Remove)],
+            &[
+                ("replace", Noncharacters::Replace),
+                ("remove", Noncharacters::Remove),
+            ],
             base.noncharacters,
         )?,
         line_endings: choose(
             options,
             func,
             "lineEndings",
-            &[("keep", LineEndings::Keep), ("lf", LineEndings::Lf), ("crlf", LineEndings::CrLf)],
+            &[
+                ("keep", LineEndings::Keep),
+                ("lf", LineEndings::Lf),
+                ("crlf", LineEndings::CrLf),
+            ],
             base.line_endings,
         )?,
         repair_mojibake: match options {

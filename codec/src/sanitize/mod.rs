@@ -63,7 +63,7 @@ pub use self::policy::{
 pub use self::presets::{normalization_rule, Preset, UnknownPreset};
 pub use self::report::{Action, Change, Found, MojibakeFound, Sanitized};
 pub use self::rewrite::Normalizer;
-pub use self::scan::{scan, Finding, Locator, Location, Rule};
+pub use self::scan::{scan, Finding, Location, Locator, Rule};
 
 use self::clean::{clean_utf16, clean_utf8, Mode};
 use self::offsets::{Edit, Mapped, Side};

@@ -391,7 +391,14 @@ mod tests {
         let kinds: Vec<_> = checked.changes.iter().map(|c| c.found.kind()).collect();
         assert_eq!(
             kinds,
-            ["bidi-control", "invisible", "control", "tag", "variation-selector", "bidi-control"]
+            [
+                "bidi-control",
+                "invisible",
+                "control",
+                "tag",
+                "variation-selector",
+                "bidi-control"
+            ]
         );
         assert!(checked.changes.iter().all(|c| c.action == Action::Flagged));
         let fixed = sanitize(text, &Policy::code().fixing());
@@ -408,7 +415,8 @@ mod tests {
             assert_eq!(clean.text, "xyz", "{policy:?}");
         }
         // Spelling survives: an emoji ZWJ sequence, a flag, a Persian ZWNJ.
-        let text = "👩\u{200D}💻 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} می\u{200C}خواهم";
+        let text =
+            "👩\u{200D}💻 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F} می\u{200C}خواهم";
         for preset in Preset::ALL {
             assert_eq!(sanitize(text, &preset.policy()).text, text, "{preset}");
         }

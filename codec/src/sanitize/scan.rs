@@ -92,7 +92,13 @@ impl<'a> Locator<'a> {
             *self = Locator::new(self.bytes);
         }
         let from = self.at;
-        for (i, &byte) in self.bytes.get(from..offset).unwrap_or_default().iter().enumerate() {
+        for (i, &byte) in self
+            .bytes
+            .get(from..offset)
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+        {
             let ends_line = match byte {
                 b'\n' => true,
                 b'\r' => self.bytes.get(from + i + 1) != Some(&b'\n'),
@@ -118,7 +124,11 @@ impl<'a> Locator<'a> {
                 .sum::<usize>();
         // Counting on from an offset inside a character would count its other bytes as invalid:
         // only an offset that cannot be inside one (not a continuation byte) is remembered.
-        if !self.bytes.get(offset).is_some_and(|&b| (0x80..0xC0).contains(&b)) {
+        if !self
+            .bytes
+            .get(offset)
+            .is_some_and(|&b| (0x80..0xC0).contains(&b))
+        {
             self.known = offset;
             self.column = column;
         }
@@ -329,7 +339,10 @@ mod tests {
     fn findings_of_each_rule() {
         let text = "a\u{202E}\u{2066}b\r\n\u{200B}\u{7}\u{FFFF}\u{FEFF}";
         let findings = scan(text.as_bytes(), &Policy::code());
-        let rules: Vec<_> = findings.iter().map(|f| (f.rule.name(), f.line, f.column)).collect();
+        let rules: Vec<_> = findings
+            .iter()
+            .map(|f| (f.rule.name(), f.line, f.column))
+            .collect();
         assert_eq!(
             rules,
             [
