@@ -116,7 +116,8 @@ test("dompurifyHook with DOMPurify in headless Chromium", async (t) => {
       const result = await page.evaluate(() => {
         const { Sanitizer, dompurifyHook, sanitize } = window.utf8lensText;
         const purify = window.DOMPurify(window); // an instance of its own
-        const hooks = dompurifyHook(new Sanitizer("display")).install(purify);
+        const hooks = dompurifyHook(new Sanitizer("display"));
+        if (hooks.install(purify) !== purify) throw new Error("install returns the DOMPurify it was given");
         const dirty =
           '<p id="u" title="admin\u202Egpj.exe">pay\u200Bpal \u202Egpj.exe</p>' +
           '<img src="x" alt="cat\u{E0041}\u{E0042}" onerror="alert(1)">' +
@@ -132,8 +133,8 @@ test("dompurifyHook with DOMPurify in headless Chromium", async (t) => {
       });
       assert.equal(
         result.clean,
-        '<p title="admingpj.exe" id="u">paypal gpj.exe</p><img alt="cat" src="x">' +
-          '<a aria-label="Delete" href="https://example.com/">go</a>' +
+        '<p id="u" title="admingpj.exe">paypal gpj.exe</p><img src="x" alt="cat">' +
+          '<a href="https://example.com/" aria-label="Delete">go</a>' +
           "<style>p::after { content: '\u200B'; }</style><p>👩\u200D💻 می\u200Cخواهم</p>",
       );
       assert.deepEqual(result.changes.sort(), [

@@ -126,7 +126,7 @@ test("utf8lens scan: the installed command", async (t) => {
     const r = run(dir, "scan", ".");
     assert.equal(r.status, 1, r.stderr);
     assert.deepEqual(r.stdout.trim().split("\n"), [
-      "src/latin1.txt:1:4: invalid-utf8: malformed UTF-8 (invalid-byte) (bytes 3-4, replaced)",
+      "src/latin1.txt:1:4: invalid-utf8: malformed UTF-8 (truncated) (bytes 3-4, replaced)",
       "src/latin1.txt:2:3: invalid-utf8: malformed UTF-8 (invalid-byte) (bytes 7-8, replaced)",
       "src/trojan.js:1:21: bidi: U+202E RIGHT-TO-LEFT OVERRIDE (bytes 20-23, flagged)",
       "src/trojan.js:1:23: bidi: U+2066 LEFT-TO-RIGHT ISOLATE (bytes 24-27, flagged)",
