@@ -657,12 +657,12 @@ fn to_js(
     }
 }
 
-/// The distinct strings of the change table.
+/// The distinct strings of the change table (and of `scan`'s findings table).
 #[derive(Default)]
-struct Strings(Vec<String>);
+pub(crate) struct Strings(Vec<String>);
 
 impl Strings {
-    fn index(&mut self, s: &str) -> u32 {
+    pub(crate) fn index(&mut self, s: &str) -> u32 {
         match self.0.iter().position(|t| t == s) {
             Some(i) => i as u32,
             None => {
@@ -672,7 +672,7 @@ impl Strings {
         }
     }
 
-    fn into_array(self) -> Array {
+    pub(crate) fn into_array(self) -> Array {
         self.0.iter().map(|s| JsValue::from_str(s)).collect()
     }
 }

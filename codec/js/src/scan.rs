@@ -2,11 +2,40 @@
 //! over the codec's `sanitize::scan`: one file's bytes in, its findings (byte range, line, column,
 //! rule, character) out, and with `fix` the bytes the preset's fix (`Policy::fixing`) makes of it.
 
-use js_sys::{Array, Object, Uint8Array};
+use js_sys::{Array, Object, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
 use super::args::{self, Detached};
-use super::sanitize::configuration;
+use super::sanitize::{configuration, Strings};
+
+#[wasm_bindgen(inline_js = r#"
+// The findings, from a table of 10 numbers per finding and the distinct strings it indexes: rule,
+// kind, action, start, end, line, column, code point + 1 (0: none), found, reason. A file with a
+// hundred thousand findings (a PDF among the sources) costs two calls across the boundary.
+export function buildFindings(table, strings) {
+  const findings = new Array(table.length / 10);
+  for (let i = 0, j = 0; j < table.length; i++, j += 10) {
+    const finding = {
+      rule: strings[table[j]],
+      kind: strings[table[j + 1]],
+      action: strings[table[j + 2]],
+      start: table[j + 3],
+      end: table[j + 4],
+      line: table[j + 5],
+      column: table[j + 6],
+    };
+    if (table[j + 7] !== 0) finding.codePoint = table[j + 7] - 1;
+    finding.found = strings[table[j + 8]];
+    finding.reason = strings[table[j + 9]];
+    findings[i] = finding;
+  }
+  return findings;
+}
+"#)]
+extern "C" {
+    #[wasm_bindgen(js_name = buildFindings)]
+    fn build_findings(table: &Uint32Array, strings: &Array) -> Array;
+}
 
 #[wasm_bindgen(typescript_custom_section)]
 const SCAN_TS_TYPES: &'static str = r#"
@@ -66,23 +95,24 @@ pub fn scan(
     let (_, policy, _) = configuration(&sanitizer_options, FUNC)?;
     let bytes = args::bytes(bytes, FUNC, Detached::Refuse)?;
     let findings = utf8lens::sanitize::scan(&bytes, &policy);
-    let list = Array::new_with_length(findings.len() as u32);
-    for (i, finding) in findings.iter().enumerate() {
-        let object = Object::new();
-        args::set(&object, "rule", finding.rule.name());
-        args::set(&object, "kind", finding.found.kind());
-        args::set(&object, "action", finding.action.as_str());
-        args::set(&object, "start", finding.range.start as f64);
-        args::set(&object, "end", finding.range.end as f64);
-        args::set(&object, "line", finding.line as f64);
-        args::set(&object, "column", finding.column as f64);
-        if let Some(cp) = finding.found.code_point() {
-            args::set(&object, "codePoint", cp);
-        }
-        args::set(&object, "found", finding.found.to_string());
-        args::set(&object, "reason", finding.found.reason().as_ref());
-        list.set(i as u32, object.into());
+    let mut strings = Strings::default();
+    let mut table: Vec<u32> = Vec::with_capacity(findings.len() * 10);
+    for finding in &findings {
+        let found = finding.found.to_string();
+        table.extend([
+            strings.index(finding.rule.name()),
+            strings.index(finding.found.kind()),
+            strings.index(finding.action.as_str()),
+            finding.range.start as u32,
+            finding.range.end as u32,
+            finding.line as u32,
+            finding.column as u32,
+            finding.found.code_point().map_or(0, |cp| cp + 1),
+            strings.index(&found),
+            strings.index(&finding.found.reason()),
+        ]);
     }
+    let list = build_findings(&Uint32Array::from(&table[..]), &strings.into_array());
     let result = Object::new();
     args::set(&result, "findings", list);
     if fix && !findings.is_empty() {
