@@ -476,6 +476,8 @@ const OPTIONS: &[&str] = &[
 ];
 
 /// `base` (the preset's policy) with each option given set as it says.
+// `..base` carries `normalization`, a field only with the feature `normalize`.
+#[allow(clippy::needless_update)]
 fn policy(options: &Option<Object>, base: Policy, func: &str) -> Result<Policy, JsValue> {
     // Each option's choices, by their names; an option not given keeps the preset's.
     fn choose<T: Copy>(

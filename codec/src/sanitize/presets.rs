@@ -261,6 +261,7 @@ impl Policy {
     /// assert_eq!(sanitize(line, &Policy::code()).text, line);
     /// assert_eq!(sanitize(line, &Policy::code().fixing()).text, "total = 1;");
     /// ```
+    #[must_use]
     pub fn fixing(self) -> Policy {
         Policy {
             controls: match self.controls {
