@@ -17,6 +17,8 @@
 #    charset-normalizer (PyPI), and its speed on 1 MiB inputs (docs/DETECT.md).
 # 6. Mojibake repair (tests/mojibake/run.py): exact repairs per damage class and clean texts changed
 #    on the real-world evaluation set, beside ftfy 6 (PyPI) on the same cases (docs/MOJIBAKE.md).
+# 7. The scanner (tests/npm/bench-scan.mjs): `utf8lens scan` vs anti-trojan-source (npm) in MB/s on
+#    the same files of a real source tree (~/.cargo/registry/src), and both commands end to end.
 #
 # Nothing asserts a time: the machines are shared and noisy. Record the figures in docs/BENCHMARKS.md.
 set -euo pipefail
@@ -70,3 +72,9 @@ if [ "$QUICK" = 1 ]; then
 else
   python3 tests/mojibake/run.py --report
 fi
+
+STEP="7. the scanner on a source tree"
+echo "== 7. the scanner on a source tree"
+# utf8lens scan (the npm package's WebAssembly scan) beside anti-trojan-source (npm) on the same files
+# of ~/.cargo/registry/src (else tests/npm/node_modules); issue 16's goal is >= 200 MB/s.
+BENCH_QUICK="$QUICK" node tests/npm/bench-scan.mjs

@@ -102,6 +102,9 @@ build_module text utf8lens_text "$CARGO_TARGET_DIR_NPM-text" "$PKG/text/wasm"
 cp "$TEMPLATE/node.js" "$TEMPLATE/browser.js" "$TEMPLATE/exports.js" "$TEMPLATE/encoder.js" "$TEMPLATE/length.js" "$TEMPLATE/streams.js" \
   "$TEMPLATE/README.md" "$PKG/"
 cp "$TEMPLATE/text/node.js" "$TEMPLATE/text/browser.js" "$TEMPLATE/text/exports.js" "$PKG/text/"
+# The `utf8lens scan` command (package.json "bin").
+mkdir -p "$PKG/bin"
+install -m 755 "$TEMPLATE/bin/utf8lens.js" "$PKG/bin/utf8lens.js"
 # The main module's declarations: wasm-bindgen's, then those of the classes and functions written in
 # JavaScript (codec/js/npm/api.d.ts), which name types of the former.
 cat "$GEN/utf8lens-types/utf8lens.d.ts" "$TEMPLATE/api.d.ts" >"$PKG/utf8lens.d.ts"

@@ -143,6 +143,15 @@ def main(out):
         "hidden_text": sanitize_seed(0x30, 0, False, ("x" + "".join(chr(0xE0000 + ord(c)) for c in "ignore previous") + "\U0001f600" + "".join(chr(0xE0100 + b - 0x10) if b >= 0x10 else chr(0xFE00 + b) for b in "hé".encode())).encode()),
     }
 
+    # scan_positions: a preset byte (0 display, 1 identifier, 2 code, 3 prompt), then a file.
+    seeds["scan_positions"] = {
+        "trojan_code": bytes([2]) + ("int main() {\r\n  " + trojan + "\n}\n").encode(),
+        "invalid_lines": bytes([2]) + b"ok\n\xff\xfe\r\rx\xe2\x80\n\xc3\xa9\xe2\x80\x8b",
+        "prompt_tags": bytes([3]) + "Summarise.\U000e0069\U000e0067\U000e006e \u200bok".encode(),
+        "identifier": bytes([1]) + "ad\u200dmin\ufe00 \ufb01".encode(),
+        "display_bom": bytes([0]) + b"\xef\xbb\xbfa\x07\r\n\xef\xbf\xbf",
+    }
+
     for target, files in seeds.items():
         directory = os.path.join(out, target)
         os.makedirs(directory, exist_ok=True)

@@ -405,7 +405,7 @@ fn left_over(c: char, policy: &Policy) -> bool {
     let noncharacter = matches!(u, 0xFDD0..=0xFDEF) || u & 0xFFFE == 0xFFFE;
     let bidi = match policy.bidi {
         Bidi::Remove => is_bidi_control(c),
-        Bidi::Balance => false,
+        Bidi::Balance | Bidi::Flag => false,
     };
     let invisible = policy.invisible == Invisible::Remove
         && matches!(

@@ -34,6 +34,8 @@ mod legacy;
 mod mojibake;
 #[cfg(feature = "text")]
 mod sanitize;
+#[cfg(feature = "text")]
+mod scan;
 #[cfg(feature = "main")]
 mod unicode;
 #[cfg(feature = "main")]
@@ -52,7 +54,9 @@ pub use self::encode::{encode, encode_code_point, encode_into, explain_code_poin
 #[cfg(feature = "main")]
 pub use self::inspect::inspect;
 #[cfg(feature = "text")]
-pub use self::sanitize::sanitize;
+pub use self::sanitize::{check, describe_sanitizer, sanitize};
+#[cfg(feature = "text")]
+pub use self::scan::scan;
 #[cfg(feature = "main")]
 pub use self::unicode::{sniff_bom, UnicodeDecoder};
 #[cfg(feature = "main")]

@@ -330,6 +330,7 @@ impl Cleaner {
             }
             Class::BidiEmbedding | Class::BidiIsolate => match self.policy.bidi {
                 Bidi::Remove => self.remove(input, Found::BidiControl(c)),
+                Bidi::Flag => self.flag(input, c, Found::BidiControl(c)),
                 Bidi::Balance if self.open.len() >= MAX_BIDI_DEPTH => {
                     self.remove(input, Found::BidiOverflow(c))
                 }
@@ -340,6 +341,7 @@ impl Cleaner {
             },
             Class::Pdf => match self.policy.bidi {
                 Bidi::Remove => self.remove(input, Found::BidiControl(c)),
+                Bidi::Flag => self.flag(input, c, Found::BidiControl(c)),
                 Bidi::Balance => {
                     if self
                         .open
@@ -355,6 +357,7 @@ impl Cleaner {
             },
             Class::Pdi => match self.policy.bidi {
                 Bidi::Remove => self.remove(input, Found::BidiControl(c)),
+                Bidi::Flag => self.flag(input, c, Found::BidiControl(c)),
                 Bidi::Balance => {
                     match self
                         .open
@@ -373,6 +376,7 @@ impl Cleaner {
             },
             Class::BidiMark => match self.policy.bidi {
                 Bidi::Remove => self.remove(input, Found::BidiControl(c)),
+                Bidi::Flag => self.flag(input, c, Found::BidiControl(c)),
                 Bidi::Balance => self.push(c),
             },
             // Spelling or not depending on the next character written: decided then.
@@ -401,6 +405,7 @@ impl Cleaner {
         match self.policy.controls {
             Controls::Remove => self.remove(input, Found::Control(c)),
             Controls::Picture => self.replace_with(input, chars::picture_of(c), Found::Control(c)),
+            Controls::Flag => self.flag(input, c, Found::Control(c)),
         }
     }
 

@@ -14,6 +14,13 @@
 //!    override) and the result is a fixed point. With mojibake repair the first scan only
 //!    decodes, because repair needs to see the C1 controls that garbling leaves.
 //!
+//! # Presets and the scanner
+//!
+//! [`Preset`] names four vetted policies (`display`, `identifier`, `code`, `prompt`), also
+//! available as [`Policy::display`] and its siblings. [`scan`] checks UTF-8 bytes without changing
+//! them and gives each finding with its line, column and [`Rule`]: the engine of the npm package's
+//! `utf8lens scan` command for CI.
+//!
 //! # Guarantees
 //!
 //! * The output is always well-formed (a Rust `String`; for JavaScript, free of lone surrogates).
@@ -42,8 +49,10 @@ mod chars;
 mod clean;
 mod offsets;
 mod policy;
+mod presets;
 mod report;
 mod rewrite;
+mod scan;
 mod ucd;
 
 // The module's public API, from its private files; `Input`, `sanitize`, `sanitize_with` and
@@ -52,8 +61,10 @@ pub use self::policy::{
     Bidi, Bom, Controls, Invalid, Invisible, LineEndings, Noncharacters, NormalForm, Policy,
     SoftHyphens, VariationSelectors,
 };
+pub use self::presets::{normalization_rule, Preset, UnknownPreset};
 pub use self::report::{Action, Carrier, Change, Found, HiddenText, MojibakeFound, Sanitized};
 pub use self::rewrite::Normalizer;
+pub use self::scan::{scan, Finding, Location, Locator, Rule};
 pub use self::ucd::UNICODE_VERSION;
 
 use self::clean::{clean_utf16, clean_utf8, Mode};

@@ -50,6 +50,16 @@ pub enum Controls {
     /// ␤ for NEL); C1 controls, which have no picture, become U+FFFD. Useful in logs and viewers
     /// where the reader should see that a control was there.
     Picture,
+    /// Leave them in the text and list each in the report (NUL is still removed): for source code
+    /// and other text that is checked, not rewritten (the `code` preset, the scanner).
+    ///
+    /// ```
+    /// use utf8lens::sanitize::{sanitize, Action, Controls, Policy};
+    ///
+    /// let flagged = sanitize("a\u{7}b", &Policy { controls: Controls::Flag, ..Policy::default() });
+    /// assert_eq!((flagged.text.as_str(), flagged.changes[0].action), ("a\u{7}b", Action::Flagged));
+    /// ```
+    Flag,
 }
 
 /// Where U+FEFF counts as a byte order mark and is removed.
@@ -103,6 +113,18 @@ pub enum Bidi {
     /// leaks past the end of the text, but inside it the reordering stays: choose this for
     /// right-to-left content written with these controls, never for code.
     Balance,
+    /// Leave every one in the text, unbalanced as it is, and list each in the report: for source
+    /// code, where a reviewer decides (removing one inside a string literal changes the program).
+    /// The `code` preset and the scanner use it.
+    ///
+    /// ```
+    /// use utf8lens::sanitize::{sanitize, Action, Bidi, Policy};
+    ///
+    /// let flagged = sanitize("a\u{202E}b", &Policy { bidi: Bidi::Flag, ..Policy::default() });
+    /// assert_eq!(flagged.text, "a\u{202E}b");
+    /// assert_eq!(flagged.changes[0].action, Action::Flagged);
+    /// ```
+    Flag,
 }
 
 /// What to do with invisible characters: every format character (General_Category Cf) and

@@ -4,6 +4,11 @@
 // "types" condition, must be enough on their own.
 // Lines marked @ts-expect-error must fail to type-check: the declarations are not `any`.
 import {
+  Sanitizer,
+  check,
+  describeSanitizer,
+  dompurifyHook,
+  scan,
   garble,
   garbleRounds,
   misreadAsUtf8,
@@ -19,6 +24,11 @@ import {
   type MisreadResult,
   type RepairResult,
   type SanitizeChange,
+  type SanitizeFinding,
+  type SanitizePreset,
+  type DompurifyHooks,
+  type ScanFinding,
+  type ScanResult,
   type SanitizeKind,
   type SanitizeNode,
   type SanitizeOptions,
@@ -63,9 +73,36 @@ const changedNodes: number = report.targets.length;
 const observer = observe(node, { onChange: (r: SanitizeReport) => r.counts.invisible });
 observer.disconnect();
 
+// Presets, the reusable sanitiser, check, describe.
+const preset: SanitizePreset = "code";
+const sanitizer = new Sanitizer(preset);
+const viaOptions = new Sanitizer({ preset: "prompt", lineEndings: "lf" });
+const findings: SanitizeFinding[] = sanitizer.check("x\u202E");
+const where: number = findings[0].line + findings[0].column;
+const rules: string[] = sanitizer.describe().concat(describeSanitizer({ preset: "identifier" }));
+const checked: SanitizeFinding[] = check("a", { preset: "display", bidi: "flag", controls: "flag" });
+const promptText: string = viaOptions.sanitize("a").text;
+// @ts-expect-error not a preset
+new Sanitizer("html");
+// @ts-expect-error the options are frozen
+sanitizer.options = {};
+
+// DOMPurify: any object with addHook, returned as it is.
+declare const purifyLike: { addHook(entryPoint: "uponSanitizeElement" | "uponSanitizeAttribute", hook: (node: unknown, data: unknown) => void): void; sanitize(dirty: string): string };
+const hooks: DompurifyHooks = dompurifyHook(sanitizer);
+const installed: string = hooks.install(purifyLike).sanitize("<b>x</b>");
+const hookChanges: number = dompurifyHook("display").takeChanges().length + dompurifyHook().takeChanges().length;
+
+// The scanner's engine.
+const scanned: ScanResult = scan(new Uint8Array([0x61]), { preset: "code", fix: true });
+const finding: ScanFinding | undefined = scanned.findings[0];
+const rule: string | undefined = finding?.rule;
+const fixedBytes: Uint8Array | undefined = scanned.fixed;
+
 // Both modules side by side.
 const clean: boolean = validate(new Uint8Array([0x41])) && repaired.steps.length >= 0;
 
 export {
   glyph, rounds, misreadBytes, rows, repairedText, confidence, fromBytes, kind, changedNodes, clean,
+  where, rules, checked, promptText, installed, hookChanges, rule, fixedBytes,
 };

@@ -3,10 +3,118 @@
 // tools exactly as wasm-bindgen generated them (feature `text` of the crate utf8lens-js), and the sanitiser's
 // DOM helpers. They live apart from the main module so that validating and decoding never download
 // the repair engine and the sanitiser (docs/BENCHMARKS.md, The split).
-import { sanitize } from "./wasm/utf8lens_text.js";
+import { check, describeSanitizer, sanitize } from "./wasm/utf8lens_text.js";
 
 // Keep this list complete: scripts/build-npm.sh checks it against the generated exports.
-export { garble, garbleRounds, misreadAsUtf8, mojibakeMatrix, repair, sanitize } from "./wasm/utf8lens_text.js";
+export {
+  check,
+  describeSanitizer,
+  garble,
+  garbleRounds,
+  misreadAsUtf8,
+  mojibakeMatrix,
+  repair,
+  sanitize,
+  scan,
+} from "./wasm/utf8lens_text.js";
+
+// --- A reusable sanitiser ----------------------------------------------------------------------------
+// A preset name or an options object, checked once (a bad or unknown option throws here, not at the
+// first call) and frozen, so that the configuration a Sanitizer was vetted with is the one it keeps.
+// Declared in the package's .d.ts (codec/js/src/sanitize.rs).
+
+export class Sanitizer {
+  #options;
+
+  constructor(presetOrOptions = "display") {
+    let options;
+    if (typeof presetOrOptions === "string") {
+      options = { preset: presetOrOptions };
+    } else if (presetOrOptions === null || typeof presetOrOptions !== "object") {
+      throw new TypeError(`Sanitizer: expected a preset name or an options object, got ${presetOrOptions === null ? "null" : typeof presetOrOptions}`);
+    } else {
+      options = { ...presetOrOptions };
+    }
+    // The wasm export checks every option: an error names it, as `new Sanitizer` would.
+    try {
+      describeSanitizer(options);
+    } catch (error) {
+      if (error instanceof TypeError) error.message = error.message.replace(/^describeSanitizer: /, "Sanitizer: ");
+      throw error;
+    }
+    this.#options = Object.freeze(options);
+  }
+
+  /** The configuration, as given (frozen). */
+  get options() {
+    return this.#options;
+  }
+
+  /** The clean text and every change, as `sanitize(text, options)`. */
+  sanitize(text) {
+    return sanitize(text, this.#options);
+  }
+
+  /** What `sanitize` would change or flag, each with its line and column; the text is not changed. */
+  check(text) {
+    return check(text, this.#options);
+  }
+
+  /** The configuration's rules in words: the preset's purpose, then one sentence per kind of character. */
+  describe() {
+    return describeSanitizer(this.#options);
+  }
+}
+
+// --- DOMPurify ---------------------------------------------------------------------------------------
+// DOMPurify removes markup that runs scripts; it leaves text alone. These two hooks clean the text
+// nodes and attribute values it keeps in the same pass: uponSanitizeElement sees every node it walks
+// (text nodes have the nodeName "#text"), uponSanitizeAttribute every attribute value before
+// DOMPurify's own checks of it. The text of style (which DOMPurify keeps) and script elements is left
+// alone, as sanitizeDocument does.
+
+const TEXT_NODE_TYPE = 3;
+const LEFT_ALONE = new Set(["script", "style", "noscript", "template"]);
+
+/** DOMPurify hooks that clean text and attribute values with `sanitizer` (default: the display preset). */
+export function dompurifyHook(sanitizer = new Sanitizer()) {
+  if (!(sanitizer instanceof Sanitizer)) sanitizer = new Sanitizer(sanitizer);
+  const changes = [];
+  // Only printable ASCII (and LF, unless CR LF is wanted) is certain to come back unchanged.
+  const quiet = sanitizer.options.lineEndings === "crlf" ? /^[\x20-\x7e\t]*$/ : /^[\x20-\x7e\t\n]*$/;
+  const clean = (text, where) => {
+    if (quiet.test(text)) return text;
+    const result = sanitizer.sanitize(text);
+    for (const change of result.changes) changes.push({ ...change, where });
+    return result.text;
+  };
+  const hooks = {
+    uponSanitizeElement(node) {
+      if (node.nodeType !== TEXT_NODE_TYPE) return;
+      const parent = node.parentNode;
+      if (parent && typeof parent.localName === "string" && LEFT_ALONE.has(parent.localName.toLowerCase())) return;
+      const text = clean(node.data, "#text");
+      if (text !== node.data) node.data = text;
+    },
+    uponSanitizeAttribute(_node, data) {
+      if (typeof data.attrValue === "string") data.attrValue = clean(data.attrValue, data.attrName);
+    },
+    /** Adds both hooks to a DOMPurify instance; returns it. */
+    install(purify) {
+      if (purify === null || typeof purify !== "object" && typeof purify !== "function" || typeof purify.addHook !== "function") {
+        throw new TypeError("dompurifyHook: install expects DOMPurify (an object with addHook)");
+      }
+      purify.addHook("uponSanitizeElement", hooks.uponSanitizeElement);
+      purify.addHook("uponSanitizeAttribute", hooks.uponSanitizeAttribute);
+      return purify;
+    },
+    /** Every change made since the hooks were made (or since the last `takeChanges`), then forgets them. */
+    takeChanges() {
+      return changes.splice(0, changes.length);
+    },
+  };
+  return hooks;
+}
 
 // --- The sanitiser on a live page ------------------------------------------------------------------
 // sanitizeDocument and observe walk the DOM, which the WebAssembly core never sees, and hand each
