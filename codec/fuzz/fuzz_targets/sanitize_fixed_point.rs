@@ -12,7 +12,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use utf8lens::sanitize::{
-    sanitize, Action, Bidi, Bom, Controls, Input, Invalid, Invisible, LineEndings, Noncharacters,
+    sanitize, Action, Bidi, Bom, Confusables, Controls, Input, Invalid, Invisible, LineEndings, Noncharacters,
     NormalForm, Policy, Sanitized, VariationSelectors,
 };
 use utf8lens_fuzz::{units_le, Options};
@@ -65,6 +65,11 @@ fn policy(a: u8, b: u8) -> Policy {
             _ => Some(NormalForm::Nfkc),
         },
         repair_mojibake: b & 0x20 != 0,
+        confusables: if b & 0x40 == 0 {
+            Confusables::Flag
+        } else {
+            Confusables::Ignore
+        },
     }
 }
 

@@ -11,8 +11,8 @@ use wasm_bindgen::prelude::*;
 
 use super::args::{self, Detached};
 use utf8lens::sanitize::{
-    Bidi, Bom, Controls, Input, Invalid, Invisible, LineEndings, Noncharacters, NormalForm,
-    Normalizer, Policy, Sanitized, VariationSelectors,
+    Bidi, Bom, Confusables, Controls, Input, Invalid, Invisible, LineEndings, Noncharacters,
+    NormalForm, Normalizer, Policy, Sanitized, VariationSelectors,
 };
 use utf8lens::Utf16Cursor;
 
@@ -282,6 +282,7 @@ const OPTIONS: &[&str] = &[
     "lineEndings",
     "normalize",
     "mojibake",
+    "confusables",
 ];
 
 fn policy(options: &Option<Object>) -> Result<Policy, JsValue> {
@@ -313,6 +314,8 @@ fn policy(options: &Option<Object>) -> Result<Policy, JsValue> {
         #[cfg(feature = "normalize")]
         normalization: None, // set by `sanitize` from the option `normalize`
         repair_mojibake: args::flag(options, "mojibake")?,
+        confusables: [Confusables::Flag, Confusables::Ignore]
+            [choice("confusables", &["flag", "ignore"])?],
     })
 }
 
