@@ -6,7 +6,7 @@
 import { sanitize } from "./wasm/utf8lens_text.js";
 
 // Keep this list complete: scripts/build-npm.sh checks it against the generated exports.
-export { garble, garbleRounds, misreadAsUtf8, mojibakeMatrix, repair, sanitize } from "./wasm/utf8lens_text.js";
+export { areConfusable, garble, garbleRounds, misreadAsUtf8, mojibakeMatrix, repair, sanitize, scripts, skeleton } from "./wasm/utf8lens_text.js";
 
 // --- The sanitiser on a live page ------------------------------------------------------------------
 // sanitizeDocument and observe walk the DOM, which the WebAssembly core never sees, and hand each
