@@ -97,6 +97,7 @@ pub struct MixedScriptConfusable {
 /// ```
 pub fn mixed_script_confusables(text: &str) -> Vec<MixedScriptConfusable> {
     let mut found = Vec::new();
+    let mut cache = ScriptCache::new();
     let mut start = None;
     for (i, c) in text.char_indices().chain([(text.len(), ' ')]) {
         match (is_word_char(c), start) {
@@ -104,7 +105,7 @@ pub fn mixed_script_confusables(text: &str) -> Vec<MixedScriptConfusable> {
             (false, Some(s)) => {
                 start = None;
                 if let Some(word) = text.get(s..i) {
-                    found.extend(check_word(word, s));
+                    found.extend(check_word(word, s, &mut cache));
                 }
             }
             _ => {}
@@ -117,17 +118,41 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || (!c.is_ascii() && c.script() == Script::Inherited)
 }
 
+/// The script sets of the characters seen last, by their low 8 bits: a text in one script uses
+/// a few dozen letters, so nearly every look-up is a hit instead of two binary searches.
+struct ScriptCache(Vec<(char, ScriptSet)>);
+
+impl ScriptCache {
+    fn new() -> ScriptCache {
+        ScriptCache(Vec::new())
+    }
+
+    fn get(&mut self, c: char) -> ScriptSet {
+        if self.0.is_empty() {
+            self.0 = (0..=255u8)
+                .map(|b| (char::from(b), ScriptSet::of(char::from(b))))
+                .collect();
+        }
+        let slot = (u32::from(c) & 0xFF) as usize;
+        match self.0.get_mut(slot) {
+            Some((cached, set)) if *cached == c => *set,
+            Some(entry) => {
+                *entry = (c, ScriptSet::of(c));
+                entry.1
+            }
+            None => ScriptSet::of(c),
+        }
+    }
+}
+
 /// The finding for one word, if it is a mixed-script confusable.
-fn check_word(word: &str, offset: usize) -> Option<MixedScriptConfusable> {
-    if word.is_ascii() {
-        return None;
+fn check_word(word: &str, offset: usize, cache: &mut ScriptCache) -> Option<MixedScriptConfusable> {
+    if word.is_ascii() || !resolve(word.chars().map(|c| cache.get(c))).is_empty() {
+        return None; // single-script: nothing to hide
     }
     let found = scripts(word);
-    if found.is_single_script() {
-        return None;
-    }
     let skeleton = skeleton(word);
-    let severity = if !resolve(skeleton.chars().map(ScriptSet::of)).is_empty() {
+    let severity = if !resolve(skeleton.chars().map(|c| cache.get(c))).is_empty() {
         Severity::High
     } else if found.level >= RestrictionLevel::MinimallyRestrictive && has_confusable_script(word) {
         Severity::Medium
