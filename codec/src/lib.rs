@@ -40,6 +40,9 @@
 //! * [`sanitize`]: [`sanitize::sanitize`] makes text well-formed and free of invisible tricks as a
 //!   [`Policy`](sanitize::Policy) says, and reports every change.
 //! * [`detect`]: which charset a text is in, with reasons.
+//! * [`confusables`]: look-alikes as UTS #39 defines them: [`confusables::skeleton`],
+//!   [`confusables::are_confusable`], script sets and restriction levels with
+//!   [`confusables::scripts`], and [`confusables::mixed_script_confusables`].
 //!
 //! # Error reporting
 //!
@@ -68,6 +71,7 @@
 mod bom;
 mod byte_class;
 pub mod charset;
+pub mod confusables;
 mod decode;
 pub mod detect;
 mod encode;

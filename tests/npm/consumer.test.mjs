@@ -39,7 +39,8 @@ const EXPORTS = [
 ];
 // utf8lens/text, with a WebAssembly module of its own: the mojibake tools (issue 4) and the sanitiser (issue 6).
 const TEXT_EXPORTS = [
-  "garble", "garbleRounds", "misreadAsUtf8", "mojibakeMatrix", "observe", "repair", "sanitize", "sanitizeDocument",
+  "areConfusable", "garble", "garbleRounds", "misreadAsUtf8", "mojibakeMatrix", "observe", "repair", "sanitize",
+  "sanitizeDocument", "scripts", "skeleton",
 ];
 const KINDS = ["unexpected-continuation", "invalid-byte", "overlong", "surrogate", "too-large", "truncated"];
 

@@ -540,6 +540,13 @@ const LEGACY_GOOD = {
     assert.equal(api.repair(garbled).text, clean, `repair ${JSON.stringify(garbled)}`);
     return 3;
   },
+  confusables(rng) {
+    const text = randomString(rng, 1).slice(0, 64);
+    const skeleton = api.skeleton(text);
+    assert.equal(api.areConfusable(text, skeleton), true, "a text is confusable with its skeleton");
+    assert.equal(api.scripts(text).chars.length, [...text].length, "scripts: one entry per code point");
+    return 3;
+  },
 };
 
 // --- Bad calls ------------------------------------------------------------------------------------
@@ -629,6 +636,8 @@ const LEGACY_BAD = [
   (rng) => api.garbleRounds("ä", "windows-1252", rng.pick([9, 100, 1.5, NaN, "2", undefined])),
   () => api.misreadAsUtf8("日本", "iso-8859-1"),
   (rng) => rng.pick([api.mojibakeMatrix, api.repair])(rng.pick(NOT_STRINGS)),
+  (rng) => rng.pick([api.skeleton, api.scripts])(rng.pick(NOT_STRINGS)),
+  (rng) => api.areConfusable("a", rng.pick(NOT_STRINGS)),
 ];
 
 /** Marks a bad call in which the caller's own code (an options getter) throws while the module is
@@ -695,6 +704,7 @@ const COVERAGE = {
   observe: "bad arguments only (no DOM in Node)", charsetTable: "charsetTable", charsets: "charsets",
   decodeLegacy: "decodeLegacy", encodeLegacy: "encodeLegacy", garble: "garble", garbleRounds: "garble",
   misreadAsUtf8: "misreadAsUtf8", mojibakeMatrix: "mojibakeMatrix", repair: "repair", resolveLabel: "resolveLabel",
+  skeleton: "confusables", areConfusable: "confusables", scripts: "confusables",
   Utf8Encoder: "utf8Encoder", utf8Length: "utf8Length", truncateUtf8: "utf8Length",
   Utf8DecoderStream: "streams (constructed; chunks in streams.test.mjs and the WPT files)",
   Utf8EncoderStream: "streams (constructed; chunks in streams.test.mjs and the WPT files)",

@@ -12,8 +12,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use utf8lens::sanitize::{
-    sanitize, Action, Bidi, Bom, Controls, Found, Input, Invalid, Invisible, LineEndings,
-    Noncharacters, NormalForm, Policy, Sanitized, SoftHyphens, VariationSelectors,
+    sanitize, Action, Bidi, Bom, Confusables, Controls, Found, Input, Invalid, Invisible,
+    LineEndings, Noncharacters, NormalForm, Policy, Sanitized, SoftHyphens, VariationSelectors,
 };
 use utf8lens_fuzz::{units_le, Options};
 
@@ -70,6 +70,11 @@ fn policy(a: u8, b: u8) -> Policy {
             _ => Some(NormalForm::Nfkc),
         },
         repair_mojibake: b & 0x20 != 0,
+        confusables: if b & 0x40 == 0 {
+            Confusables::Flag
+        } else {
+            Confusables::Ignore
+        },
     }
 }
 

@@ -110,6 +110,13 @@ pub(crate) fn text(value: &JsValue, func: &str) -> Result<Vec<u16>, JsValue> {
     Ok(glue::utf16_units(text))
 }
 
+/// A string argument as a Rust string. Lone surrogates have no UTF-8 form; like TextEncoder, they
+/// become U+FFFD (for garbling, repair and look-alikes, which work on UTF-8).
+#[cfg(feature = "text")]
+pub(crate) fn text_lossy(value: &JsValue, func: &str) -> Result<String, JsValue> {
+    Ok(utf8lens::utf16_to_utf8(&text(value, func)?))
+}
+
 /// An options dictionary: `undefined` and `null` mean "all defaults"; anything else must be an object.
 pub(crate) fn options(value: &JsValue, func: &str) -> Result<Option<Object>, JsValue> {
     if value.is_undefined() || value.is_null() {

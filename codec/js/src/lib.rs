@@ -14,7 +14,7 @@
 //! Files: `args.rs` (argument checking), `glue.rs` (the few lines of JS that are cheaper on the JS side),
 //! `buffer.rs` (the zero-copy input buffer), `decode.rs` (with the raw decode route), `encode.rs`,
 //! `inspect.rs`, `unicode.rs` (UTF-16 and UTF-32), `legacy.rs` (charsets) and `variants.rs` (the exports of `main`, by concept),
-//! `mojibake.rs` and `sanitize.rs` (the exports of `text`). Both use `args.rs`, `glue.rs` and
+//! `mojibake.rs`, `sanitize.rs` and `confusables.rs` (the exports of `text`). Both use `args.rs`, `glue.rs` and
 //! `legacy.rs`'s charset argument and unmappable-character error. The package's JavaScript (its
 //! entries, and the classes and fast routes around the generated glue) is in `npm/`.
 #![deny(unsafe_code)] // `#[no_mangle]` counts as unsafe code: allowed on decode.rs's three raw exports only
@@ -22,6 +22,8 @@
 mod args;
 #[cfg(feature = "main")]
 mod buffer;
+#[cfg(feature = "text")]
+mod confusables;
 #[cfg(feature = "main")]
 mod decode;
 #[cfg(feature = "main")]
@@ -47,6 +49,8 @@ use wasm_bindgen::prelude::*;
 // values as JavaScript would.
 #[cfg(feature = "main")]
 pub use self::buffer::Utf8InputBuffer;
+#[cfg(feature = "text")]
+pub use self::confusables::{are_confusable, scripts, skeleton};
 #[cfg(feature = "main")]
 pub use self::decode::{decode, error_list, errors, first_error, validate, Utf8Decoder};
 #[cfg(feature = "main")]

@@ -101,12 +101,6 @@ export interface RepairResult {
 }
 "#;
 
-/// The text argument as a Rust string. Lone surrogates have no UTF-8 form; like TextEncoder, they
-/// become U+FFFD (for garbling and repair, which work on UTF-8).
-fn text_lossy(value: &JsValue, func: &str) -> Result<String, JsValue> {
-    Ok(utf8lens::utf16_to_utf8(&args::text(value, func)?))
-}
-
 /// The UTF-8 bytes of `text` read as `charset`, with a trace of which byte of which character
 /// became which glyph.
 ///
@@ -122,7 +116,7 @@ pub fn garble(
 ) -> Result<Object, JsValue> {
     const FUNC: &str = "garble";
     let cs = charset_arg(charset, FUNC)?;
-    let text = text_lossy(text, FUNC)?;
+    let text = args::text_lossy(text, FUNC)?;
     args::ensure_room(FUNC, text.len(), 64 * text.len())?;
     let garbled = utf8lens::mojibake::garble_traced(&text, cs);
     let mut utf16_offsets = Vec::with_capacity(text.len());
@@ -192,7 +186,7 @@ pub fn garble_rounds(
         )));
     }
     let n = n as usize;
-    let text = text_lossy(text, FUNC)?;
+    let text = args::text_lossy(text, FUNC)?;
     // Each round at most triples the size (a byte becomes a character of up to three bytes).
     let growth = 3usize.saturating_pow(n as u32);
     args::ensure_room(
@@ -278,7 +272,7 @@ pub fn mojibake_matrix(
     #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
 ) -> Result<Array, JsValue> {
     const FUNC: &str = "mojibakeMatrix";
-    let text = text_lossy(text, FUNC)?;
+    let text = args::text_lossy(text, FUNC)?;
     args::ensure_room(FUNC, text.len(), 31 * 8 * text.len())?;
     Ok(utf8lens::mojibake::matrix(&text)
         .into_iter()
@@ -323,7 +317,7 @@ pub fn repair(
     #[wasm_bindgen(unchecked_param_type = "string")] text: &JsValue,
 ) -> Result<Object, JsValue> {
     const FUNC: &str = "repair";
-    let text = text_lossy(text, FUNC)?;
+    let text = args::text_lossy(text, FUNC)?;
     args::ensure_room(FUNC, text.len(), 64 * text.len())?;
     let repaired = utf8lens::mojibake::repair(&text);
     let steps: Array = repaired

@@ -11,9 +11,9 @@ use wasm_bindgen::prelude::*;
 
 use super::args::{self, Detached};
 use utf8lens::sanitize::{
-    normalization_rule, Bidi, Bom, Controls, Found, Input, Invalid, Invisible, LineEndings,
-    Locator, Noncharacters, NormalForm, Normalizer, Policy, Preset, Sanitized, SoftHyphens,
-    VariationSelectors,
+    normalization_rule, Bidi, Bom, Change, Confusables, Controls, Found, Input, Invalid, Invisible,
+    LineEndings, Locator, Noncharacters, NormalForm, Normalizer, Policy, Preset, Sanitized,
+    SoftHyphens, VariationSelectors,
 };
 use utf8lens::Utf16Cursor;
 
@@ -53,13 +53,15 @@ export interface SanitizeOptions {
   normalize?: "none" | "nfc" | "nfkc";
   /** Find and undo mojibake line by line (default false). */
   mojibake?: boolean;
+  /** Words that mix scripts in a confusable way (`p\u0430ypal`): flag them (default), never changing them, or ignore them. */
+  confusables?: "flag" | "ignore";
 }
 
 /** What a change was about; also the `data-issue` names of the inspector. */
 export type SanitizeKind =
   | "malformed" | "lone-surrogate" | "nul" | "control" | "bom" | "bidi-control" | "bidi-unmatched"
   | "bidi-unclosed" | "bidi-overflow" | "invisible" | "tag" | "variation-selector" | "noncharacter"
-  | "line-break" | "mojibake" | "unnormalized" | "hidden-text";
+  | "line-break" | "mojibake" | "unnormalized" | "hidden-text" | "confusable";
 
 /** One finding of `sanitize`. */
 export interface SanitizeChange {
@@ -85,6 +87,12 @@ export interface SanitizeChange {
   carrier?: "tags" | "variation-selectors";
   /** Why it matters, in a sentence (for mojibake: how it was repaired). */
   reason: string;
+  /** For a "confusable" word: how sure the finding is ("high": its skeleton is single-script). */
+  severity?: "medium" | "high";
+  /** For a "confusable" word: its UTS #39 skeleton, what it compares as ("paypal"). */
+  skeleton?: string;
+  /** For a "confusable" word: the English names of the scripts it mixes. */
+  scripts?: string[];
 }
 
 /**
@@ -488,6 +496,7 @@ const OPTIONS: &[&str] = &[
     "lineEndings",
     "normalize",
     "mojibake",
+    "confusables",
 ];
 
 /// `base` (the preset's policy) with each option given set as it says.
@@ -608,6 +617,13 @@ fn policy(options: &Option<Object>, base: Policy, func: &str) -> Result<Policy, 
             },
             None => base.repair_mojibake,
         },
+        confusables: choose(
+            options,
+            func,
+            "confusables",
+            &[("flag", Confusables::Flag), ("ignore", Confusables::Ignore)],
+            base.confusables,
+        )?,
         ..base // normalization: set by `configuration` from the option `normalize`
     })
 }
@@ -680,7 +696,7 @@ fn to_js(
         table.extend([line, column]);
     }
     let table = Uint32Array::from(&table[..]);
-    match rebuild {
+    let result = match rebuild {
         Some(input) => build_result(&table, &strings.into_array(), input, &JsValue::UNDEFINED),
         None => build_result(
             &table,
@@ -688,6 +704,30 @@ fn to_js(
             &JsValue::UNDEFINED,
             &JsValue::from_str(&text),
         ),
+    };
+    add_confusable_details(&result, &changes);
+    result
+}
+
+/// The details of each "confusable" finding (rare, so set one by one): severity, skeleton, scripts.
+fn add_confusable_details(result: &Object, changes: &[Change]) {
+    let mut objects = None;
+    for (i, change) in changes.iter().enumerate() {
+        let Found::Confusable(word) = &change.found else {
+            continue;
+        };
+        // `changes` is the array buildResult made: a plain array of plain objects.
+        let objects = objects.get_or_insert_with(|| {
+            super::glue::get_property(result, "changes").unchecked_into::<Array>()
+        });
+        let object: Object = objects.get(i as u32).unchecked_into();
+        args::set(&object, "severity", word.severity.as_str());
+        args::set(&object, "skeleton", word.skeleton.as_str());
+        args::set(
+            &object,
+            "scripts",
+            super::confusables::strings(word.scripts.clone()),
+        );
     }
 }
 

@@ -47,6 +47,7 @@
 
 mod chars;
 mod clean;
+mod lookalike;
 mod offsets;
 mod policy;
 mod presets;
@@ -58,8 +59,8 @@ mod ucd;
 // The module's public API, from its private files; `Input`, `sanitize`, `sanitize_with` and
 // `MAX_ROUNDS` are defined below.
 pub use self::policy::{
-    Bidi, Bom, Controls, Invalid, Invisible, LineEndings, Noncharacters, NormalForm, Policy,
-    SoftHyphens, VariationSelectors,
+    Bidi, Bom, Confusables, Controls, Invalid, Invisible, LineEndings, Noncharacters, NormalForm,
+    Policy, SoftHyphens, VariationSelectors,
 };
 pub use self::presets::{normalization_rule, Preset, UnknownPreset};
 pub use self::report::{Action, Carrier, Change, Found, HiddenText, MojibakeFound, Sanitized};
@@ -270,12 +271,22 @@ pub fn sanitize_with<'a>(
     run(input.into(), policy, Some(normalizer))
 }
 
-/// [`sanitize`] with the normaliser given, if any.
+/// [`sanitize`] with the normaliser given, if any: the cleaning and rewriting steps, then the
+/// look-alike flags on the final text (`lookalike.rs`).
 fn run(input: Input<'_>, policy: &Policy, normalizer: Option<&Normalizer<'_>>) -> Sanitized {
-    let clean = |mode| clean_input(input, policy, mode);
+    let flag_lookalikes = policy.confusables == Confusables::Flag;
+    // One cleaning step and nothing else, with its look-alike flags.
+    let clean_only = || {
+        let result = clean_input(input, policy, Mode::Full);
+        match flag_lookalikes {
+            true => lookalike::flag(input, result),
+            false => result,
+        }
+    };
     if !policy.repair_mojibake && normalizer.is_none() {
-        return clean(Mode::Full);
+        return clean_only();
     }
+    let clean = |mode| clean_input(input, policy, mode);
     let first = clean(if policy.repair_mojibake {
         Mode::DecodeOnly
     } else {
@@ -296,11 +307,14 @@ fn run(input: Input<'_>, policy: &Policy, normalizer: Option<&Normalizer<'_>>) -
             break;
         }
     }
+    if flag_lookalikes {
+        chain.flag(lookalike::find(&chain.text));
+    }
     let result = chain.finish();
     let factor = growth_factor(&input, normalizer.map(|n| n.form));
     if input.measure(&result.text) > input.len().saturating_mul(factor) {
         // Only a repair that grew the text past the bound gets here: give up the rewrites.
-        return clean(Mode::Full);
+        return clean_only();
     }
     result
 }
@@ -370,6 +384,18 @@ impl Chain {
         self.changes
             .retain(|(c, _)| c.action != report::Action::Flagged);
         self.step(result)
+    }
+
+    /// Adds flags found on the current text (each with its range in the text on both sides), as a
+    /// step that changes nothing, so that `finish` maps them back to the input through every step.
+    fn flag(&mut self, flags: Vec<Change>) {
+        if !flags.is_empty() {
+            let text = self.text.clone();
+            self.step(Sanitized {
+                text,
+                changes: flags,
+            });
+        }
     }
 
     /// Every change with its input range in the input's units and its output range in the final

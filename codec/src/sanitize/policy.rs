@@ -315,6 +315,35 @@ impl fmt::Display for NormalForm {
     }
 }
 
+/// Whether to flag words that mix scripts in a confusable way (UTS #39 mixed-script confusables):
+/// `pаypal` with a Cyrillic `а` passes for `paypal` in a link, a user name or a sender's name.
+///
+/// The sanitiser flags them and never changes them: which letter was meant is not the sanitiser's
+/// to decide, and rewriting letters would damage real text in those scripts. Each flag says the
+/// word, its skeleton, the scripts it mixes and a [`Severity`](crate::confusables::Severity);
+/// [`confusables`](crate::confusables) has the rules. Legitimate mixes are not flagged: Japanese
+/// with Latin (`Tシャツ`), Latin with a script that looks nothing like it, a single-script word in
+/// any script.
+///
+/// ```
+/// use utf8lens::sanitize::{sanitize, Confusables, Policy};
+///
+/// let clean = sanitize("log in to p\u{430}ypal", &Policy::default());
+/// assert_eq!(clean.text, "log in to p\u{430}ypal"); // flagged, not changed
+/// assert_eq!(clean.changes[0].found.kind(), "confusable");
+/// let quiet = Policy::default().with_confusables(Confusables::Ignore);
+/// assert!(sanitize("log in to p\u{430}ypal", &quiet).changes.is_empty());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Confusables {
+    /// List each such word in the report, with a severity, and leave it as it is (default).
+    #[default]
+    Flag,
+    /// Do not look for them: for text that is not shown as names or links, or where the check's
+    /// cost matters (it looks up the scripts of every character of every non-ASCII word).
+    Ignore,
+}
+
 /// Everything [`sanitize`](crate::sanitize::sanitize) does: one field per kind of character, each with a
 /// safe default.
 ///
@@ -366,4 +395,26 @@ pub struct Policy {
     /// garbled characters hide what the text really contains, such as a bidi override garbled
     /// into `â€®`.
     pub repair_mojibake: bool,
+    /// Words that mix scripts in a confusable way; default [`Confusables::Flag`].
+    pub confusables: Confusables,
+}
+
+impl Policy {
+    /// This policy with [`Policy::confusables`] set: a builder step for struct-update-free
+    /// construction, as in `Policy::default().with_confusables(Confusables::Ignore)`.
+    ///
+    /// ```
+    /// use utf8lens::sanitize::{Confusables, Policy};
+    ///
+    /// let policy = Policy::default().with_confusables(Confusables::Ignore);
+    /// assert_eq!(policy.confusables, Confusables::Ignore);
+    /// assert_eq!(Policy::default().confusables, Confusables::Flag);
+    /// ```
+    #[must_use]
+    pub fn with_confusables(self, confusables: Confusables) -> Policy {
+        Policy {
+            confusables,
+            ..self
+        }
+    }
 }

@@ -5,8 +5,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::policy::{
-    Bidi, Bom, Controls, Invalid, Invisible, LineEndings, Noncharacters, NormalForm, Policy,
-    SoftHyphens, VariationSelectors,
+    Bidi, Bom, Confusables, Controls, Invalid, Invisible, LineEndings, Noncharacters, NormalForm,
+    Policy, SoftHyphens, VariationSelectors,
 };
 
 /// A named, vetted configuration of the sanitiser, for one kind of text.
@@ -196,9 +196,9 @@ impl Policy {
             #[cfg(feature = "normalize")]
             normalization: Preset::Identifier.normal_form(),
             repair_mojibake: false,
-            // The one place where a preset's further options are set: the mixed-script confusable
-            // check of UTS #39 (another branch's Policy option) belongs here, for `identifier`
-            // (and flagged, for `prompt` below), when it is merged.
+            // UTS #39: a user name that mixes scripts in a confusable way (`pаypal` with a
+            // Cyrillic а) is flagged for the caller to refuse; the sanitiser never rewrites letters.
+            confusables: Confusables::Flag,
         }
     }
 

@@ -8,6 +8,7 @@ use std::borrow::Cow;
 use super::chars;
 use super::policy::NormalForm;
 use crate::byte_class::ErrorKind;
+use crate::confusables::{MixedScriptConfusable, Severity};
 use crate::mojibake::Encoding;
 
 /// The result of [`sanitize`](crate::sanitize::sanitize): the clean text and every change, in order.
@@ -151,6 +152,9 @@ pub enum Found {
     Mojibake(Box<MojibakeFound>),
     /// Text that was not in the chosen normalisation form.
     Unnormalized(NormalForm),
+    /// A word that mixes scripts in a confusable way, such as `pаypal` with a Cyrillic `а`
+    /// (flagged under [`Confusables::Flag`](crate::sanitize::Confusables::Flag), never changed).
+    Confusable(Box<MixedScriptConfusable>),
 }
 
 /// What a run of invisible characters spells: see [`Found::HiddenText`].
@@ -268,6 +272,7 @@ impl Found {
             Found::LineBreak(_) => "line-break",
             Found::Mojibake(_) => "mojibake",
             Found::Unnormalized(_) => "unnormalized",
+            Found::Confusable(_) => "confusable",
         }
     }
 
@@ -373,6 +378,7 @@ impl Found {
                  they were made uniform."
             }
             Found::Mojibake(found) => return Cow::Owned(found.explanation.clone()),
+            Found::Confusable(word) => return Cow::Owned(confusable_reason(word)),
             Found::Unnormalized(_) => {
                 "Text that looks the same should compare the same: it was brought into the chosen \
                  Unicode normalisation form."
@@ -407,6 +413,12 @@ impl fmt::Display for Found {
                 };
                 write!(f, "{} ({} {carrier})", Shown(hidden), hidden.characters)
             }
+            Found::Confusable(word) => write!(
+                f,
+                "mixed-script confusable \"{}\" ({})",
+                word.word,
+                word.scripts.join(", ")
+            ),
             other => {
                 let c = other
                     .code_point()
@@ -458,6 +470,25 @@ impl fmt::Display for Shown<'_> {
             Ok(())
         }
     }
+}
+
+/// Why a mixed-script confusable word matters, with what it passes for.
+fn confusable_reason(word: &MixedScriptConfusable) -> String {
+    let proof = match word.severity {
+        Severity::High => format!(
+            "every letter has a look-alike in one script (it compares as \"{}\")",
+            word.skeleton
+        ),
+        Severity::Medium => {
+            "the letters of one of its scripts all have look-alikes in another".to_owned()
+        }
+    };
+    format!(
+        "A word that mixes scripts ({}) where {proof} can pass for another word in a link, a name \
+         or an identifier (UTS #39 mixed-script confusable, {} severity); it was only flagged.",
+        word.scripts.join(", "),
+        word.severity
+    )
 }
 
 /// What the sanitiser did about a finding.

@@ -161,6 +161,9 @@ pub enum Rule {
     Control,
     /// A noncharacter.
     Noncharacter,
+    /// A word that mixes scripts in a confusable way (UTS #39), such as `pаypal` with a Cyrillic
+    /// `а`: in code, an identifier that looks like another.
+    Confusable,
     /// Anything else the policy reports (a line break it would change).
     Other,
 }
@@ -185,14 +188,15 @@ impl Rule {
             }
             Found::Nul | Found::Control(_) => Rule::Control,
             Found::Noncharacter(_) => Rule::Noncharacter,
-            // A new kind of finding (the UTS #39 confusables' mixed-script word) gets its rule
-            // here: add a variant above and a line of its own.
+            Found::Confusable(_) => Rule::Confusable,
+            // Hidden text is found on tag characters or variation selectors: invisible.
+            Found::HiddenText(_) => Rule::Invisible,
             _ => Rule::Other,
         }
     }
 
     /// The rule's name, as the scanner prints it: `invalid-utf8`, `bidi`, `invisible`, `control`,
-    /// `noncharacter`, `other`.
+    /// `noncharacter`, `confusable`, `other`.
     ///
     /// ```
     /// assert_eq!(utf8lens::sanitize::Rule::InvalidUtf8.name(), "invalid-utf8");
@@ -204,6 +208,7 @@ impl Rule {
             Rule::Invisible => "invisible",
             Rule::Control => "control",
             Rule::Noncharacter => "noncharacter",
+            Rule::Confusable => "confusable",
             Rule::Other => "other",
         }
     }

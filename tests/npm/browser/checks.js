@@ -81,12 +81,14 @@ async function main() {
   check("importing utf8lens fetched its own WebAssembly and not utf8lens/text's", () => [fetched("utf8lens_bg.wasm"), fetched("utf8lens_text_bg.wasm")], [true, false]);
   const text = await import("utf8lens/text");
   check("utf8lens/text: every export is there, ready without an init call", () => Object.keys(text).sort(), [
-    "garble", "garbleRounds", "misreadAsUtf8", "mojibakeMatrix", "observe", "repair", "sanitize", "sanitizeDocument",
+    "areConfusable", "garble", "garbleRounds", "misreadAsUtf8", "mojibakeMatrix", "observe", "repair", "sanitize",
+    "sanitizeDocument", "scripts", "skeleton",
   ]);
   check("utf8lens/text fetched its own WebAssembly", () => fetched("utf8lens_text_bg.wasm"), true);
   check("repair", () => text.repair("Sch\u00C3\u00B6ne Gr\u00C3\u00BC\u00C3\u0178e").text, "Schöne Grüße");
   check("garble", () => text.garble("ä", "windows-1252").text, "\u00C3\u00A4");
   check("sanitize", () => text.sanitize("pay\u200Bpal").text, "paypal");
+  check("skeleton and a confusable flag", () => [text.skeleton("p\u0430ypal"), text.sanitize("p\u0430ypal").changes[0].severity], ["paypal", "high"]);
   check("sanitizeDocument", () => {
     const p = document.createElement("p");
     p.textContent = "a\u200Bb";

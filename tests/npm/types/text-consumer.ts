@@ -5,6 +5,7 @@
 // Lines marked @ts-expect-error must fail to type-check: the declarations are not `any`.
 import {
   Sanitizer,
+  areConfusable,
   check,
   describeSanitizer,
   dompurifyHook,
@@ -17,6 +18,8 @@ import {
   repair,
   sanitize,
   sanitizeDocument,
+  scripts,
+  skeleton,
   type ByteSource,
   type Charset,
   type GarbleResult,
@@ -34,6 +37,9 @@ import {
   type SanitizeOptions,
   type SanitizeReport,
   type SanitizeResult,
+  type CharScriptsInfo,
+  type RestrictionLevel,
+  type ScriptsResult,
 } from "utf8lens/text";
 import { validate } from "utf8lens";
 
@@ -106,3 +112,21 @@ export {
   glyph, rounds, misreadBytes, rows, repairedText, confidence, fromBytes, kind, changedNodes, clean,
   where, rules, checked, promptText, installed, hookChanges, rule, fixedBytes,
 };
+
+// Look-alikes (UTS #39).
+const prototype: string = skeleton("p\u0430ypal");
+const lookAlike: boolean = areConfusable("p\u0430ypal", "paypal");
+const found: ScriptsResult = scripts("p\u0430ypal");
+const level: RestrictionLevel = found.level;
+const first: CharScriptsInfo = found.chars[0];
+const codes: string[] = [...found.resolved, ...first.scripts, ...found.used];
+const single: boolean = found.singleScript;
+const flagged: SanitizeChange | undefined = sanitize("p\u0430ypal", { confusables: "flag" }).changes[0];
+const severity: "medium" | "high" | undefined = flagged?.severity;
+const flaggedScripts: string[] | undefined = flagged?.scripts;
+// @ts-expect-error a restriction level is one of UTS #39's six
+const badLevel: RestrictionLevel = "strict";
+// @ts-expect-error the option is "flag" or "ignore"
+sanitize("x", { confusables: "remove" });
+// @ts-expect-error skeleton takes a string
+skeleton(5);

@@ -7,6 +7,7 @@ import { check, describeSanitizer, sanitize } from "./wasm/utf8lens_text.js";
 
 // Keep this list complete: scripts/build-npm.sh checks it against the generated exports.
 export {
+  areConfusable,
   check,
   describeSanitizer,
   garble,
@@ -16,6 +17,8 @@ export {
   repair,
   sanitize,
   scan,
+  scripts,
+  skeleton,
 } from "./wasm/utf8lens_text.js";
 
 // --- A reusable sanitiser ----------------------------------------------------------------------------
