@@ -42,7 +42,6 @@ mod single_byte;
 mod unicode;
 mod words;
 
-pub(crate) use single_byte::better_readings;
 pub(crate) use words::{in_an_alphabet, one_alphabet, word_bits};
 
 use core::fmt;

@@ -264,31 +264,6 @@ pub(super) fn score(stats: &ByteStats, explain: usize) -> Vec<Scored> {
     scored
 }
 
-/// The charsets of this crate whose readings of `bytes` the letter model prefers, best first, down
-/// to the reading as `shown` (not included): what mojibake repair tries when legacy bytes were
-/// shown in another legacy charset. Empty when `shown`'s reading is the best.
-pub(crate) fn better_readings(bytes: &[u8], shown: Charset) -> Vec<Charset> {
-    let shown_text: Vec<Option<char>> = bytes
-        .iter()
-        .map(|&b| Source::Ours(shown).decode(b))
-        .collect();
-    let mut out = Vec::new();
-    for scored in score(&ByteStats::new(bytes), 0) {
-        let Ok(cs) = scored.charset.parse::<Charset>() else {
-            continue;
-        };
-        let same = bytes
-            .iter()
-            .zip(&shown_text)
-            .all(|(&b, &c)| Source::Ours(cs).decode(b) == c);
-        if same {
-            break;
-        }
-        out.push(cs);
-    }
-    out
-}
-
 #[allow(clippy::too_many_arguments)] // the precomputed tables of `score`, passed down once
 fn read_as(
     stats: &ByteStats,

@@ -493,6 +493,39 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
     out
 }
 
+/// How many characters of the text [`better_readings`] compares.
+const SAMPLE_CHARS: usize = 256;
+
+/// The two charsets whose readings of `bytes` (the text's bytes in `shown`) the letter model of
+/// the detector (`likelihood::bits`, through `detect::word_bits`) prefers to the text itself,
+/// compared on the first [`SAMPLE_CHARS`] characters, best first.
+fn better_readings(text: &str, bytes: &[u8], shown: Charset) -> Vec<Charset> {
+    let sample: Vec<char> = text.chars().take(SAMPLE_CHARS).collect();
+    let sample_bytes = bytes.get(..sample.len()).unwrap_or(bytes);
+    let text_bits = bits(&sample);
+    let mut ranked: Vec<(Charset, f32)> = Vec::new();
+    let mut seen: Vec<Vec<char>> = Vec::new();
+    for real in PREFERENCE {
+        if real == shown {
+            continue;
+        }
+        let Ok(decoded) = decode_legacy_fatal(sample_bytes, real) else {
+            continue;
+        };
+        let chars: Vec<char> = decoded.chars().collect();
+        if chars == sample || seen.contains(&chars) {
+            continue;
+        }
+        let b = bits(&chars);
+        seen.push(chars);
+        if b < text_bits {
+            ranked.push((real, b));
+        }
+    }
+    sort_by_key(&mut ranked, |r| r.1);
+    ranked.into_iter().take(2).map(|r| r.0).collect()
+}
+
 /// How many characters beyond ASCII a text needs before the detector's readings are tried: the
 /// letter model tells languages apart on sentences, not on a handful of letters (strings of Mac
 /// symbols read as Cyrillic make three-letter "words").
@@ -540,8 +573,7 @@ const SHOWN_LEGACY: [Charset; 8] = [
 ];
 
 /// Legacy bytes shown in one of [`SHOWN_LEGACY`], read in the charsets the detector's letter model
-/// prefers for them (`detect::better_readings`: letter pairs of 35 languages), the best two
-/// each. No fingerprints are needed: KOI8-R shown as windows-1251 is clean-looking capitals
+/// prefers for them ([`better_readings`]: letter pairs of 35 languages), the best two each. No fingerprints are needed: KOI8-R shown as windows-1251 is clean-looking capitals
 /// (`ДЙЧ ДПОЕГШЛБ`), which only the language tells from Russian. Each reading must make a word
 /// ([`changes_a_word`]) or only turn controls into punctuation; [`repair`] then asks it to be
 /// clearly more likely than the text.
@@ -562,10 +594,7 @@ fn detected_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Cand
         if seen.contains(&bytes) {
             continue;
         }
-        for real in crate::detect::better_readings(&bytes, encoder.charset())
-            .into_iter()
-            .take(2)
-        {
+        for real in better_readings(text, &bytes, encoder.charset()) {
             let Ok(decoded) = decode_legacy_fatal(&bytes, real) else {
                 continue;
             };
