@@ -611,21 +611,13 @@ fn detected_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Cand
             if decoded_cost > 0.0 && decoded_cost * 4.0 > text_cost {
                 continue;
             }
-            let example = legacy_example(text, &decoded);
-            out.push(Candidate {
-                cost: decoded_cost,
-                step: RepairStep {
-                    encode: Encoding::Legacy(encoder.charset()),
-                    decode: Encoding::Legacy(real),
-                    whole: true,
-                    pieces: 1,
-                    before: text.to_owned(),
-                    after: decoded,
-                    example,
-                    lost: 0,
-                    spaces: 0,
-                },
-            });
+            out.push(legacy_candidate(
+                text,
+                encoder.charset(),
+                real,
+                decoded,
+                decoded_cost,
+            ));
         }
         seen.push(bytes);
     }
@@ -924,21 +916,13 @@ fn legacy_to_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Can
             {
                 continue;
             }
-            let example = legacy_example(text, &decoded);
-            out.push(Candidate {
-                cost: decoded_cost,
-                step: RepairStep {
-                    encode: Encoding::Legacy(encoder.charset()),
-                    decode: Encoding::Legacy(real),
-                    whole: true,
-                    pieces: 1,
-                    before: text.to_owned(),
-                    after: decoded,
-                    example,
-                    lost: 0,
-                    spaces: 0,
-                },
-            });
+            out.push(legacy_candidate(
+                text,
+                encoder.charset(),
+                real,
+                decoded,
+                decoded_cost,
+            ));
         }
         seen.push(bytes);
     }
@@ -987,6 +971,30 @@ fn only_punctuation(text: &str, decoded: &str) -> bool {
         }
     }
     controls
+}
+
+/// The step that reads the text's bytes in `shown` as `real`.
+fn legacy_candidate(
+    text: &str,
+    shown: Charset,
+    real: Charset,
+    decoded: String,
+    cost: f32,
+) -> Candidate {
+    Candidate {
+        cost,
+        step: RepairStep {
+            encode: Encoding::Legacy(shown),
+            decode: Encoding::Legacy(real),
+            whole: true,
+            pieces: 1,
+            before: text.to_owned(),
+            example: legacy_example(text, &decoded),
+            after: decoded,
+            lost: 0,
+            spaces: 0,
+        },
+    }
 }
 
 /// The first word that changed, before and after (a legacy-to-legacy step maps characters one to
