@@ -51,11 +51,12 @@ fn main() {
 
     let input_bytes: usize = outcomes.iter().map(|o| o.case.input.len()).sum();
     println!(
-        "mojibake_eval: {} cases of {} ({} KB) in {:.2} s{}",
+        "mojibake_eval: {} cases of {} ({} KB) in {:.2} s ({:.3} MB/s){}",
         outcomes.len(),
         eval_set::path().display(),
         input_bytes / 1000,
         took.as_secs_f64(),
+        input_bytes as f64 / 1e6 / took.as_secs_f64().max(1e-9),
         if stride > 1 {
             " (--quick: every 7th)"
         } else {

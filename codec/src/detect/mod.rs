@@ -42,7 +42,7 @@ mod single_byte;
 mod unicode;
 mod words;
 
-pub(crate) use words::{in_an_alphabet, word_bits};
+pub(crate) use words::{in_an_alphabet, one_alphabet, word_bits};
 
 use core::fmt;
 

@@ -45,6 +45,18 @@ pub(crate) fn in_an_alphabet(ch: char) -> bool {
     ch.is_ascii_alphabetic() || language::all().any(|lang| lang.class_with(ch, false) != BOUNDARY)
 }
 
+/// Whether one language of the model writes every letter of `word` (in either case) but at most
+/// `outside` of them: `привет` and `Größe` fit one alphabet, `ЕЃіњы` (letters of four Cyrillic
+/// alphabets) does not.
+pub(crate) fn one_alphabet(word: &[char], outside: usize) -> bool {
+    language::all().any(|lang| {
+        word.iter()
+            .filter(|&&ch| lang.class_with(ch, false) == BOUNDARY)
+            .count()
+            <= outside
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,6 +77,10 @@ mod tests {
     fn alphabets() {
         assert!(in_an_alphabet('Ж') && in_an_alphabet('ő') && in_an_alphabet('a'));
         assert!(!in_an_alphabet('Ѱ') && !in_an_alphabet('ō') && !in_an_alphabet('日'));
+        let word = |w: &str| one_alphabet(&w.chars().collect::<Vec<_>>(), 0);
+        assert!(word("привет") && word("Größe") && word("Ελληνικά"));
+        assert!(!word("ЕЃіњы") && !word("cafУ"));
+        assert!(!one_alphabet(&"ЕЃіњы".chars().collect::<Vec<_>>(), 1));
     }
 
     #[test]

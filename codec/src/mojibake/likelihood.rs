@@ -11,7 +11,7 @@
 //! rare character the wrong charset makes (`ׅ`, `Ѱ`, `͆`) costs more than the symbols it was
 //! made of.
 
-use super::plausibility::{classify, cost, Class, Script};
+use super::plausibility::{classify, cost, script_of, Class, Script};
 use crate::detect::{in_an_alphabet, word_bits};
 
 /// What one fingerprint of `plausibility::cost` weighs, in bits.
@@ -26,6 +26,12 @@ const STRAY_MARK: f32 = 16.0;
 /// Changing script inside a word; CJK mixes with Latin and kana freely, so less there.
 const SCRIPT_SWITCH: f32 = 12.0;
 const SCRIPT_SWITCH_CJK: f32 = 4.0;
+/// The only character of its script in the whole text (`忢` among Mac symbols, `ش` among Latin
+/// ones): people write a script in words, a wrong charset makes one character of it anywhere.
+const LONE_SCRIPT: f32 = 24.0;
+/// The same for a character of a rarely written script (NKo, Thaana, Syriac...): people who write
+/// them write words, and such a character alone is nearly always a byte decoded in the wrong place.
+const LONE_RARE_SCRIPT: f32 = 64.0;
 
 /// The cost in bits of `chars`.
 #[inline(never)]
@@ -74,7 +80,44 @@ pub(super) fn bits(chars: &[char]) -> f32 {
             i += 1;
         }
     }
-    total
+    total + lone_scripts(chars, &classes)
+}
+
+/// [`LONE_SCRIPT`] for each script other than Latin that only one character of the text belongs
+/// to (a letter, a mark, a digit or a symbol of the script's own block). Basic Greek letters are
+/// symbols as often as words (`π`, `Ω`, `µ`): they do not count.
+fn lone_scripts(chars: &[char], classes: &[Class]) -> f32 {
+    let mut seen: Vec<(Script, usize)> = Vec::new();
+    for (&ch, &class) in chars.iter().zip(classes) {
+        let cp = u32::from(ch);
+        let counts = match class {
+            Class::Letter(_) | Class::Mark | Class::Digit => {
+                !ch.is_ascii() && !matches!(cp, 0x0300..=0x036F | 0x0391..=0x03A9 | 0x03B1..=0x03C9)
+            }
+            // Symbols in a script's own block (and unassigned code points there), but not the
+            // presentation forms and specials at the end of the BMP (U+FEFF is a byte order mark).
+            Class::Symbol => {
+                cp < 0xFB00 && !matches!(script_of(cp), Script::Block(_) | Script::Latin)
+            }
+            Class::Punct => script_of(cp) == Script::Rare,
+            _ => false,
+        };
+        let script = script_of(cp);
+        if !counts || script == Script::Latin {
+            continue;
+        }
+        match seen.iter_mut().find(|(s, _)| *s == script) {
+            Some((_, n)) => *n += 1,
+            None => seen.push((script, 1)),
+        }
+    }
+    seen.iter()
+        .filter(|(_, n)| *n == 1)
+        .map(|(s, _)| match s {
+            Script::Rare => LONE_RARE_SCRIPT,
+            _ => LONE_SCRIPT,
+        })
+        .sum()
 }
 
 /// Letters, and marks that follow a letter.
@@ -183,7 +226,9 @@ fn unmodelled_letter(ch: char) -> f32 {
         0x10A0..=0x10FF | 0x0530..=0x058F => 6.0,
         0x3400..=0x4DBF | 0xF900..=0xFAFF | 0x20000..=0x3FFFF | 0x1100..=0x11FF => 18.0,
         _ => match classify(ch) {
-            Class::Letter(Script::Rare) => 18.0,
+            // NKo, Thaana, Syriac...: far rarer in text than the symbols a wrong charset makes
+            // them from.
+            Class::Letter(Script::Rare) => 28.0,
             // Letters of a modelled script reach here only as marks of another's word.
             _ => 9.0,
         },
@@ -194,17 +239,26 @@ fn unmodelled_letter(ch: char) -> f32 {
 fn other_bits(ch: char, class: Class) -> f32 {
     match class {
         Class::Space if matches!(ch, ' ' | '\n' | '\r' | '\t') => 1.0,
+        // No-break spaces are common typography (CLDR puts them between amounts and currencies,
+        // French before `:;!?`); other spaces are rare.
+        Class::Space if matches!(ch, '\u{A0}' | '\u{202F}') => 3.0,
         Class::Space => 6.0,
         Class::Digit if ch.is_ascii() => 3.0,
         Class::Digit => 6.0,
         Class::AsciiPunct => 5.0,
+        // A symbol of a rarely written script (`߷`, or an unassigned code point there) is as rare
+        // as its letters.
+        Class::Symbol | Class::Punct if script_of(u32::from(ch)) == Script::Rare => 28.0,
         Class::Punct => 7.0,
         Class::Symbol | Class::Box if common_symbol(ch) => 10.0,
         Class::Symbol | Class::Box => 15.0,
         Class::Emoji if matches!(u32::from(ch), 0x200D | 0xFE0F | 0x1F3FB..=0x1F3FF) => 1.0,
         Class::Emoji => 9.0,
-        Class::Mark => 20.0,
-        Class::Control | Class::Unusual => 24.0,
+        // A combining mark after a space or a symbol: people do not write them.
+        Class::Mark => 32.0,
+        Class::Control => 24.0,
+        // Private use, noncharacters, the planes nobody writes in.
+        Class::Unusual => 40.0,
         // Letters are priced as words.
         Class::AsciiLetter | Class::Letter(_) => 9.0,
     }

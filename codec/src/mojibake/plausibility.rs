@@ -57,7 +57,7 @@ pub(super) enum Class {
 }
 
 #[inline(never)]
-fn script_of(cp: u32) -> Script {
+pub(super) fn script_of(cp: u32) -> Script {
     match cp {
         0..=0x024F | 0x1E00..=0x1EFF | 0x2C60..=0x2C7F | 0xA720..=0xA7FF | 0xFB00..=0xFB06 => {
             Script::Latin
@@ -173,6 +173,9 @@ pub(super) fn classify(ch: char) -> Class {
         | 0x3134B..=0xDFFFF
         | 0xF0000..=0x10FFFF => return Class::Unusual,
         0xFFFE | 0xFFFF => return Class::Unusual,
+        // The Ohm, Kelvin and Angstrom signs: duplicates of Ω, K and Å that normalisation removes
+        // and keyboards do not type; Mac OS Roman garblings land on them.
+        0x2126 | 0x212A | 0x212B => return Class::Unusual,
         // U+FFFD is what lossy decoding leaves; repairs can neither add nor remove it.
         0xFFFD => return Class::Symbol,
         _ => {}

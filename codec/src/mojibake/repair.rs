@@ -25,8 +25,8 @@
 //! Text that shows no evidence comes back unchanged with no steps.
 
 use super::likelihood::bits;
-use super::plausibility::{cost, hard_evidence, oddity};
-use super::sequences::{read, recover, Read, Recovered};
+use super::plausibility::{classify, cost, hard_evidence, oddity, Class, Script};
+use super::sequences::{read, recover, shows_c1, Read, Recovered};
 use super::Encoding;
 use crate::charset::{decode_fatal as decode_legacy_fatal, Charset, Encoder};
 
@@ -47,9 +47,11 @@ const WEAK_EVIDENCE_BITS: f32 = 12.0;
 /// What a repaired stretch must gain in its neighbourhood, in bits, when only part of the text is
 /// repaired.
 const MIN_GAIN_PIECE_BITS: f32 = 8.0;
-/// The price of assuming that a character lost a byte (it becomes U+FFFD), or that a space was a
-/// no-break space byte, in bits.
+/// The price of assuming that a character lost a byte (it becomes U+FFFD), in bits.
 const ASSUMPTION_BITS: f32 = 4.0;
+/// The price of assuming that a space was the byte A0: less, since only a lead byte that A0 may
+/// follow makes the assumption possible, and nothing is lost.
+const SPACE_ASSUMPTION_BITS: f32 = 2.0;
 /// The fingerprints a text must carry before legacy-to-legacy readings are tried, and what such a
 /// reading must gain.
 const MIN_COST_LEGACY: f32 = 4.0;
@@ -422,7 +424,7 @@ fn step_bits(step: &RepairStep) -> f32 {
         Encoding::Utf8 => 0.0,
         Encoding::Legacy(_) => 4.0,
     };
-    shown + legacy + ASSUMPTION_BITS * (step.lost + step.spaces) as f32
+    shown + legacy + ASSUMPTION_BITS * step.lost as f32 + SPACE_ASSUMPTION_BITS * step.spaces as f32
 }
 
 /// How clean a text with this cost looks, from 0 to 1.
@@ -473,14 +475,151 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
     }
     let encoders: Vec<Encoder> = PREFERENCE.iter().map(|&cs| Encoder::new(cs)).collect();
     let mut out = whole_utf8(text, &encoders);
-    if !out.is_empty() {
-        // The whole text is UTF-8 in some charset: the strongest evidence there is.
+    if out.iter().any(|c| c.step.lost == 0) {
+        // The whole text is UTF-8 in some charset: the strongest evidence there is. (Read as
+        // UTF-8 that lost bytes, it is weaker: the other readings compete.)
         return out;
     }
     // Otherwise pieces of UTF-8 and legacy-to-legacy readings compete on plausibility.
-    out = pieces_utf8(text, &encoders);
+    out.extend(pieces_utf8(text, &encoders));
     if text_cost >= MIN_COST_LEGACY && hard_evidence(text) >= MIN_HARD_EVIDENCE_LEGACY {
         out.extend(legacy_to_legacy(text, text_cost, &encoders));
+    }
+    for candidate in detected_legacy(text, text_cost, &encoders) {
+        if !out.iter().any(|c| c.step.after == candidate.step.after) {
+            out.push(candidate);
+        }
+    }
+    out
+}
+
+/// How many characters of the text [`better_readings`] compares.
+const SAMPLE_CHARS: usize = 256;
+
+/// The two charsets whose readings of `bytes` (the text's bytes in `shown`) the letter model of
+/// the detector (`likelihood::bits`, through `detect::word_bits`) prefers to the text itself,
+/// compared on the first [`SAMPLE_CHARS`] characters, best first.
+fn better_readings(text: &str, bytes: &[u8], shown: Charset) -> Vec<Charset> {
+    let sample: Vec<char> = text.chars().take(SAMPLE_CHARS).collect();
+    let sample_bytes = bytes.get(..sample.len()).unwrap_or(bytes);
+    let text_bits = bits(&sample);
+    let mut ranked: Vec<(Charset, f32)> = Vec::new();
+    let mut seen: Vec<Vec<char>> = Vec::new();
+    for real in PREFERENCE {
+        if real == shown {
+            continue;
+        }
+        let Ok(decoded) = decode_legacy_fatal(sample_bytes, real) else {
+            continue;
+        };
+        let chars: Vec<char> = decoded.chars().collect();
+        if chars == sample || seen.contains(&chars) {
+            continue;
+        }
+        let b = bits(&chars);
+        seen.push(chars);
+        if b < text_bits {
+            ranked.push((real, b));
+        }
+    }
+    sort_by_key(&mut ranked, |r| r.1);
+    ranked.into_iter().take(2).map(|r| r.0).collect()
+}
+
+/// How many characters beyond ASCII a text needs before the detector's readings are tried: the
+/// letter model tells languages apart on sentences, not on a handful of letters (strings of Mac
+/// symbols read as Cyrillic make three-letter "words").
+const MIN_DETECTED_LEGACY: usize = 12;
+
+/// Whether a legacy-to-legacy reading turns a character into a symbol or a control character: a
+/// reading that is right turns mojibake into letters and punctuation.
+fn makes_symbols(text: &str, decoded: &str) -> bool {
+    text.chars()
+        .zip(decoded.chars())
+        .any(|(a, b)| a != b && !(b.is_alphabetic() || b.is_whitespace() || is_punctuation(b)))
+}
+
+fn is_punctuation(ch: char) -> bool {
+    ch.is_ascii_punctuation()
+        || matches!(
+            ch,
+            '«' | '»'
+                | '¡'
+                | '¿'
+                | '·'
+                | '–'
+                | '—'
+                | '‘'
+                | '’'
+                | '‚'
+                | '“'
+                | '”'
+                | '„'
+                | '…'
+        )
+}
+
+/// The charsets legacy bytes are most often shown in by mistake: the defaults of browsers,
+/// editors and mail readers.
+const SHOWN_LEGACY: [Charset; 8] = [
+    Charset::Windows1252,
+    Charset::Iso8859_1,
+    Charset::Windows1250,
+    Charset::Windows1251,
+    Charset::Macintosh,
+    Charset::Koi8R,
+    Charset::Windows1256,
+    Charset::Iso8859_2,
+];
+
+/// Legacy bytes shown in one of [`SHOWN_LEGACY`], read in the charsets the detector's letter model
+/// prefers for them ([`better_readings`]: letter pairs of 35 languages), the best two each. No fingerprints are needed: KOI8-R shown as windows-1251 is clean-looking capitals
+/// (`ДЙЧ ДПОЕГШЛБ`), which only the language tells from Russian. Each reading must make a word
+/// ([`changes_a_word`]) or only turn controls into punctuation; [`repair`] then asks it to be
+/// clearly more likely than the text.
+#[inline(never)]
+fn detected_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Candidate> {
+    let mut out: Vec<Candidate> = Vec::new();
+    if text.chars().filter(|c| !c.is_ascii()).count() < MIN_DETECTED_LEGACY {
+        return out;
+    }
+    let mut seen: Vec<Vec<u8>> = Vec::new();
+    for encoder in encoders
+        .iter()
+        .filter(|e| SHOWN_LEGACY.contains(&e.charset()))
+    {
+        let Some(bytes) = encoder.encode_all(text) else {
+            continue;
+        };
+        if seen.contains(&bytes) {
+            continue;
+        }
+        for real in better_readings(text, &bytes, encoder.charset()) {
+            let Ok(decoded) = decode_legacy_fatal(&bytes, real) else {
+                continue;
+            };
+            if decoded == text
+                || out.iter().any(|c| c.step.after == decoded)
+                || !changes_a_word(text, &decoded)
+                || makes_symbols(text, &decoded)
+            {
+                continue;
+            }
+            // Clean, or clearly cleaner than the text (`ЗчюаждетцухийклмноъпярсфэшгьщывзЧЮАЖ`, the
+            // Latin-1 letters of a test file read as Cyrillic, flips case inside a word).
+            let decoded_cost = cost(&decoded);
+            if decoded_cost > 0.0 && decoded_cost * 4.0 > text_cost {
+                continue;
+            }
+            out.push(legacy_candidate(
+                text,
+                encoder.charset(),
+                real,
+                decoded,
+                decoded_cost,
+            ));
+        }
+        seen.push(bytes);
     }
     out
 }
@@ -499,7 +638,7 @@ impl Reading {
         for (k, seq) in self.sequences.iter().enumerate() {
             match seq.read {
                 Read::Char(c) if keep(k) => out.push(c),
-                Read::Lost(_) if keep(k) => {
+                Read::Lost { .. } if keep(k) => {
                     out.push('\u{FFFD}');
                     lost += 1;
                 }
@@ -527,7 +666,7 @@ fn whole_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         if bytes.contains(&Recovered::Foreign) || seen.contains(&bytes) {
             continue;
         }
-        let sequences = read(&bytes);
+        let sequences = read(&bytes, shows_c1(encoder.charset()));
         seen.push(bytes);
         if !enough_whole(&sequences) || sequences.iter().any(|s| s.read == Read::Stray) {
             continue;
@@ -565,7 +704,7 @@ fn utf8_example(reading: &Reading) -> (String, String) {
     for seq in &reading.sequences {
         let to = match seq.read {
             Read::Char(c) => c,
-            Read::Lost(_) => '\u{FFFD}',
+            Read::Lost { .. } => '\u{FFFD}',
             _ => continue,
         };
         let from: String = reading
@@ -587,7 +726,7 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::new();
     for encoder in encoders {
         let reading = Reading {
-            sequences: read(&recover(&chars, encoder)),
+            sequences: read(&recover(&chars, encoder), shows_c1(encoder.charset())),
             chars: chars.clone(),
         };
         let mut keep = vec![false; reading.sequences.len()];
@@ -615,8 +754,25 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
                 spaces += seq.spaces;
             }
             after.extend_from_slice(chars.get(end..window_end).unwrap_or_default());
-            let assumptions = ASSUMPTION_BITS * (lost + spaces) as f32;
-            if bits(before) - bits(&after) - assumptions < MIN_GAIN_PIECE_BITS {
+            let assumptions = ASSUMPTION_BITS * lost as f32 + SPACE_ASSUMPTION_BITS * spaces as f32;
+            // One sequence of two characters with no letter beside it (`Œ©` in a string of Mac
+            // symbols) is the weakest evidence there is: two symbols meet as lead and continuation
+            // byte by chance.
+            let lone = first == last
+                && end - start == 2
+                && spaces == 0
+                && ![start.checked_sub(1), Some(end)].iter().any(|&k| {
+                    k.and_then(|k| chars.get(k))
+                        .is_some_and(|c| c.is_alphabetic())
+                });
+            let repaired = after
+                .get(start - window_start..after.len().saturating_sub(window_end - end))
+                .unwrap_or_default();
+            if breaks_a_word(&chars, start, end, repaired) {
+                continue;
+            }
+            let needed = MIN_GAIN_PIECE_BITS + if lone { 3.0 * WEAK_EVIDENCE_BITS } else { 0.0 };
+            if bits(before) - bits(&after) - assumptions < needed {
                 continue;
             }
             for k in keep.get_mut(first..=last).unwrap_or_default() {
@@ -659,20 +815,54 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     out
 }
 
-/// Whether sequences hold enough whole characters to be read as UTF-8 that lost some bytes: at
-/// least one, at least as many as the lost ones, and twice as many as those that merely stopped
-/// short (clean text stops short wherever an accented letter meets an ASCII one).
+/// Whether a repaired stretch `chars[start..end]`, repaired as `repaired`, would put letters of
+/// another script inside a word: a stretch of Thai read in ISO-8859-11 as UTF-8 (`โต๊ะ` as
+/// Cyrillic `зӧ`) between Thai letters. Mojibake inside a word repairs to letters of the word's
+/// script (`cafÃ©` to `café`).
+fn breaks_a_word(chars: &[char], start: usize, end: usize, repaired: &[char]) -> bool {
+    let script = |c: char| match classify(c) {
+        Class::AsciiLetter => Some(Script::Latin),
+        Class::Letter(s) => Some(s),
+        _ => None,
+    };
+    let before = start.checked_sub(1).and_then(|k| chars.get(k)).copied();
+    let after = chars.get(end).copied();
+    [(before, repaired.first()), (after, repaired.last())]
+        .iter()
+        .any(|&(outside, inside)| {
+            match (outside.and_then(script), inside.copied().and_then(script)) {
+                (Some(a), Some(b)) => a != b,
+                _ => false,
+            }
+        })
+}
+
+/// Whether sequences show enough of UTF-8's structure to be read as UTF-8 that lost some bytes.
+/// Whole characters and lost ones whose structure is confirmed (a continuation byte came through,
+/// or U+FFFD stands for the byte: `sequences::Read::Lost`) are evidence; there must be a whole
+/// character among them (a lead and a continuation byte meet by chance in a string of symbols),
+/// at least as many as the unconfirmed lost ones, and twice as many as the unconfirmed ones
+/// that merely stopped short (clean text stops short wherever an accented letter meets an ASCII
+/// one). A repair that would only turn the three characters of U+FFFD's own mojibake (`ï¿½`) into
+/// U+FFFD recovers nothing: such sequences are no evidence.
 fn enough_whole(sequences: &[super::sequences::Sequence]) -> bool {
-    let (mut whole, mut marked, mut short) = (0, 0, 0);
+    let (mut whole, mut evidence, mut marked, mut short) = (0, 0, 0, 0);
     for seq in sequences {
         match seq.read {
-            Read::Char(_) => whole += 1,
-            Read::Lost(true) => marked += 1,
-            Read::Lost(false) => short += 1,
+            Read::Char('\u{FFFD}') => {}
+            Read::Char(_) => {
+                whole += 1;
+                evidence += 1;
+            }
+            Read::Lost {
+                confirmed: true, ..
+            } => evidence += 1,
+            Read::Lost { marked: true, .. } => marked += 1,
+            Read::Lost { marked: false, .. } => short += 1,
             _ => {}
         }
     }
-    whole > 0 && marked + short <= whole && 2 * short <= whole
+    whole > 0 && marked + short <= evidence && 2 * short <= evidence
 }
 
 /// Maximal runs of multi-byte sequences (first and last index), with at least as many whole
@@ -720,30 +910,91 @@ fn legacy_to_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Can
                 continue;
             }
             let decoded_cost = cost(&decoded);
-            if decoded_cost * 4.0 > text_cost || text_cost - decoded_cost < MIN_COST_LEGACY {
+            if decoded_cost * 4.0 > text_cost
+                || text_cost - decoded_cost < MIN_COST_LEGACY
+                || !(changes_a_word(text, &decoded) || only_punctuation(text, &decoded))
+            {
                 continue;
             }
-            let example = legacy_example(text, &decoded);
-            out.push(Candidate {
-                cost: decoded_cost,
-                step: RepairStep {
-                    encode: Encoding::Legacy(encoder.charset()),
-                    decode: Encoding::Legacy(real),
-                    whole: true,
-                    pieces: 1,
-                    before: text.to_owned(),
-                    after: decoded,
-                    example,
-                    lost: 0,
-                    spaces: 0,
-                },
-            });
+            out.push(legacy_candidate(
+                text,
+                encoder.charset(),
+                real,
+                decoded,
+                decoded_cost,
+            ));
         }
         seen.push(bytes);
     }
     sort_by_key(&mut out, |c| c.cost);
     out.truncate(BEAM);
     out
+}
+
+/// Whether a legacy-to-legacy reading changes a letter of a word of three letters or more, all of
+/// them but one (in words of four letters or more) in the alphabet of one language. Such a
+/// reading has no UTF-8 structure to back it: its evidence is the words it makes, and a string of
+/// symbols read in another charset (`µ£ˆ˙Î` as `Áú÷·Ù`, or as `ЕЃіњы`, letters of four
+/// Cyrillic alphabets) makes none.
+fn changes_a_word(text: &str, decoded: &str) -> bool {
+    let after: Vec<char> = decoded.chars().collect();
+    let mut start = 0;
+    let mut changed = false;
+    for (i, (a, b)) in text.chars().zip(after.iter().copied()).enumerate() {
+        if b.is_alphabetic() {
+            changed |= a != b;
+        } else {
+            start = i + 1;
+            changed = false;
+        }
+        let ends = !after.get(i + 1).is_some_and(|c| c.is_alphabetic());
+        let word = after.get(start..=i).unwrap_or_default();
+        let outside = usize::from(word.len() >= 4);
+        if ends && changed && word.len() >= 3 && crate::detect::one_alphabet(word, outside) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether a legacy-to-legacy reading only turns control characters into punctuation or symbols
+/// (`\u{93}salted\u{94}` into `“salted”`: windows-1252 quotes through a decoder that lets C1
+/// controls pass), creating no letter.
+fn only_punctuation(text: &str, decoded: &str) -> bool {
+    let mut controls = false;
+    for (a, b) in text.chars().zip(decoded.chars()) {
+        if a != b {
+            if b.is_alphabetic() || b.is_control() {
+                return false;
+            }
+            controls |= a.is_control();
+        }
+    }
+    controls
+}
+
+/// The step that reads the text's bytes in `shown` as `real`.
+fn legacy_candidate(
+    text: &str,
+    shown: Charset,
+    real: Charset,
+    decoded: String,
+    cost: f32,
+) -> Candidate {
+    Candidate {
+        cost,
+        step: RepairStep {
+            encode: Encoding::Legacy(shown),
+            decode: Encoding::Legacy(real),
+            whole: true,
+            pieces: 1,
+            before: text.to_owned(),
+            example: legacy_example(text, &decoded),
+            after: decoded,
+            lost: 0,
+            spaces: 0,
+        },
+    }
 }
 
 /// The first word that changed, before and after (a legacy-to-legacy step maps characters one to
@@ -802,6 +1053,43 @@ mod tests {
             "Déjà vu: the café was closed, the crème brûlée too"
         );
         assert!(!fixed.steps[0].whole);
+    }
+
+    #[test]
+    fn symbols_and_capitals_are_left_alone() {
+        // Strings of Mac Option-layer symbols and accented capitals in which two or three
+        // characters happen to form a UTF-8 sequence in some charset, or read as letters in
+        // another legacy charset; the replacement character's own mojibake, kept on purpose.
+        for clean in [
+            "Ω¶å¿¢",
+            "·Ωßˇπ",
+            "¨Ω¨∏¢",
+            "˘Æˇ",
+            "µ£ˆ˙Î",
+            "«Ò∑ø°ÇÂ",
+            "république Œ© 1103Æ",
+            "science ˇ÷Ø 1836ƒ",
+            "ŚŒÞÍŎĽΈ",
+            "s = 'àßçđ'",
+            "Subject: ï¿½ï¿½ï¿½",
+        ] {
+            let fixed = repair(clean);
+            assert_eq!(
+                fixed.text,
+                clean,
+                "{:?}",
+                fixed.steps.first().map(|s| s.sentence())
+            );
+        }
+    }
+
+    #[test]
+    fn lost_bytes_of_three_byte_sequences() {
+        // Devanagari in UTF-8 read as ISO-8859-1, its C1 bytes stripped: each letter that lost a
+        // byte becomes U+FFFD, the others come back.
+        let fixed = repair("à¤¸à¤à¤¦à¥à¤ª");
+        assert_eq!(fixed.text, "स�द�प");
+        assert_eq!(fixed.steps[0].lost, 2);
     }
 
     #[test]

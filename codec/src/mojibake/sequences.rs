@@ -50,10 +50,19 @@ pub(super) enum Read {
     Stray,
     /// A multi-byte character.
     Char(char),
-    /// A multi-byte sequence that lost a byte: it reads as one U+FFFD. `true` when a U+FFFD or
-    /// `?` stood for the byte; `false` when the sequence stopped short (a stripped byte), which
-    /// clean text also does wherever an accented letter is followed by an ASCII one.
-    Lost(bool),
+    /// A multi-byte sequence that lost a byte: it reads as one U+FFFD.
+    Lost {
+        /// `true` when a U+FFFD or `?` stood for the byte; `false` when the sequence stopped short
+        /// (a stripped byte), which clean text also does wherever an accented letter is followed
+        /// by an ASCII one.
+        marked: bool,
+        /// Whether the sequence shows more of UTF-8's structure than a lead byte: a continuation
+        /// byte in the range the lead allows came through (`à¤` then another lead, for a
+        /// Devanagari letter that lost its last byte), or U+FFFD itself stands for the byte (a
+        /// decoder met an undefined byte right after a lead byte). A lone lead byte before `?`, a
+        /// space or a letter (`là?`, `Äpfel`) is what clean text looks like too.
+        confirmed: bool,
+    },
 }
 
 /// A run of recovered bytes (= characters of the garbled text) and what it reads as.
@@ -72,7 +81,7 @@ pub(super) struct Sequence {
 impl Sequence {
     /// Whether this is a multi-byte character, whole or lost.
     pub(super) fn is_multi_byte(&self) -> bool {
-        matches!(self.read, Read::Char(_) | Read::Lost(_))
+        matches!(self.read, Read::Char(_) | Read::Lost { .. })
     }
 }
 
@@ -136,9 +145,12 @@ fn cesu_pair(bytes: &[Recovered], i: usize) -> Option<char> {
     char::from_u32(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
 }
 
-/// Cuts recovered bytes into sequences, in order, covering every byte once.
+/// Cuts recovered bytes into sequences, in order, covering every byte once. `c1` says whether the
+/// charset the text was shown in shows bytes 80–9F as C1 controls, which software strips: only
+/// then does a sequence that stops short after a continuation byte confirm a stripped byte (in
+/// windows-874, clean Thai stops short like that all the time).
 #[inline(never)]
-pub(super) fn read(bytes: &[Recovered]) -> Vec<Sequence> {
+pub(super) fn read(bytes: &[Recovered], c1: bool) -> Vec<Sequence> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while let Some(&r) = bytes.get(i) {
@@ -181,6 +193,7 @@ pub(super) fn read(bytes: &[Recovered]) -> Vec<Sequence> {
         };
         let mut buf = [first, 0, 0, 0];
         let (mut taken, mut spaces, mut lost) = (1, 0, false);
+        let (mut real, mut replacement) = (0, false);
         while taken < len {
             let (lo, hi) = if taken == 1 {
                 (low, high)
@@ -193,17 +206,22 @@ pub(super) fn read(bytes: &[Recovered]) -> Vec<Sequence> {
                         *x = b;
                     }
                     spaces += usize::from(space);
+                    real += 1;
                 }
-                Slot::Wildcard => lost = true,
+                Slot::Wildcard => {
+                    lost = true;
+                    replacement |= bytes.get(i + taken) == Some(&Recovered::Lost);
+                }
                 Slot::End => break,
             }
             taken += 1;
         }
-        let read = if lost {
-            Read::Lost(true)
-        } else if taken < len {
-            // Stopped short: a stripped byte.
-            Read::Lost(false)
+        let read = if lost || taken < len {
+            // A byte shown as U+FFFD or `?`, or stopped short: a stripped byte.
+            Read::Lost {
+                marked: lost,
+                confirmed: replacement || (real > 0 && (lost || c1)),
+            }
         } else {
             match buf
                 .get(..len)
@@ -225,6 +243,11 @@ pub(super) fn read(bytes: &[Recovered]) -> Vec<Sequence> {
     out
 }
 
+/// Whether `cs` shows the bytes 80–9F as C1 controls (the ISO-8859 parts), which software strips.
+pub(super) fn shows_c1(cs: crate::charset::Charset) -> bool {
+    cs.decode_byte(0x85) == Some('\u{85}')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,7 +255,7 @@ mod tests {
 
     fn reads(text: &str, cs: Charset) -> Vec<Read> {
         let chars: Vec<char> = text.chars().collect();
-        read(&recover(&chars, &Encoder::new(cs)))
+        read(&recover(&chars, &Encoder::new(cs)), shows_c1(cs))
             .into_iter()
             .map(|s| s.read)
             .collect()
@@ -244,13 +267,19 @@ mod tests {
         let cs = Charset::Windows1252;
         assert_eq!(reads("Ã©a", cs), [Char('é'), Same]);
         // "с" (D1 81) whose 81 became "?", U+FFFD, or was dropped.
-        assert_eq!(reads("Ñ?Ð¸", cs), [Lost(true), Char('и')]);
-        assert_eq!(reads("Ñ\u{FFFD}Ð¸", cs), [Lost(true), Char('и')]);
-        assert_eq!(reads("ÑÐ¸", cs), [Lost(false), Char('и')]);
+        let lost = |marked, confirmed| Lost { marked, confirmed };
+        assert_eq!(reads("Ñ?Ð¸", cs), [lost(true, false), Char('и')]);
+        assert_eq!(reads("Ñ\u{FFFD}Ð¸", cs), [lost(true, true), Char('и')]);
+        assert_eq!(reads("ÑÐ¸", cs), [lost(false, false), Char('и')]);
+        // "म" (E0 A4 AE) whose last byte was stripped, before another lead byte.
+        assert_eq!(
+            reads("à¤à¤¾", Charset::Iso8859_1),
+            [lost(false, true), Char('\u{93E}')]
+        );
         // "à" (C3 A0) whose no-break space became a space.
         let s = {
             let chars: Vec<char> = "Ã b".chars().collect();
-            read(&recover(&chars, &Encoder::new(cs)))
+            read(&recover(&chars, &Encoder::new(cs)), shows_c1(cs))
         };
         assert_eq!((s[0].read, s[0].spaces), (Char('à'), 1));
         // 😀 through CESU-8.
