@@ -26,10 +26,9 @@ use super::single_byte;
 /// ```
 pub fn decode(bytes: &[u8], charset: &str) -> Option<String> {
     match charset {
-        "utf-8" => Some(crate::decode_lossy(
-            bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes),
-        )
-        .into_owned()),
+        "utf-8" => Some(
+            crate::decode_lossy(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)).into_owned(),
+        ),
         "us-ascii" => Some(
             bytes
                 .iter()
