@@ -4,6 +4,9 @@
 // "types" condition, must be enough on their own.
 // Lines marked @ts-expect-error must fail to type-check: the declarations are not `any`.
 import {
+  Detector,
+  decodeAs,
+  detect,
   garble,
   garbleRounds,
   misreadAsUtf8,
@@ -14,6 +17,9 @@ import {
   sanitizeDocument,
   type ByteSource,
   type Charset,
+  type DetectCandidate,
+  type DetectCharset,
+  type DetectOptions,
   type GarbleResult,
   type MatrixRowInfo,
   type MisreadResult,
@@ -58,9 +64,26 @@ const changedNodes: number = report.targets.length;
 const observer = observe(node, { onChange: (r: SanitizeReport) => r.counts.invisible });
 observer.disconnect();
 
+// Charset detection.
+const detectOptions: DetectOptions = { limit: 65536 };
+const ranked: DetectCandidate[] = detect(new Uint8Array([0xe9]), detectOptions);
+const top: DetectCharset | undefined = ranked[0]?.charset;
+const language: string | null | undefined = ranked[0]?.language;
+const why: string[] | undefined = ranked[0]?.reasons;
+const detector = new Detector();
+detector.feed(new Uint8Array([0x41]).buffer);
+const full: boolean = detector.full;
+const chunked: DetectCandidate[] = detector.finish();
+const decodedText: string = decodeAs(new Uint8Array([0xe9]), ranked[0] ?? "windows-1252");
+// @ts-expect-error a charset that detect never returns
+decodeAs(new Uint8Array([0xe9]), "latin1");
+// @ts-expect-error detect takes bytes
+detect("text");
+
 // Both modules side by side.
 const clean: boolean = validate(new Uint8Array([0x41])) && repaired.steps.length >= 0;
 
 export {
   glyph, rounds, misreadBytes, rows, repairedText, confidence, fromBytes, kind, changedNodes, clean,
+  top, language, why, full, chunked, decodedText,
 };
