@@ -657,7 +657,7 @@ async function run() {
       check("ArrowRight on the tabs: codepage", await page.evaluate(() => document.activeElement.id), "tab-codepage");
       check("the codepage view is open", await attr(page, ".view-panel", "data-view"), "codepage");
       await page.keyboard.press("End");
-      check("End on the tabs: the last view", await attr(page, ".view-panel", "data-view"), "sanitize");
+      check("End on the tabs: the last view", await attr(page, ".view-panel", "data-view"), "detect");
       await page.keyboard.press("Home");
       check("Home on the tabs: the first view", await attr(page, ".view-panel", "data-view"), "bytes");
       // Every control on every view has an accessible name.
