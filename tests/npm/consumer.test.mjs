@@ -37,7 +37,7 @@ const EXPORTS = [
 ];
 // utf8lens/text, with a WebAssembly module of its own: the mojibake tools (issue 4) and the sanitiser (issue 6).
 const TEXT_EXPORTS = [
-  "garble", "garbleRounds", "misreadAsUtf8", "mojibakeMatrix", "observe", "repair", "sanitize", "sanitizeDocument",
+  "Detector", "decodeAs", "detect", "garble", "garbleRounds", "misreadAsUtf8", "mojibakeMatrix", "observe", "repair", "sanitize", "sanitizeDocument",
 ];
 const KINDS = ["unexpected-continuation", "invalid-byte", "overlong", "surrogate", "too-large", "truncated"];
 
@@ -139,10 +139,10 @@ describe("the package", () => {
   test("the TypeScript declarations of utf8lens/text declare its exports and their types", () => {
     const dts = readFileSync(join(packageDir, manifest.exports["./text"].types), "utf8");
     for (const name of TEXT_EXPORTS) {
-      assert.match(dts, new RegExp(`export function ${name}\\(`), `declares ${name}`);
+      assert.match(dts, new RegExp(`export (function ${name}\\(|class ${name} )`), `declares ${name}`);
     }
     for (const type of ["ByteSource", "Charset", "SanitizeOptions", "SanitizeResult", "RepairResult", "GarbleResult",
-      "MisreadResult", "MatrixRowInfo"]) {
+      "MisreadResult", "MatrixRowInfo", "DetectCandidate", "DetectCharset", "DetectOptions"]) {
       assert.match(dts, new RegExp(`export (type|interface) ${type}\\b`), `declares ${type}`);
     }
     assert.doesNotMatch(dts, /initSync|InitInput/, "the init functions are not part of the API");
