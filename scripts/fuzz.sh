@@ -48,7 +48,7 @@ elif [ "${CI:-}" = true ]; then
 else
   SEED_FLAG=()
 fi
-ALL_TARGETS=(decode_vs_std stream_splits variants_round_trip legacy_round_trip garble_repair sanitize_fixed_point unicode_decoder strict_utf16_encoder scan_positions)
+ALL_TARGETS=(decode_vs_std stream_splits variants_round_trip legacy_round_trip garble_repair sanitize_fixed_point unicode_decoder strict_utf16_encoder scan_positions detect)
 
 say() { printf 'fuzz: %s\n' "$*"; }
 # summary PASSED FAILED: the last line, and the stage's counts.

@@ -5,14 +5,19 @@
 //! cargo run --release -p utf8lens --example detect -- FILE...          # every candidate, with reasons
 //! cargo run --release -p utf8lens --example detect -- --best FILE...   # "FILE<TAB>charset<TAB>language"
 //! cargo run --release -p utf8lens --example detect -- --speed FILE     # MB/s over the file's bytes
+//! cargo run -p utf8lens --example detect -- --json FILE...             # one JSON line per file
 //! ```
+//!
+//! `--json` prints `{"file": ..., "candidates": [{"charset", "confidence", "language", "reasons"}]}`
+//! for each file, which tests/npm/detect.test.mjs compares with the npm package's `detect`.
 use std::time::Instant;
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let best_only = args.first().is_some_and(|a| a == "--best");
     let speed = args.first().is_some_and(|a| a == "--speed");
-    if best_only || speed {
+    let json = args.first().is_some_and(|a| a == "--json");
+    if best_only || speed || json {
         args.remove(0);
     }
     for path in args {
@@ -36,7 +41,27 @@ fn main() {
             continue;
         }
         let detection = utf8lens::detect::detect(&bytes);
-        if best_only {
+        if json {
+            let candidates: Vec<String> = detection
+                .candidates()
+                .iter()
+                .map(|c| {
+                    let reasons: Vec<String> = c.reasons().iter().map(|r| quoted(r)).collect();
+                    format!(
+                        "{{\"charset\":{},\"confidence\":{:?},\"language\":{},\"reasons\":[{}]}}",
+                        quoted(c.charset()),
+                        c.confidence(),
+                        c.language().map_or("null".to_string(), quoted),
+                        reasons.join(",")
+                    )
+                })
+                .collect();
+            println!(
+                "{{\"file\":{},\"candidates\":[{}]}}",
+                quoted(&path),
+                candidates.join(",")
+            );
+        } else if best_only {
             let best = detection.best();
             println!(
                 "{path}\t{}\t{}",
@@ -50,4 +75,19 @@ fn main() {
             }
         }
     }
+}
+
+/// A JSON string.
+fn quoted(text: &str) -> String {
+    let mut out = String::from("\"");
+    for ch in text.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }

@@ -152,6 +152,27 @@ def main(out):
         "display_bom": bytes([0]) + b"\xef\xbb\xbfa\x07\r\n\xef\xbf\xbf",
     }
 
+    # detect: byte 0 seeds the chunk sizes, byte 1 the limit; then the bytes detected.
+    russian = "\u041f\u0440\u0438\u0432\u0435\u0442, \u043a\u0430\u043a \u0434\u0435\u043b\u0430? \u0412\u0441\u0451 \u0445\u043e\u0440\u043e\u0448\u043e."
+    japanese = "\u65e5\u672c\u8a9e\u306e\u30c6\u30ad\u30b9\u30c8\u3067\u3059\u3002"
+    seeds["detect"] = {
+        "windows_1251": bytes([1, 200]) + russian.encode("cp1251"),
+        "koi8_r": bytes([2, 8]) + russian.encode("koi8_r"),
+        "utf8_cut": bytes([3, 4]) + russian.encode()[:-1],
+        "utf16le_bom": bytes([4, 255]) + russian.encode("utf-16"),
+        "utf16be_no_bom": bytes([5, 30]) + russian.encode("utf-16-be"),
+        "utf32le": bytes([6, 255]) + "caf\u00e9".encode("utf-32-le"),
+        "shift_jis": bytes([7, 255]) + japanese.encode("cp932"),
+        "euc_jp": bytes([8, 255]) + japanese.encode("euc_jp"),
+        "iso2022jp": bytes([9, 255]) + japanese.encode("iso2022_jp"),
+        "gb18030": bytes([10, 255]) + "\u4e2d\u6587\u6587\u672c\u3002".encode("gb18030"),
+        "big5": bytes([11, 255]) + "\u4e2d\u6587\u6587\u672c\u3002".encode("big5"),
+        "euc_kr": bytes([12, 255]) + "\ud55c\uad6d\uc5b4 \ud14d\uc2a4\ud2b8".encode("cp949"),
+        "latin1": bytes([13, 255]) + "Gr\u00fc\u00dfe aus K\u00f6ln, sch\u00f6ne Gr\u00f6\u00dfe".encode("latin-1"),
+        "mixed_zeros": bytes([14, 3]) + b"\x00\xff\xfe\x00\xd8\x00\xdc\x1b$)C\x0e!!\x0f",
+        "empty": bytes([0, 0]),
+    }
+
     for target, files in seeds.items():
         directory = os.path.join(out, target)
         os.makedirs(directory, exist_ok=True)

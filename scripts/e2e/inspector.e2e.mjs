@@ -747,7 +747,7 @@ async function run() {
       check("ArrowRight on the tabs: codepage", await page.evaluate(() => document.activeElement.id), "tab-codepage");
       check("the codepage view is open", await attr(page, ".view-panel", "data-view"), "codepage");
       await page.keyboard.press("End");
-      check("End on the tabs: the last view", await attr(page, ".view-panel", "data-view"), "sanitize");
+      check("End on the tabs: the last view", await attr(page, ".view-panel", "data-view"), "detect");
       await page.keyboard.press("Home");
       check("Home on the tabs: the first view", await attr(page, ".view-panel", "data-view"), "bytes");
       // Every control on every view has an accessible name.
@@ -790,6 +790,10 @@ async function run() {
       await open(page);
       await page.setInputFiles("#file-input", latin1);
       await page.waitForSelector('.file-loaded[data-size="5"]');
+      // An opened file starts in "What is this?"; its bytes are one tab away.
+      await page.waitForSelector('.view-panel[data-view="detect"]');
+      check("an opened file shows its candidates", await page.$$eval("[data-candidate]", (c) => c.length > 0), true);
+      await page.click("#tab-bytes");
       check("the file's bytes", await cellRoles(page), [
         [0, "ascii"],
         [1, "invalid"],
@@ -807,6 +811,9 @@ async function run() {
         target.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
       });
       await page.waitForSelector('.file-loaded[data-size="3"]');
+      await page.waitForSelector('.view-panel[data-view="detect"]');
+      check("a dropped file: UTF-8", await attr(page, '[data-candidate][data-rank="1"]', "data-charset"), "utf-8");
+      await page.click("#tab-bytes");
       check("a dropped file", await codePoints(page), ["U+20AC"]);
       // Dropping on the footer, far from the input: the whole page takes files.
       await page.evaluate(() => {
@@ -837,6 +844,9 @@ async function run() {
         const start = Date.now();
         await big.setInputFiles("#file-input", path);
         await big.waitForSelector(`.file-loaded[data-size="${size}"]`, { timeout: 180_000 });
+        // The file opens in "What is this?" (its first MiB detected); the byte map is a tab away.
+        await big.waitForSelector('.view-panel[data-view="detect"] [data-candidate]');
+        await big.click("#tab-bytes");
         await big.waitForSelector('.cell[data-offset="0"]');
         const firstRender = Date.now() - start;
         timings[label] = firstRender;
@@ -886,7 +896,7 @@ async function run() {
       await phone.waitForFunction(() => document.querySelectorAll(".cell").length === 19);
       check("dark scheme applies", await phone.evaluate(() => getComputedStyle(document.body).backgroundColor), "rgb(22, 22, 20)");
       check("three bytes per row", await attr(phone, ".byte-map-viewport", "data-per-row"), "3");
-      for (const view of ["bytes", "bits", "codepage", "errors", "decoders", "mojibake", "stream", "sanitize"]) {
+      for (const view of ["bytes", "bits", "codepage", "errors", "decoders", "mojibake", "stream", "sanitize", "detect"]) {
         await phone.click(`#tab-${view}`);
         await phone.waitForSelector(`.view-panel[data-view="${view}"]`);
         await phone.waitForTimeout(100);
@@ -902,6 +912,73 @@ async function run() {
         }
       }
       await phone.context().close();
+    });
+
+    await group("what is this? (charset detection)", async () => {
+      // "Привет! Как дела? Всё хорошо, спасибо. Это письмо написано по-русски." in windows-1251.
+      const russian = "Привет! Как дела? Всё хорошо, спасибо. Это письмо написано по-русски.";
+      const cp1251 = Buffer.from(
+        "cff0e8e2e5f22120cae0ea20e4e5ebe03f20c2f1b820f5eef0eef8ee2c20f1efe0f1e8e1ee2e20ddf2ee20efe8f1fcecee20ede0efe8f1e0edee20efee2df0f3f1f1eae82e",
+        "hex",
+      );
+      const path = join(scratch, "letter-1251.txt");
+      await writeFile(path, cp1251);
+      const p = await newPage({ acceptDownloads: true });
+      await open(p);
+      await p.setInputFiles("#file-input", path);
+      await p.waitForSelector('.view-panel[data-view="detect"] [data-candidate]');
+      check("the link names the view", await p.evaluate(() => location.hash.includes("view=detect")), true);
+      const ranked = await p.$$eval("[data-candidate]", (c) => c.map((e) => [Number(e.dataset.rank), e.dataset.charset]));
+      check("windows-1251 is candidate 1", ranked[0], [1, "windows-1251"]);
+      check("ranks are 1, 2, 3...", ranked.map(([r]) => r), ranked.map((_, i) => i + 1));
+      check("the verdict says what the bytes are", await attr(p, ".verdict-likely", "data-charset"), "windows-1251");
+      check("the best candidate's preview", (await p.textContent('[data-candidate][data-rank="1"] .candidate-preview')).startsWith("Привет!"), true);
+      check("reasons are given", await p.$$eval('[data-candidate][data-rank="1"] .candidate-reasons li', (l) => l.length > 0), true);
+      check("decoded with the best", await attr(p, ".detect-output", "data-charset"), "windows-1251");
+      await shot(p, "view-detect-light");
+      // One click decodes with another candidate.
+      const second = ranked[1][1];
+      await p.click(`[data-candidate][data-rank="2"] button`);
+      await p.waitForSelector(`.detect-output[data-charset="${second}"]`);
+      check("one click decodes with candidate 2", await attr(p, ".detect-output", "data-charset"), second);
+      await p.click('[data-candidate][data-rank="1"] button');
+      await p.waitForSelector('.detect-output[data-charset="windows-1251"]');
+      // Saving: the text as UTF-8.
+      const [download] = await Promise.all([p.waitForEvent("download"), p.click(".detect-save")]);
+      check("the download's name", download.suggestedFilename(), "letter-1251.utf8.txt");
+      const saved = await readFile(await download.path());
+      check("the download is the text in UTF-8", saved.toString("utf8"), russian);
+      // The mojibake view: the detector's proposal, and the readings ranked.
+      await p.click("#tab-mojibake");
+      await p.waitForSelector(".legacy-proposal");
+      check("mojibake view proposes windows-1251", await attr(p, ".legacy-proposal", "data-charset"), "windows-1251");
+      check("its first reading is windows-1251", await attr(p, 'tr[data-rank="1"] td', "data-charset"), "windows-1251");
+      check("31 readings", await p.$$eval("tr[data-rank]", (r) => r.length), 31);
+      // Shift_JIS: decoded by the browser's TextDecoder.
+      await follow(p, "#hex=93fa967b8cea82cc8365834c8358836782c582b78142938c8b9e82cd90b082ea82c482a282dc82b78142&view=detect", "detect");
+      await p.waitForSelector('[data-candidate][data-charset="shift_jis"]');
+      check("Shift_JIS is candidate 1", await attr(p, '[data-candidate][data-rank="1"]', "data-charset"), "shift_jis");
+      check(
+        "its preview comes from TextDecoder",
+        await p.textContent('[data-candidate][data-rank="1"] .candidate-preview'),
+        "日本語のテキストです。東京は晴れています。",
+      );
+      // UTF-16LE without a BOM is valid UTF-8 (ASCII and zero bytes): the verdict still says what it is.
+      const utf16 = Buffer.from("Hello, this is a UTF-16 file.", "utf16le").toString("hex");
+      await follow(p, `#hex=${utf16}&view=bytes`, "bytes");
+      await p.waitForSelector('.verdict-likely[data-charset="utf-16le"]');
+      check("the verdict names UTF-16LE", await attr(p, ".verdict-likely", "data-charset"), "utf-16le");
+      await p.click(".verdict-likely button");
+      await p.waitForSelector('.view-panel[data-view="detect"]');
+      check("the verdict's link opens the panel", await attr(p, '[data-candidate][data-rank="1"]', "data-charset"), "utf-16le");
+      // Phone width.
+      const phone = await newPage({ viewport: { width: 390, height: 844 } });
+      await open(phone, `#hex=${cp1251.toString("hex")}&view=detect`);
+      await phone.waitForSelector("[data-candidate]");
+      check("390 px: no horizontal scrolling", await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
+      await shot(phone, "view-detect-phone");
+      await phone.context().close();
+      await p.context().close();
     });
 
     await group("screenshots of every view", async () => {

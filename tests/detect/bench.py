@@ -160,15 +160,18 @@ def ours(binary: Path, files: list[Path]) -> dict[Path, str]:
     return {Path(line.split("\t")[0]): line.split("\t")[1] for line in out.splitlines()}
 
 
+def npm_table(*args: str) -> tuple[list[str], dict[Path, list[str]]]:
+    """peers.mjs's answer: the detectors' names (its header) and a row of values per file. The npm
+    package's own detect is among them when target/npm/pkg is built."""
+    out = subprocess.run(["node", str(HERE / "peers.mjs"), *args], check=True,
+                         capture_output=True, text=True).stdout.splitlines()
+    names = out[0].split("\t")[1:]
+    return names, {Path(line.split("\t")[0]): line.split("\t")[1:] for line in out[1:]}
+
+
 def npm_peers(files: list[Path]) -> dict[str, dict[Path, str]]:
-    out = subprocess.run(["node", str(HERE / "peers.mjs"), "guess", *map(str, files)], check=True,
-                         capture_output=True, text=True).stdout
-    result: dict[str, dict[Path, str]] = {"chardet (npm)": {}, "jschardet (npm)": {}}
-    for line in out.splitlines():
-        path, a, b = line.split("\t")
-        result["chardet (npm)"][Path(path)] = a
-        result["jschardet (npm)"][Path(path)] = b
-    return result
+    names, rows = npm_table("guess", *map(str, files))
+    return {name: {path: row[i] for path, row in rows.items()} for i, name in enumerate(names)}
 
 
 def python_chardet(data: bytes) -> str:
@@ -265,13 +268,10 @@ def main() -> int:
             out = subprocess.run([str(binary), "--speed", str(path)], check=True,
                                  capture_output=True, text=True).stdout.split("\t")
             ours_speed[path] = float(out[1])
-        npm = {}
-        out = subprocess.run(["node", str(HERE / "peers.mjs"), "speed", str(runs), *map(str, inputs)],
-                             check=True, capture_output=True, text=True).stdout
-        for line in out.splitlines():
-            path, a, b = line.split("\t")
-            npm[Path(path)] = (float(a), float(b))
-        print(f"{'input':22}{'utf8lens':>10}{'chardet npm':>13}{'jschardet':>11}{'chardet py':>12}{'ch-normalizer':>15}")
+        names, npm = npm_table("speed", str(runs), *map(str, inputs))
+        short = {"chardet (npm)": "chardet npm", "jschardet (npm)": "jschardet", "utf8lens (npm)": "utf8lens npm"}
+        print(f"{'input':22}{'utf8lens':>10}" + "".join(f"{short.get(n, n):>14}" for n in names)
+              + f"{'chardet py':>12}{'ch-normalizer':>15}")
         for path in inputs:
             data = path.read_bytes()
             py = []
@@ -280,8 +280,16 @@ def main() -> int:
                 for _ in range(max(1, runs // 5)):
                     fn(data)
                 py.append(len(data) / ((time.perf_counter() - start) / max(1, runs // 5)) / 1e6)
-            print(f"{path.stem:22}{ours_speed[path]:>10.1f}{npm[path][0]:>13.1f}{npm[path][1]:>11.1f}"
-                  f"{py[0]:>12.1f}{py[1]:>15.1f}")
+            print(f"{path.stem:22}{ours_speed[path]:>10.1f}" + "".join(f"{float(v):>14.1f}" for v in npm[path])
+                  + f"{py[0]:>12.1f}{py[1]:>15.1f}")
+        if "utf8lens (npm)" in names:
+            js = [float(npm[p][names.index("utf8lens (npm)")]) for p in inputs]
+            for peer in ("chardet (npm)", "jschardet (npm)"):
+                ratios = [j / float(npm[p][names.index(peer)]) for j, p in zip(js, inputs)]
+                print(f"utf8lens (npm) / {peer}: {' '.join(f'{r:.1f}x' for r in ratios)}"
+                      f" (goal: faster than every JS peer, > 1.0x)")
+        else:
+            print("(utf8lens (npm) left out: target/npm/pkg is not built; scripts/bench.sh builds it)")
     return 0
 
 

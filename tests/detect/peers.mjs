@@ -1,18 +1,27 @@
-// The npm peers of utf8lens::detect, driven by tests/detect/bench.py.
+// The npm peers of utf8lens::detect, driven by tests/detect/bench.py, and the npm package's own
+// detect (utf8lens/text, from target/npm/pkg when scripts/build-npm.sh has built it).
 //
-//   node tests/detect/peers.mjs guess FILE...       one line per file: FILE<TAB>chardet<TAB>jschardet
-//   node tests/detect/peers.mjs speed RUNS FILE...  one line per file: FILE<TAB>chardet MB/s<TAB>jschardet MB/s
-import { readFileSync } from "node:fs";
+//   node tests/detect/peers.mjs guess FILE...       a header "#<TAB>name<TAB>...", then per file: FILE<TAB>guess...
+//   node tests/detect/peers.mjs speed RUNS FILE...  the same header, then per file: FILE<TAB>MB/s...
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 
 const require = createRequire(import.meta.url);
 const chardet = require("chardet");
 const jschardet = require("jschardet");
 
 const peers = {
-  chardet: (bytes) => chardet.detect(bytes) ?? "",
-  jschardet: (bytes) => jschardet.detect(bytes).encoding ?? "",
+  "chardet (npm)": (bytes) => chardet.detect(bytes) ?? "",
+  "jschardet (npm)": (bytes) => jschardet.detect(bytes).encoding ?? "",
 };
+const pkg = new URL("../../target/npm/pkg/text/node.js", import.meta.url);
+if (existsSync(pkg)) {
+  const { detect } = await import(pathToFileURL(pkg.pathname).href);
+  // The whole detection, the candidates and their reasons made into JS objects included.
+  peers["utf8lens (npm)"] = (bytes) => detect(bytes)[0].charset;
+}
+console.log(["#", ...Object.keys(peers)].join("\t"));
 
 const [mode, ...rest] = process.argv.slice(2);
 if (mode === "guess") {

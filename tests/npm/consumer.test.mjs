@@ -39,8 +39,9 @@ const EXPORTS = [
 ];
 // utf8lens/text, with a WebAssembly module of its own: the mojibake tools (issue 4) and the sanitiser (issue 6).
 const TEXT_EXPORTS = [
-  "areConfusable", "garble", "garbleRounds", "misreadAsUtf8", "mojibakeMatrix", "observe", "repair", "sanitize",
-  "sanitizeDocument", "scripts", "skeleton",
+  "Detector", "Sanitizer", "areConfusable", "check", "decodeAs", "describeSanitizer", "detect", "dompurifyHook", "garble",
+  "garbleRounds", "misreadAsUtf8", "mojibakeMatrix", "observe", "repair", "sanitize", "sanitizeDocument", "scan", "scripts",
+  "skeleton",
 ];
 const KINDS = ["unexpected-continuation", "invalid-byte", "overlong", "surrogate", "too-large", "truncated"];
 
@@ -142,10 +143,10 @@ describe("the package", () => {
   test("the TypeScript declarations of utf8lens/text declare its exports and their types", () => {
     const dts = readFileSync(join(packageDir, manifest.exports["./text"].types), "utf8");
     for (const name of TEXT_EXPORTS) {
-      assert.match(dts, new RegExp(`export function ${name}\\(`), `declares ${name}`);
+      assert.match(dts, new RegExp(`export (function ${name}\\(|class ${name} )`), `declares ${name}`);
     }
     for (const type of ["ByteSource", "Charset", "SanitizeOptions", "SanitizeResult", "RepairResult", "GarbleResult",
-      "MisreadResult", "MatrixRowInfo"]) {
+      "MisreadResult", "MatrixRowInfo", "DetectCandidate", "DetectCharset", "DetectOptions"]) {
       assert.match(dts, new RegExp(`export (type|interface) ${type}\\b`), `declares ${type}`);
     }
     assert.doesNotMatch(dts, /initSync|InitInput/, "the init functions are not part of the API");

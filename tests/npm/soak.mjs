@@ -533,6 +533,20 @@ const LEGACY_GOOD = {
     assert.equal(api.mojibakeMatrix(text).length, CHARSETS.length);
     return 1;
   },
+  detect(rng) {
+    const input = randomInput(rng).subarray(0, 2048);
+    const candidates = api.detect(input);
+    assert.ok(candidates.length > 0);
+    for (const [i, c] of candidates.entries()) {
+      assert.ok(c.confidence >= 0 && c.confidence <= 1 && c.reasons.length > 0, `detect ${c.charset}`);
+      if (i > 0) assert.ok(candidates[i - 1].confidence >= c.confidence, "detect ranks");
+      assert.equal(typeof api.decodeAs(input, c), "string");
+    }
+    const detector = new api.Detector({ limit: 1 + rng.below(4096) });
+    for (let at = 0; at < input.length; at += 1 + rng.below(64)) detector.feed(input.subarray(at, at + 1 + rng.below(64)));
+    assert.ok(detector.finish().length > 0);
+    return 3 + candidates.length;
+  },
   repair(rng) {
     const clean = rng.pick(CLEAN);
     assert.equal(api.repair(clean).text, clean, "repair leaves clean text alone");
@@ -638,6 +652,12 @@ const LEGACY_BAD = [
   (rng) => rng.pick([api.mojibakeMatrix, api.repair])(rng.pick(NOT_STRINGS)),
   (rng) => rng.pick([api.skeleton, api.scripts])(rng.pick(NOT_STRINGS)),
   (rng) => api.areConfusable("a", rng.pick(NOT_STRINGS)),
+  (rng) => api.detect(rng.pick(NOT_BYTES)),
+  (rng) => api.detect(new Uint8Array([0x41]), { limit: rng.pick([0, -1, 1.5, NaN, "9", null]) }),
+  (rng) => new api.Detector({ limit: rng.pick([0, 2.5, "x"]) }),
+  (rng) => new api.Detector().feed(rng.pick(NOT_BYTES)),
+  (rng) => api.decodeAs(new Uint8Array([0x41]), rng.pick(["klingon", "latin1", "", "hz-gb-2312", { charset: 7 }])),
+  (rng) => api.decodeAs(rng.pick(NOT_BYTES), "windows-1251"),
 ];
 
 /** Marks a bad call in which the caller's own code (an options getter) throws while the module is
@@ -705,6 +725,7 @@ const COVERAGE = {
   decodeLegacy: "decodeLegacy", encodeLegacy: "encodeLegacy", garble: "garble", garbleRounds: "garble",
   misreadAsUtf8: "misreadAsUtf8", mojibakeMatrix: "mojibakeMatrix", repair: "repair", resolveLabel: "resolveLabel",
   skeleton: "confusables", areConfusable: "confusables", scripts: "confusables",
+  detect: "detect", Detector: "detect", decodeAs: "detect",
   Utf8Encoder: "utf8Encoder", utf8Length: "utf8Length", truncateUtf8: "utf8Length",
   Utf8DecoderStream: "streams (constructed; chunks in streams.test.mjs and the WPT files)",
   Utf8EncoderStream: "streams (constructed; chunks in streams.test.mjs and the WPT files)",
@@ -724,7 +745,7 @@ export async function soak({ calls = FULL_CALLS, seed = 0x50a4, log = () => {} }
   const bad = [...BAD, ...(CHARSETS.length > 0 ? LEGACY_BAD : [])];
   const goodNames = Object.keys(good);
   // The slow functions (repair searches every charset, three layers deep) are called less often.
-  const weight = { repair: 0.05, mojibakeMatrix: 0.1, charsets: 0.1, sanitize: 0.5, garble: 0.5, decoder: 0.5 };
+  const weight = { repair: 0.05, detect: 0.1, mojibakeMatrix: 0.1, charsets: 0.1, sanitize: 0.5, garble: 0.5, decoder: 0.5 };
   const rng = generator(seed);
 
   // Warm-up: every good call a few hundred times, the largest inputs included, so that memory

@@ -7,7 +7,7 @@
 //! | key | meaning |
 //! |---|---|
 //! | `notation` | `bin`, `oct` or `dec`: how the notation field writes the bytes (default hex) |
-//! | `view` | the open view: `bytes`, `bits`, `codepage`, `errors`, `decoders`, `mojibake`, `stream`, `sanitize` |
+//! | `view` | the open view: `bytes`, `bits`, `codepage`, `errors`, `decoders`, `mojibake`, `stream`, `sanitize`, `detect` |
 //! | `sel` | the selected byte offset |
 //! | `cp` | the bit-filling view's code point, as typed (`U%2B20AC`) |
 //! | `byte` | the byte selected in the codepage table, two hex digits |

@@ -337,6 +337,8 @@ impl Reducible for State {
                 }
                 next.set_bytes(bytes, Origin::File(name));
                 next.selected = None;
+                // "What is this?": an opened or dropped file starts with its charset.
+                next.view = View::Detect;
             }
             Action::LoadFailed { id, message } => {
                 if next.loading.as_ref().is_some_and(|l| l.id != id) {

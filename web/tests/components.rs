@@ -284,6 +284,55 @@ async fn the_decoders_count_their_replacements() {
 }
 
 #[wasm_bindgen_test]
+async fn what_is_this_ranks_candidates_and_decodes_with_a_click() {
+    // "Привет! Как дела? Всё хорошо." in windows-1251.
+    let (root, handle) =
+        open("#hex=cff0e8e2e5f22120cae0ea20e4e5ebe03f20c2f1b820f5eef0eef8ee2e&view=detect").await;
+    let ranks = attrs(&root, "[data-candidate]", "data-rank");
+    assert!(ranks.len() >= 2, "{ranks:?}");
+    assert_eq!(ranks[0], "1");
+    assert_eq!(
+        attrs(&root, r#"[data-candidate][data-rank="1"]"#, "data-charset"),
+        ["windows-1251"]
+    );
+    assert_eq!(
+        attrs(&root, ".verdict-likely", "data-charset"),
+        ["windows-1251"]
+    );
+    let output = |root: &Element| {
+        root.query_selector(".detect-output")
+            .ok()
+            .flatten()
+            .and_then(|e| e.text_content())
+            .unwrap_or_default()
+    };
+    assert_eq!(output(&root), "Привет! Как дела? Всё хорошо.");
+    let second = attrs(&root, r#"[data-candidate][data-rank="2"]"#, "data-charset");
+    click(&root, r#"[data-candidate][data-rank="2"] button"#);
+    settle().await;
+    assert_eq!(attrs(&root, ".detect-output", "data-charset"), second);
+    close(root, handle);
+}
+
+#[wasm_bindgen_test]
+async fn cjk_candidates_decode_through_the_browsers_text_decoder() {
+    // "日本語のテキストです。" in Shift_JIS.
+    let (root, handle) =
+        open("#hex=93fa967b8cea82cc8365834c8358836782c582b78142&view=detect").await;
+    assert_eq!(
+        attrs(&root, r#"[data-candidate][data-rank="1"]"#, "data-charset"),
+        ["shift_jis"]
+    );
+    let preview = root
+        .query_selector(r#"[data-candidate][data-rank="1"] .candidate-preview"#)
+        .ok()
+        .flatten()
+        .and_then(|e| e.text_content());
+    assert_eq!(preview.as_deref(), Some("日本語のテキストです。"));
+    close(root, handle);
+}
+
+#[wasm_bindgen_test]
 async fn the_sanitiser_flags_each_finding() {
     let (root, handle) = open("#text=a%E2%80%AEb%E2%80%8Bc&view=sanitize").await;
     assert_eq!(

@@ -8,7 +8,7 @@
 //! - clean text (real words in many scripts, chosen by the fuzzer) is never changed by `repair`,
 //!   and neither is garbling it and repairing the result allowed to panic;
 //! - lossy damage (issue 13) on top of the garbling: C1 controls dropped or stored as `?`, a
-//!   U+FFFD stored as `?`, no-break spaces become spaces. Repair never panics, its steps stay
+//!   U+FFFD stored as `?`, C1 controls replaced by U+FFFD, no-break spaces become spaces. Repair never panics, its steps stay
 //!   consistent (each step's U+FFFD count covers the characters it says were lost), and repairing
 //!   its answer again never changes it when the answer is the clean text.
 //!
@@ -123,10 +123,11 @@ fuzz_target!(|data: &[u8]| {
     // The same garbling, then damaged the way real pipelines lose bytes.
     let lossy: String = garbled_clean
         .chars()
-        .filter_map(|c| match (damage % 5, c) {
+        .filter_map(|c| match (damage % 6, c) {
             (1, '\u{80}'..='\u{9F}') => None,
             (2, '\u{80}'..='\u{9F}') | (3, '\u{FFFD}') => Some('?'),
             (4, '\u{A0}') => Some(' '),
+            (5, '\u{80}'..='\u{9F}') => Some('\u{FFFD}'),
             _ => Some(c),
         })
         .collect();

@@ -14,7 +14,7 @@
 //! Files: `args.rs` (argument checking), `glue.rs` (the few lines of JS that are cheaper on the JS side),
 //! `buffer.rs` (the zero-copy input buffer), `decode.rs` (with the raw decode route), `encode.rs`,
 //! `inspect.rs`, `unicode.rs` (UTF-16 and UTF-32), `legacy.rs` (charsets) and `variants.rs` (the exports of `main`, by concept),
-//! `mojibake.rs`, `sanitize.rs` and `confusables.rs` (the exports of `text`). Both use `args.rs`, `glue.rs` and
+//! `mojibake.rs`, `sanitize.rs`, `confusables.rs` and `detect.rs` (the exports of `text`). Both use `args.rs`, `glue.rs` and
 //! `legacy.rs`'s charset argument and unmappable-character error. The package's JavaScript (its
 //! entries, and the classes and fast routes around the generated glue) is in `npm/`.
 #![deny(unsafe_code)] // `#[no_mangle]` counts as unsafe code: allowed on decode.rs's three raw exports only
@@ -26,6 +26,8 @@ mod buffer;
 mod confusables;
 #[cfg(feature = "main")]
 mod decode;
+#[cfg(feature = "text")]
+mod detect;
 #[cfg(feature = "main")]
 mod encode;
 mod glue;
@@ -53,6 +55,8 @@ pub use self::buffer::Utf8InputBuffer;
 pub use self::confusables::{are_confusable, scripts, skeleton};
 #[cfg(feature = "main")]
 pub use self::decode::{decode, error_list, errors, first_error, validate, Utf8Decoder};
+#[cfg(feature = "text")]
+pub use self::detect::{decode_as, detect, Detector};
 #[cfg(feature = "main")]
 pub use self::encode::{encode, encode_code_point, encode_into, explain_code_point};
 #[cfg(feature = "main")]

@@ -35,6 +35,7 @@
 //! # Panics and cost
 //!
 //! No input makes it panic. Time is linear in the bytes examined, at most [`Detector::limit`].
+mod decode;
 mod language;
 mod model;
 mod multi_byte;
@@ -42,6 +43,7 @@ mod single_byte;
 mod unicode;
 mod words;
 
+pub use decode::decode;
 pub(crate) use words::{in_an_alphabet, one_alphabet, word_bits};
 
 use core::fmt;

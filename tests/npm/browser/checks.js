@@ -81,9 +81,16 @@ async function main() {
   check("importing utf8lens fetched its own WebAssembly and not utf8lens/text's", () => [fetched("utf8lens_bg.wasm"), fetched("utf8lens_text_bg.wasm")], [true, false]);
   const text = await import("utf8lens/text");
   check("utf8lens/text: every export is there, ready without an init call", () => Object.keys(text).sort(), [
-    "areConfusable", "garble", "garbleRounds", "misreadAsUtf8", "mojibakeMatrix", "observe", "repair", "sanitize",
-    "sanitizeDocument", "scripts", "skeleton",
-  ]);
+    "Detector", "Sanitizer", "areConfusable", "check", "decodeAs", "describeSanitizer", "detect", "dompurifyHook", "garble",
+    "garbleRounds", "misreadAsUtf8", "mojibakeMatrix", "observe", "repair", "sanitize", "sanitizeDocument", "scan",
+    "scripts", "skeleton",
+  ].sort());
+  // "日本語のテキストです。" in Shift_JIS: detected in the wasm, decoded by the browser's own TextDecoder.
+  const sjis = bytes(0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea, 0x82, 0xcc, 0x83, 0x65, 0x83, 0x4c, 0x83, 0x58, 0x83, 0x67, 0x82, 0xc5, 0x82, 0xb7, 0x81, 0x42);
+  check("detect and decodeAs: Shift_JIS through the browser's TextDecoder", () => {
+    const [best] = text.detect(sjis);
+    return [best.charset, text.decodeAs(sjis, best)];
+  }, ["shift_jis", "日本語のテキストです。"]);
   check("utf8lens/text fetched its own WebAssembly", () => fetched("utf8lens_text_bg.wasm"), true);
   check("repair", () => text.repair("Sch\u00C3\u00B6ne Gr\u00C3\u00BC\u00C3\u0178e").text, "Schöne Grüße");
   check("garble", () => text.garble("ä", "windows-1252").text, "\u00C3\u00A4");

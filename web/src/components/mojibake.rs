@@ -1,12 +1,15 @@
 //! Mojibake: the text's UTF-8 bytes read as every legacy charset the codec knows, each glyph
 //! traced back to its byte; the reverse direction (the text in a legacy charset read as UTF-8);
-//! double encoding; the repair tool with its steps; and the seeds' reference table.
+//! double encoding; the repair tool with its steps; and the seeds' reference table. Bytes that are
+//! not UTF-8 get the charset detector's proposal, in steps, and their 31 legacy readings ranked
+//! by plausibility (`ranked_readings`).
 
 use utf8lens::charset::Charset;
 use utf8lens::mojibake::GlyphTrace;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+use crate::components::detect;
 use crate::format;
 use crate::hooks::use_inspector;
 use crate::notation::Notation;
@@ -341,7 +344,36 @@ fn RepairView(props: &TextProps) -> Html {
     }
 }
 
-/// Bytes that are not UTF-8, read as each legacy charset: which one reads right?
+/// The 31 legacy charsets ranked by how plausible their reading of `bytes` is: the detector's
+/// candidates first, in its order, then the others by how few bytes they cannot read as text
+/// (undefined bytes, C1 controls), ties in the codec's order.
+pub fn ranked_readings(bytes: &[u8], candidates: &[utf8lens::detect::Candidate]) -> Vec<Charset> {
+    let rank_of = |cs: Charset| {
+        candidates
+            .iter()
+            .position(|c| c.legacy_charset() == Some(cs))
+            .unwrap_or(usize::MAX)
+    };
+    let unreadable = |cs: Charset| {
+        bytes
+            .iter()
+            .filter(|&&b| {
+                cs.decode_byte(b)
+                    .is_none_or(|c| c.is_control() && !c.is_ascii_whitespace())
+            })
+            .count()
+    };
+    let mut all: Vec<(usize, usize, usize, Charset)> = Charset::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, &cs)| (rank_of(cs), unreadable(cs), i, cs))
+        .collect();
+    all.sort_unstable();
+    all.into_iter().map(|(.., cs)| cs).collect()
+}
+
+/// Bytes that are not UTF-8: what the detector proposes (decode them as its best candidate, in
+/// steps), then the bytes read as each legacy charset, the most plausible first.
 #[component]
 fn LegacyReadings() -> Html {
     let inspector = use_inspector();
@@ -350,16 +382,57 @@ fn LegacyReadings() -> Html {
         .get(..BYTES_LIMIT.min(all.len()))
         .unwrap_or_default()
         .to_vec();
+    let candidates = use_memo(inspector.bytes.clone(), |b| detect::detect_bytes(b));
+    let ranked = ranked_readings(&bytes, &candidates);
+    let best = candidates.first().cloned();
+    let proposal = best.as_ref().and_then(|c| {
+        let whole = detect::decode_as(all, c.charset())?;
+        Some((c.clone(), whole))
+    });
+    let on_use = {
+        let inspector = inspector.clone();
+        let text = proposal.as_ref().map(|(_, t)| t.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(text) = &text {
+                inspector.dispatch(Action::EditText(text.clone()));
+            }
+        })
+    };
     html! {
         <section aria-labelledby="legacy-heading">
             <h3 id="legacy-heading">{ "These bytes are not UTF-8. Read as a legacy charset they say:" }</h3>
+            if let Some((candidate, text)) = proposal {
+                <div class="legacy-proposal" data-charset={candidate.charset()}>
+                    <p>{ format!("The detector proposes {}.", detect::summary(&candidate)) }</p>
+                    <ol class="repair-steps" data-steps="2">
+                        <li class="repair-step">
+                            { format!("Decode the bytes as {}: ", candidate.charset()) }
+                            { candidate.reasons().join(" ") }
+                        </li>
+                        <li class="repair-step">
+                            { format!(
+                                "Encode the text as UTF-8: {} become {}.",
+                                format::plural(all.len(), "byte", "bytes"),
+                                format::plural(text.len(), "byte", "bytes"),
+                            ) }
+                        </li>
+                    </ol>
+                    if text.len() <= crate::state::FIELD_LIMIT {
+                        <p class="repair-result" data-text={text.clone()}>
+                            <VisibleText text={AttrValue::from(text.chars().take(TEXT_LIMIT * 4).collect::<String>())} />
+                            { " " }
+                            <button type="button" onclick={on_use}>{ "Use the decoded text" }</button>
+                        </p>
+                    }
+                </div>
+            }
             <div class="table-scroll">
                 <table class="matrix legacy">
                     <tbody>
-                        { for Charset::ALL.iter().map(|cs| {
+                        { for ranked.iter().enumerate().map(|(i, cs)| {
                             let text = utf8lens::charset::decode(&bytes, *cs);
                             html! {
-                                <tr>
+                                <tr data-rank={(i + 1).to_string()}>
                                     <th scope="row"><span class="charset-name">{ cs.name() }</span></th>
                                     <td data-charset={cs.name()} data-direction="legacy" data-text={text.clone()}>
                                         <VisibleText text={AttrValue::from(text)} />
@@ -428,5 +501,29 @@ fn SeedsTable() -> Html {
                 </li>
             </ul>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ranked_readings;
+    use crate::components::detect::detect_bytes;
+    use utf8lens::charset::Charset;
+
+    #[test]
+    fn the_detectors_candidate_reads_first() {
+        // "Привет, как дела? Всё хорошо." in KOI8-R.
+        let text = "Привет, как дела? Всё хорошо.";
+        let bytes =
+            utf8lens::charset::encode(text, Charset::Koi8R, utf8lens::charset::Fallback::Error)
+                .unwrap_or_default();
+        let ranked = ranked_readings(&bytes, &detect_bytes(&bytes));
+        assert_eq!(ranked.len(), Charset::ALL.len());
+        assert_eq!(ranked[0], Charset::Koi8R);
+        let mut sorted = ranked.clone();
+        sorted.sort_by_key(|cs| cs.name());
+        let mut all = Charset::ALL.to_vec();
+        all.sort_by_key(|cs| cs.name());
+        assert_eq!(sorted, all, "every charset once");
     }
 }

@@ -1,12 +1,17 @@
 //! The verdict on the whole input, always in view: valid or not, how many code points and how
 //! many U+FFFD a decoder would show; the four lengths of the text (UTF-8 bytes, UTF-16 units, code
 //! points, grapheme clusters); and the teacher's note when the input is one of the examples.
+//! When the bytes are not UTF-8 (or are UTF-16/32, whose ASCII is valid UTF-8 with zero bytes),
+//! the verdict also says what they most likely are, with a link to the "What is this?" view.
 
 use yew::prelude::*;
 
+use crate::components::detect;
 use crate::examples;
 use crate::format;
 use crate::hooks::{use_inspector, Summary};
+use crate::state::Action;
+use crate::view::View;
 
 #[derive(Properties, PartialEq)]
 pub struct Props {
@@ -20,6 +25,21 @@ pub fn Verdict(props: &Props) -> Html {
     // Validated once per input, not on every render (a 50 MiB file re-renders as it is counted).
     let valid = use_memo(inspector.bytes.clone(), |b| utf8lens::validate(b));
     let valid = &*valid;
+    // The detector's best guess, when it is something else than UTF-8 (or ASCII).
+    let likely = use_memo(inspector.bytes.clone(), |b| {
+        let unicode_text = utf8lens::validate(b).is_ok() && !b.contains(&0);
+        if unicode_text {
+            return None;
+        }
+        detect::detect_bytes(b)
+            .into_iter()
+            .next()
+            .filter(|c| !matches!(c.charset(), "utf-8" | "us-ascii"))
+    });
+    let on_detect = {
+        let inspector = inspector.clone();
+        Callback::from(move |_: MouseEvent| inspector.dispatch(Action::SetView(View::Detect)))
+    };
     let counts = props.summary.counts();
     let line = match (&valid, counts) {
         (Ok(()), Some(c)) => format!(
@@ -103,6 +123,16 @@ pub fn Verdict(props: &Props) -> Html {
                         { format::plural(c.graphemes, "grapheme", "graphemes") }
                         <span class="length-note">{ " (what a reader calls characters)" }</span>
                     </span>
+                </p>
+            }
+            if let Some(candidate) = (*likely).as_ref() {
+                <p class="verdict-likely" data-charset={candidate.charset()}>
+                    { format!("Most likely {}: ", detect::summary(candidate)) }
+                    { candidate.reasons().first().cloned().unwrap_or_default() }
+                    { " " }
+                    <button type="button" class="link-button" onclick={on_detect}>
+                        { "What is this? See every candidate" }
+                    </button>
                 </p>
             }
             if let Some(example) = example {
