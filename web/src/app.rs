@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use crate::components::{
     BitFilling, ByteMap, Codepage, Decoders, ErrorList, ExampleList, InputPanel, Mojibake,
-    Sanitizer, Streaming, Verdict,
+    Normalize, Sanitizer, Streaming, Verdict,
 };
 use crate::hooks::{use_focus_view, use_inspector, use_page_drop, use_summary, InspectorProvider};
 use crate::state::Action;
@@ -38,6 +38,7 @@ fn Page() -> Html {
         View::Mojibake => html! { <Mojibake /> },
         View::Stream => html! { <Streaming /> },
         View::Sanitize => html! { <Sanitizer /> },
+        View::Normalize => html! { <Normalize /> },
     };
     html! {
         <>

@@ -12,10 +12,11 @@ pub enum View {
     Mojibake,
     Stream,
     Sanitize,
+    Normalize,
 }
 
 impl View {
-    pub const ALL: [View; 8] = [
+    pub const ALL: [View; 9] = [
         View::Bytes,
         View::Bits,
         View::Codepage,
@@ -24,6 +25,7 @@ impl View {
         View::Mojibake,
         View::Stream,
         View::Sanitize,
+        View::Normalize,
     ];
 
     /// The name in the URL fragment (`view=bits`) and in element ids.
@@ -37,6 +39,7 @@ impl View {
             View::Mojibake => "mojibake",
             View::Stream => "stream",
             View::Sanitize => "sanitize",
+            View::Normalize => "normalize",
         }
     }
 
@@ -55,6 +58,7 @@ impl View {
             View::Mojibake => "Mojibake",
             View::Stream => "Streaming",
             View::Sanitize => "Sanitiser",
+            View::Normalize => "Normalisation",
         }
     }
 }
