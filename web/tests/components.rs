@@ -347,3 +347,47 @@ async fn open_in_bit_filling_clears_the_query_and_switches_in_one_url_write() {
         close(root, handle);
     }
 }
+
+#[wasm_bindgen_test]
+async fn grapheme_clusters_span_their_groups() {
+    // 👨‍👩‍👧‍👦 then e + U+0301: one cluster of 7 code points (25 bytes), one of 2.
+    let (root, handle) = open(
+        "#text=%F0%9F%91%A8%E2%80%8D%F0%9F%91%A9%E2%80%8D%F0%9F%91%A7%E2%80%8D%F0%9F%91%A6e%CC%81",
+    )
+    .await;
+    assert_eq!(
+        attrs(&root, ".segment", "data-cluster"),
+        ["0", "0", "0", "0", "0", "0", "0", "25", "25"]
+    );
+    assert_eq!(
+        attrs(&root, ".segment.cluster-first", "data-cluster-bytes"),
+        ["25", "3"]
+    );
+    assert_eq!(
+        attrs(&root, ".segment.cluster-first", "data-cluster-utf16-units"),
+        ["11", "2"]
+    );
+    close(root, handle);
+}
+
+#[wasm_bindgen_test]
+async fn normalisation_shows_each_form_with_its_bytes() {
+    let (root, handle) = open("#text=e%CC%81%C3%A9&view=normalize").await;
+    assert_eq!(
+        attrs(&root, ".normal-form", "data-normal-form"),
+        ["Input", "NFC", "NFD", "NFKC", "NFKD"]
+    );
+    assert_eq!(
+        attrs(&root, ".normal-form", "data-bytes"),
+        [
+            "65 CC 81 C3 A9",
+            "C3 A9 C3 A9",
+            "65 CC 81 65 CC 81",
+            "C3 A9 C3 A9",
+            "65 CC 81 65 CC 81"
+        ]
+    );
+    // The page works without the names file (the test server has none): no names, no error.
+    assert!(attrs(&root, ".char-name", "data-name").is_empty());
+    close(root, handle);
+}
