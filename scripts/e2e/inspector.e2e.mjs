@@ -1039,6 +1039,8 @@ async function run() {
       await p.reload();
       await p.waitForSelector(".cell", { timeout: 30_000 });
       check("the app loads with the network off", await codePoints(p), ["U+006F", "U+0066", "U+0066", "U+006C", "U+0069", "U+006E", "U+0065"]);
+      await p.waitForSelector(".segment[data-name]", { timeout: 30_000 });
+      check("offline, the names come from the cache", await attr(p, '.segment[data-offset="0"]', "data-name"), "LATIN SMALL LETTER O");
       await p.context().setOffline(false);
       await p.context().close();
     });

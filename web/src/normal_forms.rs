@@ -3,7 +3,7 @@
 //! as `ﬁ` into `fi`, changing the text's meaning a little).
 //!
 //! In the browser they come from `String.prototype.normalize`, the browser's own ICU tables: the
-//! unicode-normalization crate's tables would add about 115 KiB gzip to the first load. Natively
+//! unicode-normalization crate's tables would add about 64 KiB gzip to the first load. Natively
 //! (the unit tests) they come from unicode-normalization. Both are checked against the UCD's
 //! NormalizationTest: natively in `conformance.rs`, in the browser in `tests/components.rs`.
 
