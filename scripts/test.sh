@@ -44,7 +44,7 @@ declare -A ABOUT=(
   [clippy]="cargo clippy --workspace --all-targets -- -D warnings, native"
   [clippy-wasm]="cargo clippy for wasm32 with -D warnings: every member but the native-only utf8lens-tests, all features, without the native benchmarks"
   [native]="cargo test --workspace --exclude utf8lens-web: the codec and the conformance tests, doctests included"
-  [web-unit]="cargo test -p utf8lens-web: the app's pure-Rust parts, natively"
+  [web-unit]="cargo test -p utf8lens-web: the app's pure-Rust parts natively, the UCD's GraphemeBreakTest, NormalizationTest and DerivedName against them, and static/ucd-names.txt regenerated and compared"
   [wasm-node]="the codec's wasm tests (tests/wasm*.rs, SIMD128) in Node"
   [wasm-chromium]="the same wasm tests in headless Chromium"
   [web-chromium]="the inspector's component tests (web/tests/components.rs) in headless Chromium"
@@ -149,6 +149,8 @@ stage_native() {
 }
 
 stage_web_unit() {
+  # The committed names file must be what its generator makes of the pinned UCD package.
+  node scripts/generate-ucd-names.mjs --check
   cargo_test -p utf8lens-web
 }
 

@@ -16,6 +16,9 @@ async function precache() {
     urls.add(new URL(match[1], self.registration.scope).href);
   }
   urls.add(new URL("boot.js", self.registration.scope).href);
+  // The character names, which the page fetches only when a view first shows a name: cached here
+  // in the background, so that names also show offline.
+  urls.add(new URL("ucd-names.txt", self.registration.scope).href);
   await Promise.all([...urls].map((url) => cache.add(url).catch(() => {})));
 }
 

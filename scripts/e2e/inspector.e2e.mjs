@@ -747,7 +747,7 @@ async function run() {
       check("ArrowRight on the tabs: codepage", await page.evaluate(() => document.activeElement.id), "tab-codepage");
       check("the codepage view is open", await attr(page, ".view-panel", "data-view"), "codepage");
       await page.keyboard.press("End");
-      check("End on the tabs: the last view", await attr(page, ".view-panel", "data-view"), "detect");
+      check("End on the tabs: the last view", await attr(page, ".view-panel", "data-view"), "normalize");
       await page.keyboard.press("Home");
       check("Home on the tabs: the first view", await attr(page, ".view-panel", "data-view"), "bytes");
       // Every control on every view has an accessible name.
@@ -890,13 +890,111 @@ async function run() {
       }
     });
 
+    await group("what each character is (names, lazily loaded)", async () => {
+      const p = await newPage();
+      // Hold the names file back: the page must work without it, and name characters once it arrives.
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      let requested = 0;
+      await p.route("**/ucd-names.txt", async (route) => {
+        requested += 1;
+        await held;
+        await route.continue();
+      });
+      await open(p, "#text=%E2%82%AC%D0%90%E6%97%A5%ED%95%9C");
+      await p.waitForFunction(() => document.querySelectorAll(".cell").length === 11);
+      check("before the names arrive: no data-name, the map drawn", await p.$$eval(".segment[data-name]", (s) => s.length), 0);
+      check("the names file is asked for once", requested, 1);
+      release();
+      await p.waitForFunction(() => document.querySelectorAll(".segment[data-name]").length === 4, null, { timeout: 30_000 });
+      check(
+        "data-name: name, derived CJK name, Hangul by the algorithm",
+        await p.$$eval(".segment", (s) => s.map((x) => x.dataset.name)),
+        ["EURO SIGN", "CYRILLIC CAPITAL LETTER A", "CJK UNIFIED IDEOGRAPH-65E5", "HANGUL SYLLABLE HAN"],
+      );
+      check(
+        "the group's tooltip: category, script and block",
+        await attr(p, '.segment[data-offset="0"]', "title"),
+        "EURO SIGN · Sc (Currency_Symbol) · script Common · block Currency Symbols",
+      );
+      await p.click('.cell[data-offset="3"]');
+      assert("the selection names the character", (await p.textContent(".selection")).includes("CYRILLIC CAPITAL LETTER A · Lu (Uppercase_Letter) · script Cyrillic · block Cyrillic"));
+      await follow(p, "#text=%E2%82%AC&view=bits", "bits");
+      await p.waitForSelector(".explained .char-name");
+      check("bit filling names the character", await attr(p, ".explained .char-name", "data-name"), "EURO SIGN");
+      assert("and says which UCD", (await attr(p, ".explained .char-name", "title")).includes("17.0.0"));
+      await follow(p, "#hex=eda080c1bf&view=errors", "errors");
+      await p.waitForSelector(".error-meaning .char-name");
+      check(
+        "the error list names the would-be characters",
+        await p.$$eval(".error-meaning .char-name", (s) => s.map((x) => x.dataset.name)),
+        ["<surrogate-D800>", "DELETE"],
+      );
+      await p.context().close();
+    });
+
+    await group("grapheme clusters over the byte map", async () => {
+      const p = await newPage();
+      // 👨‍👩‍👧‍👦, e + U+0301, !
+      await open(p, "#text=%F0%9F%91%A8%E2%80%8D%F0%9F%91%A9%E2%80%8D%F0%9F%91%A7%E2%80%8D%F0%9F%91%A6e%CC%81!");
+      await p.waitForFunction(() => document.querySelectorAll(".cell").length === 29);
+      const clusters = await p.$$eval(".segment", (s) =>
+        s.map((x) => [Number(x.dataset.offset), x.dataset.cluster ?? null, x.dataset.clusterCodePoints ?? null, x.dataset.clusterUtf16Units ?? null, x.dataset.clusterBytes ?? null]),
+      );
+      check(
+        "the family is one cluster of 7 code points, 11 UTF-16 units, 25 bytes; e + U+0301 one of 2",
+        clusters,
+        [
+          ...[0, 4, 7, 11, 14, 18, 21].map((o) => [o, "0", "7", "11", "25"]),
+          [25, "25", "2", "2", "3"],
+          [26, "25", "2", "2", "3"],
+          [28, null, null, null, null],
+        ],
+      );
+      check("the cluster crosses rows, and rows keep their height", await p.$$eval(".row", (r) => new Set(r.map((x) => x.getBoundingClientRect().height)).size), 1);
+      await p.click('.cell[data-offset="9"]');
+      assert("the selection tells the cluster", (await p.textContent(".selection")).includes("one grapheme cluster (what a reader sees as one character) of 7 code points, 11 UTF-16 units and 25 bytes: bytes 0–24"));
+      await shot(p, "view-bytes-clusters-light");
+      await p.context().close();
+    });
+
+    await group("normalisation side by side", async () => {
+      const p = await newPage();
+      await open(p, "#text=e%CC%81%C3%A9&view=normalize");
+      await p.waitForSelector(".normal-form");
+      const forms = await p.$$eval(".normal-form", (f) => f.map((x) => [x.dataset.normalForm, x.dataset.codePoints, x.dataset.bytes]));
+      check("é as two code points (3 bytes) and as one (2 bytes), in each form", forms, [
+        ["Input", "3", "65 CC 81 C3 A9"],
+        ["NFC", "2", "C3 A9 C3 A9"],
+        ["NFD", "4", "65 CC 81 65 CC 81"],
+        ["NFKC", "2", "C3 A9 C3 A9"],
+        ["NFKD", "4", "65 CC 81 65 CC 81"],
+      ]);
+      assert("it says the text is in no form", (await p.textContent(".normalize-verdict")).includes("none of the four forms"));
+      await p.waitForSelector('.normal-form[data-normal-form="NFD"] .char-name');
+      assert("each code point named", (await p.textContent('.normal-form[data-normal-form="NFD"]')).includes("COMBINING ACUTE ACCENT"));
+      await shot(p, "view-normalize-light");
+      await follow(p, "#text=%EF%AC%81%C2%B2&view=normalize", "normalize");
+      await p.waitForFunction(() => document.querySelector('.normal-form[data-normal-form="NFKC"]')?.dataset.bytes === "66 69 32");
+      await p.context().close();
+      const dark = await newPage({ colorScheme: "dark", viewport: { width: 390, height: 844 } });
+      await open(dark, "#text=e%CC%81%C3%A9&view=normalize");
+      await dark.waitForSelector(".normal-form .char-name");
+      check("390 px: no horizontal scrolling in normalisation", await dark.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
+      await shot(dark, "phone-dark-normalize");
+      await open(dark, "#text=%F0%9F%91%A8%E2%80%8D%F0%9F%91%A9%E2%80%8D%F0%9F%91%A7%E2%80%8D%F0%9F%91%A6e%CC%81!&sel=4");
+      await dark.waitForSelector(".segment[data-name]");
+      await shot(dark, "phone-dark-bytes-clusters");
+      await dark.context().close();
+    });
+
     await group("phone width, dark scheme", async () => {
       const phone = await newPage({ viewport: { width: 360, height: 780 }, colorScheme: "dark" });
       await open(phone, "#text=A%E2%82%AC%F0%9F%98%80%20na%C3%AFve%20%E6%97%A5");
       await phone.waitForFunction(() => document.querySelectorAll(".cell").length === 19);
       check("dark scheme applies", await phone.evaluate(() => getComputedStyle(document.body).backgroundColor), "rgb(22, 22, 20)");
       check("three bytes per row", await attr(phone, ".byte-map-viewport", "data-per-row"), "3");
-      for (const view of ["bytes", "bits", "codepage", "errors", "decoders", "mojibake", "stream", "sanitize", "detect"]) {
+      for (const view of ["bytes", "bits", "codepage", "errors", "decoders", "mojibake", "stream", "sanitize", "detect", "normalize"]) {
         await phone.click(`#tab-${view}`);
         await phone.waitForSelector(`.view-panel[data-view="${view}"]`);
         await phone.waitForTimeout(100);
@@ -1018,6 +1116,8 @@ async function run() {
       await p.reload();
       await p.waitForSelector(".cell", { timeout: 30_000 });
       check("the app loads with the network off", await codePoints(p), ["U+006F", "U+0066", "U+0066", "U+006C", "U+0069", "U+006E", "U+0065"]);
+      await p.waitForSelector(".segment[data-name]", { timeout: 30_000 });
+      check("offline, the names come from the cache", await attr(p, '.segment[data-offset="0"]', "data-name"), "LATIN SMALL LETTER O");
       await p.context().setOffline(false);
       await p.context().close();
     });
@@ -1034,6 +1134,10 @@ async function run() {
       console.log(`# gzip total: ${total} bytes (${(total / 1024).toFixed(1)} KiB)`);
       timings.gzipTotal = total;
       assert("first load is at most 500 KB gzip", total <= 500 * 1000, `${total} bytes`);
+      // The character names, fetched when first needed: not part of the first load.
+      const lazy = gzipSync(await readFile(join(distDir, "ucd-names.txt")), { level: 9 }).length;
+      console.log(`# gzip ucd-names.txt (lazy): ${lazy} bytes (${(lazy / 1024).toFixed(1)} KiB)`);
+      timings.gzipLazyNames = lazy;
     });
     await writeFile(join(artifactDir, "measurements.json"), JSON.stringify(timings, null, 2));
 

@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use crate::components::{
     BitFilling, ByteMap, Codepage, Decoders, DetectView, ErrorList, ExampleList, InputPanel,
-    Mojibake, Sanitizer, Streaming, Verdict,
+    Mojibake, Normalize, Sanitizer, Streaming, Verdict,
 };
 use crate::hooks::{use_focus_view, use_inspector, use_page_drop, use_summary, InspectorProvider};
 use crate::state::Action;
@@ -39,6 +39,7 @@ fn Page() -> Html {
         View::Stream => html! { <Streaming /> },
         View::Sanitize => html! { <Sanitizer /> },
         View::Detect => html! { <DetectView /> },
+        View::Normalize => html! { <Normalize /> },
     };
     html! {
         <>
@@ -89,7 +90,14 @@ fn Tabs(props: &TabsProps) -> Html {
         let inspector = inspector.clone();
         let list = list.clone();
         Callback::from(move |e: KeyboardEvent| {
-            let index = View::ALL.iter().position(|v| *v == current).unwrap_or(0);
+            // Arrows move from the focused tab (WAI-ARIA tabs), which need not be the open view's.
+            let focused = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|t| t.get_attribute("data-view"))
+                .and_then(|id| View::from_id(&id))
+                .unwrap_or(current);
+            let index = View::ALL.iter().position(|v| *v == focused).unwrap_or(0);
             let count = View::ALL.len();
             let next = match e.key().as_str() {
                 "ArrowRight" => (index + 1) % count,

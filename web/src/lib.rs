@@ -8,16 +8,21 @@
 //! * [`components`]: one file per view.
 
 pub mod app;
+mod clusters;
 mod code_point;
 pub mod components;
+#[cfg(test)]
+mod conformance;
 mod examples;
 mod format;
 pub mod fragment;
 pub mod hooks;
 mod lead_ranges;
+pub mod normal_forms;
 mod notation;
 mod rows;
 pub mod state;
+mod ucd;
 pub mod view;
 mod visible;
 

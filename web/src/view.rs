@@ -13,6 +13,7 @@ pub enum View {
     Stream,
     Sanitize,
     Detect,
+    Normalize,
 }
 
 impl View {
@@ -26,6 +27,7 @@ impl View {
         View::Stream,
         View::Sanitize,
         View::Detect,
+        View::Normalize,
     ];
 
     /// The name in the URL fragment (`view=bits`) and in element ids.
@@ -40,6 +42,7 @@ impl View {
             View::Stream => "stream",
             View::Sanitize => "sanitize",
             View::Detect => "detect",
+            View::Normalize => "normalize",
         }
     }
 
@@ -59,6 +62,7 @@ impl View {
             View::Stream => "Streaming",
             View::Sanitize => "Sanitiser",
             View::Detect => "What is this?",
+            View::Normalize => "Normalisation",
         }
     }
 }

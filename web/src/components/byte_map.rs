@@ -18,10 +18,12 @@ use web_sys::{Element, HtmlElement, HtmlInputElement};
 use yew::prelude::*;
 
 use super::legend::Legend;
+use crate::clusters::{clusters_over, Cluster};
 use crate::format;
-use crate::hooks::{use_inspector, use_virtual_rows};
+use crate::hooks::{use_inspector, use_ucd, use_virtual_rows};
 use crate::rows::{self, RowSegment};
 use crate::state::Action;
+use crate::ucd::Ucd;
 use crate::visible::glyph;
 
 /// Bytes per row for a viewport this wide: as many as fit with room for a 4-byte character that
@@ -38,6 +40,7 @@ fn per_row_for(width: f64, cell_width: f64) -> usize {
 #[component]
 pub fn ByteMap() -> Html {
     let inspector = use_inspector();
+    let ucd = use_ucd();
     let bytes = inspector.bytes.clone();
     let grid = use_virtual_rows(rows::cells_in_rows(&bytes), per_row_for);
     // Set by keyboard moves: after the next render, focus the selected cell.
@@ -201,6 +204,15 @@ pub fn ByteMap() -> Html {
         .iter()
         .find(|(_, range, _)| !range.is_empty())
         .map(|(_, r, _)| r.start);
+    // The grapheme clusters over the drawn rows (and around them, for the selection sentence).
+    let drawn_bytes = match (drawn_rows.first(), drawn_rows.last()) {
+        (Some((_, first, _)), Some((_, last, _))) => first.start..last.end,
+        _ => 0..0,
+    };
+    let selected_in = selected.map_or(drawn_bytes.clone(), |s| {
+        drawn_bytes.start.min(s)..drawn_bytes.end.max(s.saturating_add(1).min(bytes.len()))
+    });
+    let clusters = clusters_over(&bytes, selected_in);
     let tab_stop = match selected {
         Some(s) if drawn_rows.iter().any(|(_, r, _)| r.contains(&s)) => Some(s),
         _ => first_drawn,
@@ -236,6 +248,8 @@ pub fn ByteMap() -> Html {
             if let Some(text) = selection_text(&bytes, selected) {
                 <p class="selection" aria-live="polite">
                     { text }
+                    { selection_name(&bytes, selected, ucd.as_deref()) }
+                    { cluster_text(&clusters, selected) }
                     <button type="button" class="link-button" onclick={open_bits}>{ "Open in bit filling (Enter)" }</button>
                 </p>
             }
@@ -254,7 +268,8 @@ pub fn ByteMap() -> Html {
                     <div class="byte-map-spacer" ref={grid.spacer.clone()}>
                         <div class="byte-map-window" ref={grid.window.clone()}>
                             { for drawn_rows.into_iter().map(|(r, range, segments)| {
-                                row_html(&bytes, r, range, segments, selected, tab_stop)
+                                let context = Context { bytes: &bytes, ucd: ucd.as_deref(), clusters: &clusters, selected, tab_stop };
+                                row_html(&context, r, range, segments)
                             }) }
                         </div>
                     </div>
@@ -288,13 +303,46 @@ fn selection_text(bytes: &[u8], selected: Option<usize>) -> Option<String> {
     })
 }
 
+/// What every group of the drawn rows needs to know.
+struct Context<'a> {
+    bytes: &'a [u8],
+    ucd: Option<&'a Ucd>,
+    clusters: &'a [Cluster],
+    selected: Option<usize>,
+    tab_stop: Option<usize>,
+}
+
+/// The selected character's name, category, script and block, once the names have arrived.
+fn selection_name(bytes: &[u8], selected: Option<usize>, ucd: Option<&Ucd>) -> Option<String> {
+    let ucd = ucd?;
+    let start = utf8lens::char_start(bytes, selected?)?;
+    match utf8lens::segments(bytes.get(start..)?).next()? {
+        Segment::Char { ch, .. } => Some(format!("{}. ", ucd.info(u32::from(ch)).summary())),
+        Segment::Malformed(_) => None,
+    }
+}
+
+/// The grapheme cluster holding the selected byte, when it holds more than one code point.
+fn cluster_text(clusters: &[Cluster], selected: Option<usize>) -> Option<String> {
+    let s = selected?;
+    let c = clusters.iter().find(|c| c.bytes.contains(&s))?;
+    (c.code_points > 1).then(|| {
+        format!(
+            "It is part of one grapheme cluster (what a reader sees as one character) of {}, {} and {}: bytes {}–{}. ",
+            format::plural(c.code_points, "code point", "code points"),
+            format::plural(c.utf16_units, "UTF-16 unit", "UTF-16 units"),
+            format::plural(c.bytes.len(), "byte", "bytes"),
+            c.bytes.start,
+            c.bytes.end - 1
+        )
+    })
+}
+
 fn row_html(
-    bytes: &[u8],
+    context: &Context<'_>,
     row: usize,
     range: std::ops::Range<usize>,
     segments: Vec<RowSegment>,
-    selected: Option<usize>,
-    tab_stop: Option<usize>,
 ) -> Html {
     html! {
         <div class="row" role="row" aria-rowindex={(row + 1).to_string()} data-row={row.to_string()}>
@@ -304,18 +352,36 @@ fn row_html(
             if segments.is_empty() {
                 <span class="row-continued" role="gridcell">{ "(the character above)" }</span>
             }
-            { for segments.into_iter().map(|s| segment_html(bytes, s, selected, tab_stop)) }
+            { for segments.into_iter().map(|s| segment_html(context, s)) }
         </div>
     }
 }
 
-fn segment_html(
-    bytes: &[u8],
-    seg: RowSegment,
-    selected: Option<usize>,
-    tab_stop: Option<usize>,
-) -> Html {
+fn segment_html(context: &Context<'_>, seg: RowSegment) -> Html {
+    let Context {
+        bytes,
+        selected,
+        tab_stop,
+        ..
+    } = *context;
     let range = seg.range();
+    let info = match (&seg.segment, context.ucd) {
+        (Segment::Char { ch, .. }, Some(ucd)) => Some(ucd.info(u32::from(*ch))),
+        _ => None,
+    };
+    // The cluster it belongs to, drawn as a bracket over its groups when it joins several.
+    let cluster = context
+        .clusters
+        .iter()
+        .find(|c| c.bytes.contains(&range.start))
+        .filter(|c| c.code_points > 1);
+    let cluster_class = cluster.map(|c| {
+        classes!(
+            "in-cluster",
+            (c.bytes.start == range.start).then_some("cluster-first"),
+            (c.bytes.end == range.end).then_some("cluster-last"),
+        )
+    });
     let is_selected = selected.is_some_and(|s| range.contains(&s));
     let (head, kind, what) = match seg.segment {
         Segment::Char { ch, .. } => {
@@ -367,12 +433,19 @@ fn segment_html(
     html! {
         <div class={classes!(
                 "segment",
+                cluster_class,
                 if kind.is_some() { "segment-malformed" } else { "segment-char" },
                 is_selected.then_some("segment-selected"),
              )}
              data-offset={range.start.to_string()}
              data-len={len.to_string()}
-             data-kind={kind}>
+             data-kind={kind}
+             data-name={info.as_ref().map(|i| i.name.clone())}
+             title={info.as_ref().map(|i| i.summary())}
+             data-cluster={cluster.map(|c| c.bytes.start.to_string())}
+             data-cluster-bytes={cluster.map(|c| c.bytes.len().to_string())}
+             data-cluster-code-points={cluster.map(|c| c.code_points.to_string())}
+             data-cluster-utf16-units={cluster.map(|c| c.utf16_units.to_string())}>
             <p class="segment-head" aria-hidden="true">{ head }</p>
             <div class="cells">{ for cells }</div>
         </div>

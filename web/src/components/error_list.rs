@@ -143,7 +143,12 @@ fn error_html(
                 <dd><code class="abnf">{ m.abnf_rule() }</code></dd>
                 if let Some(meaning) = meaning {
                     <dt>{ "Meant" }</dt>
-                    <dd class="error-meaning">{ meaning }</dd>
+                    <dd class="error-meaning">
+                        { meaning }
+                        if let Some(cp) = m.intended().map(|i| i.code_point()) {
+                            { " " }<super::CharName {cp} />
+                        }
+                    </dd>
                 }
                 <dt>{ "Security" }</dt>
                 <dd class="security-note">{ m.security_note() }</dd>

@@ -3,6 +3,7 @@
 
 mod bit_fill;
 mod byte_map;
+mod char_name;
 mod codepage;
 mod decoders;
 pub mod detect;
@@ -11,12 +12,14 @@ mod example_list;
 mod input_panel;
 mod legend;
 mod mojibake;
+mod normalize;
 mod sanitizer;
 mod streaming;
 mod verdict;
 
 pub use bit_fill::BitFilling;
 pub use byte_map::ByteMap;
+pub use char_name::CharName;
 pub use codepage::Codepage;
 pub use decoders::Decoders;
 pub use detect::DetectView;
@@ -25,6 +28,7 @@ pub use example_list::ExampleList;
 pub use input_panel::InputPanel;
 pub use legend::Legend;
 pub use mojibake::Mojibake;
+pub use normalize::Normalize;
 pub use sanitizer::Sanitizer;
 pub use streaming::Streaming;
 pub use verdict::Verdict;

@@ -108,7 +108,7 @@ impl Counts {
     }
 }
 
-fn count_all(bytes: &[u8]) -> Counts {
+pub(crate) fn count_all(bytes: &[u8]) -> Counts {
     let mut counts = Counts::default();
     counts.add(bytes, 0..bytes.len());
     counts
