@@ -17,7 +17,7 @@ pub enum View {
 }
 
 impl View {
-    pub const ALL: [View; 9] = [
+    pub const ALL: [View; 10] = [
         View::Bytes,
         View::Bits,
         View::Codepage,
