@@ -249,5 +249,9 @@ if [ "$WASM_GZ" -le "$WASM_GOAL" ]; then
 else
   say "size goal: main wasm gzip $WASM_GZ > $WASM_GOAL bytes (60 KB): not met, $((WASM_GZ - WASM_GOAL)) bytes over (docs/BENCHMARKS.md, Sizes, has the breakdown)"
 fi
+printf 'build-npm: sizes without SIMD: wasm %s bytes (gzip -9: %s); text wasm %s bytes (gzip -9: %s); inline entries (both builds, base64): %s and %s bytes\n' \
+  "$(wc -c <"$PKG/wasm/utf8lens_nosimd_bg.wasm")" "$(gz "$PKG/wasm/utf8lens_nosimd_bg.wasm")" \
+  "$(wc -c <"$PKG/text/wasm/utf8lens_text_nosimd_bg.wasm")" "$(gz "$PKG/text/wasm/utf8lens_text_nosimd_bg.wasm")" \
+  "$(wc -c <"$PKG/wasm/utf8lens_bg.inline.js")" "$(wc -c <"$PKG/text/wasm/utf8lens_text_bg.inline.js")"
 say "sizes: both wasm modules (utf8lens + utf8lens/text) gzip -9: $WASM_GZ + $TEXT_WASM_GZ = $((WASM_GZ + TEXT_WASM_GZ)) bytes; raw: $WASM_RAW + $TEXT_WASM_RAW = $((WASM_RAW + TEXT_WASM_RAW)) bytes"
 say "done: ${TARBALL#"$ROOT"/}"

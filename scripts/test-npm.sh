@@ -8,7 +8,8 @@
 # 3. The tarball installed into a fresh temporary project, and tests/npm/*.test.mjs run there with
 #    node:test, importing "utf8lens" as a user would: consumer, README examples, TypeScript
 #    declarations, WPT vectors, property tests, 10,000-call robustness, and the browser consumer
-#    page in headless Chromium.
+#    page in headless Chromium. Then the core tests (consumer, WPT vectors, property tests) again with
+#    the build without SIMD forced.
 #    Then the tarball's packaging: publint and `npm publish --dry-run`, with no warnings.
 # 4. codec/js/tests/js_api.rs, the wasm-bindgen tests of the export layer (crate utf8lens-js), in
 #    Node and in headless Chromium.
@@ -98,6 +99,28 @@ if step install bash -c "cd '$consumer' && npm install --offline --no-audit --no
   FAILED=$((FAILED + ${fail:-0}))
   if [ "$status" -ne 0 ] && [ "${fail:-0}" -eq 0 ]; then
     say "node --test exited with $status without a failing test"
+    FAILED=$((FAILED + 1))
+  fi
+
+  # The build without SIMD128 (for engines without WebAssembly SIMD): the core tests again with it
+  # forced by globalThis.UTF8LENS_SIMD = false, set before the package is imported. (tests/runtimes
+  # shows that the override really loads that build, in a copy whose SIMD build is junk.)
+  say "node --test, the build without SIMD forced: consumer, WPT vectors, property tests"
+  printf 'globalThis.UTF8LENS_SIMD = false;\n' >"$consumer/test/no-simd.mjs"
+  tap="$LOG_DIR/npm-node-test-nosimd.tap"
+  (cd "$consumer" &&
+    UTF8LENS_ROOT="$ROOT" UTF8LENS_TARBALL="$TARBALL" node --import ./test/no-simd.mjs --test \
+      --test-reporter=spec --test-reporter-destination=stdout \
+      --test-reporter=tap --test-reporter-destination="$tap" \
+      test/consumer.test.mjs test/wpt.test.mjs test/property.test.mjs) >"$LOG_DIR/npm-node-test-nosimd.log" 2>&1
+  status=$?
+  grep -Ev '^ *(✔|▶|at )' "$LOG_DIR/npm-node-test-nosimd.log" | sed 's/^/    /' | tail -n 40
+  pass="$(grep -Eo '^# pass [0-9]+' "$tap" | tail -n 1 | cut -d' ' -f3)"
+  fail="$(grep -Eo '^# fail [0-9]+' "$tap" | tail -n 1 | cut -d' ' -f3)"
+  PASSED=$((PASSED + ${pass:-0}))
+  FAILED=$((FAILED + ${fail:-0}))
+  if [ "$status" -ne 0 ] && [ "${fail:-0}" -eq 0 ]; then
+    say "node --test without SIMD exited with $status without a failing test"
     FAILED=$((FAILED + 1))
   fi
 fi

@@ -5,9 +5,10 @@
 //     require(esm) switched off (what Node before 20.19 and 22.12 and Jest do), so node.cjs is used;
 //   - in Deno without permissions and in Bun (their npm packages);
 //   - in workerd (Cloudflare Workers' runtime), bundled as wrangler bundles (esbuild, "workerd" condition);
-//   - on a page and in a Web Worker of a small app built by Vite, webpack 5, esbuild and Rollup with their
-//     defaults (Rollup with @rollup/plugin-node-resolve, without which it resolves no npm package), in
-//     headless Chromium; esbuild's and Rollup's Node bundles run in Node;
+//   - on a page and in a Web Worker of a small app built by Vite, webpack 5, esbuild, Rollup and
+//     `bun build` with their defaults (Rollup with @rollup/plugin-node-resolve, without which it
+//     resolves no npm package; Vite with worker.format "es"), in headless Chromium; esbuild's, Rollup's
+//     and Bun's Node bundles run in Node, copied away from any node_modules;
 //   - on a plain page with an import map in Chromium, Firefox ESR (puppeteer-core over WebDriver BiDi)
 //     and WebKitGTK (WebKitWebDriver over WebDriver classic, under Xvfb);
 //   - with the build without SIMD forced (globalThis.UTF8LENS_SIMD = false) in a copy of the package
@@ -357,6 +358,20 @@ const BUNDLERS = [
     },
     async node(dir) {
       await run(join(BIN, "rollup"), ["-p", "@rollup/plugin-node-resolve", "src/node.js", "-o", "node-dist/app.mjs", "--silent"], { cwd: dir, timeout: TIMEOUT });
+      return join(dir, "node-dist/app.mjs");
+    },
+  },
+  {
+    name: "bun build",
+    lib: "utf8lens/inline",
+    text: "utf8lens/text/inline",
+    worker: MODULE_WORKER,
+    async build(dir) {
+      await run(join(BIN, "bun"), ["build", "src/index.js", "src/worker.js", "--outdir=dist"], { cwd: dir, timeout: TIMEOUT });
+      write(join(dir, "dist/index.html"), page("index.js"));
+    },
+    async node(dir) {
+      await run(join(BIN, "bun"), ["build", "src/node.js", "--target=node", "--outfile=node-dist/app.mjs"], { cwd: dir, timeout: TIMEOUT });
       return join(dir, "node-dist/app.mjs");
     },
   },
