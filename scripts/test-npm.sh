@@ -74,6 +74,30 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock_hash" ]; then
   fi
 fi
 
+# node_tests NAME LINES ARGS...: node --test ARGS in the consumer project, its log in
+# target/test-logs/npm-NAME.log (the last LINES lines of the summary and failures shown), its counts
+# from the TAP beside it.
+node_tests() {
+  local name="$1" lines="$2" tap="$LOG_DIR/npm-$1.tap" status pass fail
+  shift 2
+  (cd "$consumer" &&
+    UTF8LENS_ROOT="$ROOT" UTF8LENS_TARBALL="$TARBALL" node --test \
+      --test-reporter=spec --test-reporter-destination=stdout \
+      --test-reporter=tap --test-reporter-destination="$tap" \
+      "$@") >"$LOG_DIR/npm-$name.log" 2>&1
+  status=$?
+  # The spec reporter's summary and any failures, without the passing lines.
+  grep -Ev '^ *(✔|▶|at )' "$LOG_DIR/npm-$name.log" | sed 's/^/    /' | tail -n "$lines"
+  pass="$(grep -Eo '^# pass [0-9]+' "$tap" | tail -n 1 | cut -d' ' -f3)"
+  fail="$(grep -Eo '^# fail [0-9]+' "$tap" | tail -n 1 | cut -d' ' -f3)"
+  PASSED=$((PASSED + ${pass:-0}))
+  FAILED=$((FAILED + ${fail:-0}))
+  if [ "$status" -ne 0 ] && [ "${fail:-0}" -eq 0 ]; then
+    say "node --test ($name) exited with $status without a failing test"
+    FAILED=$((FAILED + 1))
+  fi
+}
+
 # A fresh project with the tarball installed, and the tests beside it.
 consumer="$(mktemp -d "${TMPDIR:-/tmp}/utf8lens-consumer-XXXXXX")"
 trap 'rm -rf "$consumer"' EXIT
@@ -84,45 +108,13 @@ if step install bash -c "cd '$consumer' && npm install --offline --no-audit --no
   cp -r "$tests_dir/types" "$tests_dir/browser" "$consumer/test/"
   rm -f "$consumer/test/bench.mjs"
   say "node --test in a fresh project with the tarball installed"
-  tap="$LOG_DIR/npm-node-test.tap"
-  (cd "$consumer" &&
-    UTF8LENS_ROOT="$ROOT" UTF8LENS_TARBALL="$TARBALL" node --test \
-      --test-reporter=spec --test-reporter-destination=stdout \
-      --test-reporter=tap --test-reporter-destination="$tap" \
-      test/*.test.mjs) >"$LOG_DIR/npm-node-test.log" 2>&1
-  status=$?
-  # The spec reporter's summary and any failures, without the passing lines.
-  grep -Ev '^ *(✔|▶|at )' "$LOG_DIR/npm-node-test.log" | sed 's/^/    /' | tail -n 150
-  pass="$(grep -Eo '^# pass [0-9]+' "$tap" | tail -n 1 | cut -d' ' -f3)"
-  fail="$(grep -Eo '^# fail [0-9]+' "$tap" | tail -n 1 | cut -d' ' -f3)"
-  PASSED=$((PASSED + ${pass:-0}))
-  FAILED=$((FAILED + ${fail:-0}))
-  if [ "$status" -ne 0 ] && [ "${fail:-0}" -eq 0 ]; then
-    say "node --test exited with $status without a failing test"
-    FAILED=$((FAILED + 1))
-  fi
-
+  node_tests node-test 150 test/*.test.mjs
   # The build without SIMD128 (for engines without WebAssembly SIMD): the core tests again with it
   # forced by globalThis.UTF8LENS_SIMD = false, set before the package is imported. (tests/runtimes
   # shows that the override really loads that build, in a copy whose SIMD build is junk.)
   say "node --test, the build without SIMD forced: consumer, WPT vectors, property tests"
   printf 'globalThis.UTF8LENS_SIMD = false;\n' >"$consumer/test/no-simd.mjs"
-  tap="$LOG_DIR/npm-node-test-nosimd.tap"
-  (cd "$consumer" &&
-    UTF8LENS_ROOT="$ROOT" UTF8LENS_TARBALL="$TARBALL" node --import ./test/no-simd.mjs --test \
-      --test-reporter=spec --test-reporter-destination=stdout \
-      --test-reporter=tap --test-reporter-destination="$tap" \
-      test/consumer.test.mjs test/wpt.test.mjs test/property.test.mjs) >"$LOG_DIR/npm-node-test-nosimd.log" 2>&1
-  status=$?
-  grep -Ev '^ *(✔|▶|at )' "$LOG_DIR/npm-node-test-nosimd.log" | sed 's/^/    /' | tail -n 40
-  pass="$(grep -Eo '^# pass [0-9]+' "$tap" | tail -n 1 | cut -d' ' -f3)"
-  fail="$(grep -Eo '^# fail [0-9]+' "$tap" | tail -n 1 | cut -d' ' -f3)"
-  PASSED=$((PASSED + ${pass:-0}))
-  FAILED=$((FAILED + ${fail:-0}))
-  if [ "$status" -ne 0 ] && [ "${fail:-0}" -eq 0 ]; then
-    say "node --test without SIMD exited with $status without a failing test"
-    FAILED=$((FAILED + 1))
-  fi
+  node_tests node-test-nosimd 40 --import ./test/no-simd.mjs test/consumer.test.mjs test/wpt.test.mjs test/property.test.mjs
 fi
 
 # The packed package as the registry would take it: publint (pinned in tests/npm) with warnings as

@@ -59,6 +59,7 @@ for tool in /usr/bin/chromium /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr
 done
 
 tap="$LOG_DIR/runtimes.tap"
+rm -f "$tap"
 say "node --test tests/runtimes/runtimes.test.mjs (log: target/test-logs/runtimes-node-test.log)"
 UTF8LENS_ROOT="$ROOT" UTF8LENS_TARBALL="$TARBALL" RUNTIMES_DIR="$ROOT/target/runtimes" \
   node --test --test-concurrency=1 \
@@ -67,10 +68,12 @@ UTF8LENS_ROOT="$ROOT" UTF8LENS_TARBALL="$TARBALL" RUNTIMES_DIR="$ROOT/target/run
   "$dir/runtimes.test.mjs" >"$LOG_DIR/runtimes-node-test.log" 2>&1
 status=$?
 grep -Ev '^ *(at )' "$LOG_DIR/runtimes-node-test.log" | sed 's/^/    /' | tail -n 120
-pass="$(grep -Eo '^# pass [0-9]+' "$tap" | tail -n 1 | cut -d' ' -f3)"
-failed="$(grep -Eo '^# fail [0-9]+' "$tap" | tail -n 1 | cut -d' ' -f3)"
+# -a: the TAP holds the runtimes' coloured output (escape bytes) of any failure.
+pass="$(grep -aEo '^# pass [0-9]+' "$tap" | tail -n 1 | cut -d' ' -f3)"
+failed="$(grep -aEo '^# fail [0-9]+' "$tap" | tail -n 1 | cut -d' ' -f3)"
 pass="${pass:-0}" failed="${failed:-0}"
-if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+# A run that failed, or counted nothing, is a failure even without a failing test.
+if { [ "$status" -ne 0 ] || [ "$pass" -eq 0 ]; } && [ "$failed" -eq 0 ]; then failed=1; fi
 echo "runtimes: $pass passed, $failed failed"
 counts "$pass" "$failed"
 [ "$failed" -eq 0 ]

@@ -260,7 +260,8 @@ describe("browsers, plain page with an import map", () => {
 /** The page in WebKitGTK's MiniBrowser, driven by WebKitWebDriver over WebDriver classic (plain fetch). */
 async function inWebKit(url) {
   const port = 4444 + Math.floor(Math.random() * 1000);
-  const driver = spawn("xvfb-run", ["--auto-servernum", WEBKIT_DRIVER, `--port=${port}`], { stdio: ["ignore", "pipe", "pipe"] });
+  // A process group of its own: xvfb-run, Xvfb and WebKitWebDriver are all ended together below.
+  const driver = spawn("xvfb-run", ["--auto-servernum", WEBKIT_DRIVER, `--port=${port}`], { stdio: ["ignore", "pipe", "pipe"], detached: true });
   let log = "";
   driver.stdout.on("data", (d) => (log += d));
   driver.stderr.on("data", (d) => (log += d));
@@ -297,7 +298,11 @@ async function inWebKit(url) {
       await call("DELETE", `/session/${id}`).catch(() => {});
     }
   } finally {
-    driver.kill();
+    try {
+      process.kill(-driver.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
   }
 }
 

@@ -29,3 +29,19 @@ export function base64Bytes(base64) {
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
 }
+
+/**
+ * The `init` and `initSync` of an init entry (init.js, text/init.js), over the glue's own two.
+ * `defaultSource` gives the URL of the build this engine runs beside the entry; it is called only
+ * when init gets no source, so that a bundle with no `import.meta.url` fails only then.
+ */
+export function initFunctions(wasmInit, wasmInitSync, defaultSource) {
+  return {
+    async init(source = undefined) {
+      await wasmInit({ module_or_path: source ?? defaultSource() });
+    },
+    initSync(source) {
+      wasmInitSync({ module: source });
+    },
+  };
+}

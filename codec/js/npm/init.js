@@ -3,23 +3,11 @@
 // (from their own URL, a Response, the bytes, or a compiled WebAssembly.Module). Nothing is loaded until
 // `await init(source)` or `initSync(source)`; without a source, init fetches the build this engine runs
 // from beside this file.
-import { simd } from "./engine.js";
+import { initFunctions, simd } from "./engine.js";
 import wasmInit, { initSync as wasmInitSync } from "./wasm/utf8lens.js";
 
-/** Instantiates the WebAssembly module from `source`, or from the file beside this one. */
-export async function init(source = undefined) {
-  await wasmInit({
-    module_or_path:
-      source ??
-      (simd
-        ? new URL("./wasm/utf8lens_bg.wasm", import.meta.url)
-        : new URL("./wasm/utf8lens_nosimd_bg.wasm", import.meta.url)),
-  });
-}
-
-/** Instantiates the WebAssembly module synchronously from its bytes or a compiled module. */
-export function initSync(source) {
-  wasmInitSync({ module: source });
-}
+export const { init, initSync } = initFunctions(wasmInit, wasmInitSync, () =>
+  simd ? new URL("./wasm/utf8lens_bg.wasm", import.meta.url) : new URL("./wasm/utf8lens_nosimd_bg.wasm", import.meta.url),
+);
 
 export * from "./api.js";
