@@ -108,7 +108,7 @@ if step install bash -c "cd '$consumer' && npm install --offline --no-audit --no
   cp -r "$tests_dir/types" "$tests_dir/browser" "$consumer/test/"
   rm -f "$consumer/test/bench.mjs"
   say "node --test in a fresh project with the tarball installed"
-  node_tests node-test 150 test/*.test.mjs
+  node_tests node-test 150 "$consumer"/test/*.test.mjs
   # The build without SIMD128 (for engines without WebAssembly SIMD): the core tests again with it
   # forced by globalThis.UTF8LENS_SIMD = false, set before the package is imported. (tests/runtimes
   # shows that the override really loads that build, in a copy whose SIMD build is junk.)
