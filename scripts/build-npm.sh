@@ -46,7 +46,9 @@ command -v wasm-bindgen >/dev/null || fail "wasm-bindgen not found; run bash scr
 command -v node >/dev/null || fail "node not found"
 command -v npm >/dev/null || fail "npm not found"
 
-# Version, licence and repository come from the crate, so the two never disagree.
+# Version, licence and repository come from the crate, so the two never disagree. The project has no
+# public repository yet, so the crate names none and neither does the package (no placeholder URL):
+# the package gets a "repository" (and "homepage" and "bugs" from it) once Cargo.toml has one.
 IFS=$'\t' read -r VERSION LICENSE REPOSITORY < <(
   cargo metadata --no-deps --format-version 1 --offline 2>/dev/null |
     node -e '
@@ -73,27 +75,57 @@ say "wasm-bindgen $(wasm-bindgen --version | cut -d' ' -f2)"
 # alone, the one crate type for which Cargo applies the release profile's `lto = true` (a crate built
 # as cdylib and rlib together gets no LTO: rustc is then run without `-C lto`).
 build_module() {
-  local feature="$1" name="$2" target_dir="$3" dest="$4" wasm_in
-  say "cargo rustc --crate-type cdylib (wasm32, simd128, feature $feature, release, LTO)"
-  RUSTFLAGS="-C target-feature=+simd128" cargo rustc -p utf8lens-js --lib --crate-type cdylib \
+  local feature="$1" name="$2" target_dir="$3" dest="$4"
+  build_wasm "$feature" "$name" "$target_dir" simd "-C target-feature=+simd128"
+  # The same module without SIMD128, for engines without WebAssembly SIMD (engine.js picks one at load):
+  # the codec's scalar paths (cfg(not(target_feature = "simd128")) in codec/src/simd/). wasm-opt
+  # runs without --enable-simd on it, so a SIMD instruction there fails the build.
+  build_wasm "$feature" "$name" "$target_dir-nosimd" nosimd "-C target-feature=-simd128"
+  # One glue serves both builds: they export and import the same functions, so the glue generated
+  # for each is the same file.
+  cmp -s "$GEN/$name-simd-web/$name.js" "$GEN/$name-nosimd-web/$name.js" ||
+    fail "the glue of $name's builds with and without SIMD differs ($GEN/$name-{simd,nosimd}-web/$name.js)"
+  # The glue without its declarations: no export of the package reaches it (the entries' own .d.ts
+  # describe the API), so its .d.ts would ship unreachable, and so would the header naming it.
+  sed '1{/@ts-self-types/d}' "$GEN/$name-simd-web/$name.js" >"$dest/$name.js"
+  cp "$GEN/$name-simd-web/${name}_bg.wasm" "$dest/${name}_bg.wasm"
+  cp "$GEN/$name-nosimd-web/${name}_bg.wasm" "$dest/${name}_nosimd_bg.wasm"
+  if [ -d "$GEN/$name-simd-web/snippets" ]; then cp -r "$GEN/$name-simd-web/snippets" "$dest/"; fi
+  # Both builds inlined as base64 for the inline entries (inline.js, text/inline.js): no file to copy.
+  node -e '
+    const fs = require("node:fs");
+    const [simd, nosimd, out] = process.argv.slice(1);
+    const b64 = f => fs.readFileSync(f).toString("base64");
+    fs.writeFileSync(out, "// Written by scripts/build-npm.sh: the WebAssembly module with and without SIMD128, as base64.\n" +
+      `export const wasmSimd = "${b64(simd)}";\nexport const wasmNoSimd = "${b64(nosimd)}";\n`);
+  ' "$dest/${name}_bg.wasm" "$dest/${name}_nosimd_bg.wasm" "$dest/${name}_bg.inline.js"
+}
+
+# build_wasm FEATURE NAME TARGET_DIR VARIANT RUSTFLAGS: one build of one module, optimised, with its web
+# glue in $GEN/NAME-VARIANT-web (and, for the SIMD build, its declarations in $GEN/NAME-types/NAME.d.ts).
+build_wasm() {
+  local feature="$1" name="$2" target_dir="$3" variant="$4" rustflags="$5" wasm_in features
+  say "cargo rustc --crate-type cdylib (wasm32, $variant, feature $feature, release, LTO)"
+  RUSTFLAGS="$rustflags" cargo rustc -p utf8lens-js --lib --crate-type cdylib \
     --no-default-features --features "$feature" --release \
     --target wasm32-unknown-unknown --target-dir "$target_dir"
   wasm_in="$target_dir/wasm32-unknown-unknown/release/utf8lens_js.wasm"
-  wasm-bindgen --target web --out-name "$name" --out-dir "$GEN/$name-web" "$wasm_in"
-  wasm-bindgen --target nodejs --out-name "$name" --out-dir "$GEN/$name-types" "$wasm_in"
+  wasm-bindgen --target web --out-name "$name" --out-dir "$GEN/$name-$variant-web" "$wasm_in"
+  if [ "$variant" = simd ]; then
+    wasm-bindgen --target nodejs --out-name "$name" --out-dir "$GEN/$name-types" "$wasm_in"
+    features=("${WASM_FEATURES[@]}")
+  else
+    features=()
+    for feature in "${WASM_FEATURES[@]}"; do [ "$feature" = --enable-simd ] || features+=("$feature"); done
+  fi
   if [ -x "$WASM_OPT" ]; then
-    say "wasm-opt -O3 $name ($("$WASM_OPT" --version))"
-    "$WASM_OPT" -O3 "${WASM_FEATURES[@]}" --strip-debug --strip-producers \
-      -o "$GEN/$name-web/${name}_bg.opt.wasm" "$GEN/$name-web/${name}_bg.wasm"
-    mv "$GEN/$name-web/${name}_bg.opt.wasm" "$GEN/$name-web/${name}_bg.wasm"
+    say "wasm-opt -O3 $name, $variant ($("$WASM_OPT" --version))"
+    "$WASM_OPT" -O3 "${features[@]}" --strip-debug --strip-producers \
+      -o "$GEN/$name-$variant-web/${name}_bg.opt.wasm" "$GEN/$name-$variant-web/${name}_bg.wasm"
+    mv "$GEN/$name-$variant-web/${name}_bg.opt.wasm" "$GEN/$name-$variant-web/${name}_bg.wasm"
   else
     say "wasm-opt not found at ${WASM_OPT#"$ROOT"/} (bash scripts/setup.sh installs it): packing $name unoptimised"
   fi
-  # The glue without its declarations: no export of the package reaches it (the entries' own .d.ts
-  # describe the API), so its .d.ts would ship unreachable, and so would the header naming it.
-  sed '1{/@ts-self-types/d}' "$GEN/$name-web/$name.js" >"$dest/$name.js"
-  cp "$GEN/$name-web/${name}_bg.wasm" "$dest/"
-  if [ -d "$GEN/$name-web/snippets" ]; then cp -r "$GEN/$name-web/snippets" "$dest/"; fi
 }
 build_module main utf8lens "$CARGO_TARGET_DIR_NPM" "$PKG/wasm"
 build_module text utf8lens_text "$CARGO_TARGET_DIR_NPM-text" "$PKG/text/wasm"
@@ -101,7 +133,24 @@ build_module text utf8lens_text "$CARGO_TARGET_DIR_NPM-text" "$PKG/text/wasm"
 # The package: the templates, then the generated glue, wasm and declarations.
 cp "$TEMPLATE/node.js" "$TEMPLATE/browser.js" "$TEMPLATE/exports.js" "$TEMPLATE/encoder.js" "$TEMPLATE/length.js" "$TEMPLATE/streams.js" \
   "$TEMPLATE/README.md" "$PKG/"
-cp "$TEMPLATE/text/node.js" "$TEMPLATE/text/browser.js" "$TEMPLATE/text/exports.js" "$PKG/text/"
+# The other entries (engine.js: which build an engine gets; api.js: what every entry exports).
+cp "$TEMPLATE/api.js" "$TEMPLATE/engine.js" "$TEMPLATE/inline.js" "$TEMPLATE/init.js" "$TEMPLATE/init.d.ts" \
+  "$TEMPLATE/workerd.js" "$PKG/"
+cp "$TEMPLATE/text/node.js" "$TEMPLATE/text/browser.js" "$TEMPLATE/text/exports.js" "$TEMPLATE/text/inline.js" \
+  "$TEMPLATE/text/init.js" "$TEMPLATE/text/init.d.ts" "$TEMPLATE/text/workerd.js" "$PKG/text/"
+# The CommonJS entries for `require` (node.cjs, text/node.cjs): node.js and text/node.js bundled by
+# esbuild (tools/package.json) into one CommonJS file each, import.meta.url standing for the file's own
+# URL. They load on every Node from 20 on, also those that cannot require() an ES module (before 20.19
+# and 22.12). They hold their own copy of the glue and the JS classes: a program that both imports and
+# requires the package gets two instances (two Utf8Decoder classes).
+ESBUILD="$ROOT/tools/node_modules/.bin/esbuild"
+[ -x "$ESBUILD" ] || fail "esbuild not found at ${ESBUILD#"$ROOT"/}; run bash scripts/setup.sh"
+for entry in node text/node; do
+  "$ESBUILD" "$PKG/$entry.js" --bundle --platform=node --format=cjs --target=node20 --log-level=warning --log-override:duplicate-object-key=silent \
+    --external:node:fs --define:import.meta.url=__utf8lens_url \
+    --banner:js="\"use strict\"; const __utf8lens_url = require(\"node:url\").pathToFileURL(__filename).href;" \
+    --outfile="$PKG/$entry.cjs"
+done
 # The `utf8lens scan` command (package.json "bin").
 mkdir -p "$PKG/bin"
 install -m 755 "$TEMPLATE/bin/utf8lens.js" "$PKG/bin/utf8lens.js"
@@ -109,6 +158,9 @@ install -m 755 "$TEMPLATE/bin/utf8lens.js" "$PKG/bin/utf8lens.js"
 # JavaScript (codec/js/npm/api.d.ts), which name types of the former.
 cat "$GEN/utf8lens-types/utf8lens.d.ts" "$TEMPLATE/api.d.ts" >"$PKG/utf8lens.d.ts"
 cp "$GEN/utf8lens_text-types/utf8lens_text.d.ts" "$PKG/text/index.d.ts"
+# The same declarations for `require` (a .d.ts beside an ES module's "types" would be read as ESM).
+cp "$PKG/utf8lens.d.ts" "$PKG/utf8lens.d.cts"
+cp "$PKG/text/index.d.ts" "$PKG/text/index.d.cts"
 # The licence texts (LICENSE-MIT, LICENSE-APACHE; listed in "files"), and the sanitiser's options and
 # changes, which the README refers to (docs/SANITIZE.md).
 cp "$ROOT/LICENSE-MIT" "$ROOT/LICENSE-APACHE" "$PKG/"
@@ -121,8 +173,11 @@ const fs = require("node:fs");
 const path = require("node:path");
 const [template, pkg, version, license, repository] = process.argv.slice(2);
 const manifest = JSON.parse(fs.readFileSync(template, "utf8"));
-// npm's object form: a bare URL that is not a host shorthand ("github:...") is not valid there (publint).
-Object.assign(manifest, { version, license, repository: { type: "git", url: `git+${repository}.git` } });
+Object.assign(manifest, { version, license });
+if (repository) {
+  // npm's object form: a bare URL that is not a host shorthand ("github:...") is not valid there (publint).
+  Object.assign(manifest, { repository: { type: "git", url: `git+${repository}.git` }, homepage: repository, bugs: `${repository}/issues` });
+}
 fs.writeFileSync(path.join(pkg, "package.json"), JSON.stringify(manifest, null, 2) + "\n");
 
 function check(dir, glueName) {
@@ -197,5 +252,9 @@ if [ "$WASM_GZ" -le "$WASM_GOAL" ]; then
 else
   say "size goal: main wasm gzip $WASM_GZ > $WASM_GOAL bytes (60 KB): not met, $((WASM_GZ - WASM_GOAL)) bytes over (docs/BENCHMARKS.md, Sizes, has the breakdown)"
 fi
+printf 'build-npm: sizes without SIMD: wasm %s bytes (gzip -9: %s); text wasm %s bytes (gzip -9: %s); inline entries (both builds, base64): %s and %s bytes\n' \
+  "$(wc -c <"$PKG/wasm/utf8lens_nosimd_bg.wasm")" "$(gz "$PKG/wasm/utf8lens_nosimd_bg.wasm")" \
+  "$(wc -c <"$PKG/text/wasm/utf8lens_text_nosimd_bg.wasm")" "$(gz "$PKG/text/wasm/utf8lens_text_nosimd_bg.wasm")" \
+  "$(wc -c <"$PKG/wasm/utf8lens_bg.inline.js")" "$(wc -c <"$PKG/text/wasm/utf8lens_text_bg.inline.js")"
 say "sizes: both wasm modules (utf8lens + utf8lens/text) gzip -9: $WASM_GZ + $TEXT_WASM_GZ = $((WASM_GZ + TEXT_WASM_GZ)) bytes; raw: $WASM_RAW + $TEXT_WASM_RAW = $((WASM_RAW + TEXT_WASM_RAW)) bytes"
 say "done: ${TARBALL#"$ROOT"/}"

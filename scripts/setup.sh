@@ -98,6 +98,19 @@ else
     chromium chromium-driver
 fi
 
+# The runtimes stage's other two browser engines (scripts/test-runtimes.sh): Firefox ESR, which
+# puppeteer-core drives over WebDriver BiDi (no geckodriver), and WebKitGTK's MiniBrowser with its
+# WebKitWebDriver, which needs an X display: xvfb-run gives it one (xauth is what xvfb-run uses).
+if command -v firefox-esr >/dev/null && command -v WebKitWebDriver >/dev/null && command -v xvfb-run >/dev/null &&
+  command -v xauth >/dev/null; then
+  say "firefox-esr, webkit2gtk-driver, xvfb: present"
+else
+  say "firefox-esr, webkit2gtk-driver, xvfb, xauth: installing from Debian"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+    firefox-esr webkit2gtk-driver xvfb xauth
+fi
+
 # npm_ci DIR: the npm packages of DIR (relative to the root) as its committed lockfile pins them. The
 # stamp holds the lockfile's hash from the last good install, so a second run does nothing.
 npm_ci() {

@@ -8,7 +8,8 @@
 # 3. The tarball installed into a fresh temporary project, and tests/npm/*.test.mjs run there with
 #    node:test, importing "utf8lens" as a user would: consumer, README examples, TypeScript
 #    declarations, WPT vectors, property tests, 10,000-call robustness, and the browser consumer
-#    page in headless Chromium.
+#    page in headless Chromium. Then the core tests (consumer, WPT vectors, property tests) again with
+#    the build without SIMD forced.
 #    Then the tarball's packaging: publint and `npm publish --dry-run`, with no warnings.
 # 4. codec/js/tests/js_api.rs, the wasm-bindgen tests of the export layer (crate utf8lens-js), in
 #    Node and in headless Chromium.
@@ -73,6 +74,30 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock_hash" ]; then
   fi
 fi
 
+# node_tests NAME LINES ARGS...: node --test ARGS in the consumer project, its log in
+# target/test-logs/npm-NAME.log (the last LINES lines of the summary and failures shown), its counts
+# from the TAP beside it.
+node_tests() {
+  local name="$1" lines="$2" tap="$LOG_DIR/npm-$1.tap" status pass fail
+  shift 2
+  (cd "$consumer" &&
+    UTF8LENS_ROOT="$ROOT" UTF8LENS_TARBALL="$TARBALL" node --test \
+      --test-reporter=spec --test-reporter-destination=stdout \
+      --test-reporter=tap --test-reporter-destination="$tap" \
+      "$@") >"$LOG_DIR/npm-$name.log" 2>&1
+  status=$?
+  # The spec reporter's summary and any failures, without the passing lines.
+  grep -Ev '^ *(✔|▶|at )' "$LOG_DIR/npm-$name.log" | sed 's/^/    /' | tail -n "$lines"
+  pass="$(grep -Eo '^# pass [0-9]+' "$tap" | tail -n 1 | cut -d' ' -f3)"
+  fail="$(grep -Eo '^# fail [0-9]+' "$tap" | tail -n 1 | cut -d' ' -f3)"
+  PASSED=$((PASSED + ${pass:-0}))
+  FAILED=$((FAILED + ${fail:-0}))
+  if [ "$status" -ne 0 ] && [ "${fail:-0}" -eq 0 ]; then
+    say "node --test ($name) exited with $status without a failing test"
+    FAILED=$((FAILED + 1))
+  fi
+}
+
 # A fresh project with the tarball installed, and the tests beside it.
 consumer="$(mktemp -d "${TMPDIR:-/tmp}/utf8lens-consumer-XXXXXX")"
 trap 'rm -rf "$consumer"' EXIT
@@ -83,23 +108,13 @@ if step install bash -c "cd '$consumer' && npm install --offline --no-audit --no
   cp -r "$tests_dir/types" "$tests_dir/browser" "$consumer/test/"
   rm -f "$consumer/test/bench.mjs"
   say "node --test in a fresh project with the tarball installed"
-  tap="$LOG_DIR/npm-node-test.tap"
-  (cd "$consumer" &&
-    UTF8LENS_ROOT="$ROOT" UTF8LENS_TARBALL="$TARBALL" node --test \
-      --test-reporter=spec --test-reporter-destination=stdout \
-      --test-reporter=tap --test-reporter-destination="$tap" \
-      test/*.test.mjs) >"$LOG_DIR/npm-node-test.log" 2>&1
-  status=$?
-  # The spec reporter's summary and any failures, without the passing lines.
-  grep -Ev '^ *(✔|▶|at )' "$LOG_DIR/npm-node-test.log" | sed 's/^/    /' | tail -n 150
-  pass="$(grep -Eo '^# pass [0-9]+' "$tap" | tail -n 1 | cut -d' ' -f3)"
-  fail="$(grep -Eo '^# fail [0-9]+' "$tap" | tail -n 1 | cut -d' ' -f3)"
-  PASSED=$((PASSED + ${pass:-0}))
-  FAILED=$((FAILED + ${fail:-0}))
-  if [ "$status" -ne 0 ] && [ "${fail:-0}" -eq 0 ]; then
-    say "node --test exited with $status without a failing test"
-    FAILED=$((FAILED + 1))
-  fi
+  node_tests node-test 150 "$consumer"/test/*.test.mjs
+  # The build without SIMD128 (for engines without WebAssembly SIMD): the core tests again with it
+  # forced by globalThis.UTF8LENS_SIMD = false, set before the package is imported. (tests/runtimes
+  # shows that the override really loads that build, in a copy whose SIMD build is junk.)
+  say "node --test, the build without SIMD forced: consumer, WPT vectors, property tests"
+  printf 'globalThis.UTF8LENS_SIMD = false;\n' >"$consumer/test/no-simd.mjs"
+  node_tests node-test-nosimd 40 --import ./test/no-simd.mjs test/consumer.test.mjs test/wpt.test.mjs test/property.test.mjs
 fi
 
 # The packed package as the registry would take it: publint (pinned in tests/npm) with warnings as

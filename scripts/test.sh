@@ -36,8 +36,8 @@ ARTIFACT_DIR="$ROOT/target/e2e-artifacts"
 
 # --- the stages, in the order they run ----------------------------------------------------------------
 
-STAGES=(setup fmt clippy clippy-wasm native web-unit wasm-node wasm-chromium web-chromium npm sanitize
-  bench licenses fuzz build e2e csp)
+STAGES=(setup fmt clippy clippy-wasm native web-unit wasm-node wasm-chromium web-chromium npm runtimes
+  sanitize bench licenses fuzz build e2e csp)
 declare -A ABOUT=(
   [setup]="installs what is missing and checks the pinned versions (scripts/setup.sh); always runs first"
   [fmt]="cargo fmt --all -- --check (rustfmt.toml)"
@@ -49,6 +49,7 @@ declare -A ABOUT=(
   [wasm-chromium]="the same wasm tests in headless Chromium"
   [web-chromium]="the inspector's component tests (web/tests/components.rs) in headless Chromium"
   [npm]="the npm package built, packed, installed and tested (scripts/test-npm.sh)"
+  [runtimes]="the npm package in Node 20 and 22, Deno, Bun, workerd, Chromium, Firefox ESR and WebKitGTK, and bundled by Vite, webpack, esbuild, Rollup and bun build, with and without SIMD (scripts/test-runtimes.sh, docs/RUNTIMES.md); needs the npm package"
   [sanitize]="the sanitiser's NFC/NFKC (feature normalize), its UCD tables regenerated and compared, its coverage beside anti-trojan-source, and its benchmark, quick; needs the npm package"
   [bench]="every benchmark in its quick form (BENCH_QUICK=1 scripts/bench.sh), nothing timed; needs the npm package"
   [licenses]="the dependency tree's licences, offline (scripts/licenses.sh)"
@@ -189,6 +190,10 @@ node_test() {
   counts "${pass:-0}" "${fail:-0}"
   rm -f "$tap"
   return "$status"
+}
+
+stage_runtimes() {
+  need_npm_package && bash "$ROOT/scripts/test-runtimes.sh"
 }
 
 stage_sanitize() {

@@ -95,17 +95,28 @@ describe("the package", () => {
     assert.equal(manifest.name, "utf8lens");
     assert.match(manifest.version, /^\d+\.\d+\.\d+/);
     assert.equal(manifest.type, "module");
-    for (const key of ["description", "license", "repository", "keywords", "files", "types"]) {
+    for (const key of ["description", "license", "keywords", "files", "types"]) {
       assert.ok(manifest[key], `package.json has ${key}`);
     }
-    const root = manifest.exports["."];
-    assert.deepEqual(Object.keys(root), ["types", "node", "browser", "default"]);
-    assert.deepEqual(manifest.exports["./text"], {
-      types: "./text/index.d.ts",
-      node: "./text/node.js",
-      browser: "./text/browser.js",
-      default: "./text/browser.js",
-    });
+    // Each module: Cloudflare Workers, Deno (the inlined module), Node (ESM where require(esm) works,
+    // node.cjs where it does not), browsers and everything else (tests/runtimes runs each).
+    for (const [key, dir, dts] of [[".", "./", "./utf8lens.d"], ["./text", "./text/", "./text/index.d"]]) {
+      // TypeScript takes the first "types" it meets, so require's (.d.cts) comes before the others.
+      assert.deepEqual(manifest.exports[key], {
+        workerd: `${dir}workerd.js`,
+        deno: `${dir}inline.js`,
+        node: {
+          "module-sync": `${dir}node.js`,
+          require: { types: `${dts}.cts`, default: `${dir}node.cjs` },
+          default: { types: `${dts}.ts`, default: `${dir}node.js` },
+        },
+        types: `${dts}.ts`,
+        browser: `${dir}browser.js`,
+        default: `${dir}browser.js`,
+      });
+      assert.equal(manifest.exports[`${key}/inline`].default, `${dir}inline.js`);
+      assert.equal(manifest.exports[`${key}/init`].default, `${dir}init.js`);
+    }
     assert.ok(manifest.sideEffects !== true);
   });
 

@@ -28,7 +28,7 @@ test("the declarations type-check a consumer with tsc --strict (and reject misus
       strict: true, noEmit: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022",
       lib: ["es2022", "esnext.disposable"], types: [], noUnusedLocals: false, skipLibCheck: false,
     },
-    files: [join(here, "types/consumer.ts"), join(here, "types/text-consumer.ts"), join(here, "types/encoding-consumer.ts")],
+    files: [join(here, "types/consumer.ts"), join(here, "types/text-consumer.ts"), join(here, "types/encoding-consumer.ts"), join(here, "types/entries-consumer.ts")],
   }));
   const run = spawnSync(process.execPath, [tsc, "--project", config], { cwd: here, encoding: "utf8" });
   assert.equal(run.status, 0, `tsc failed:\n${run.stdout}${run.stderr}`);

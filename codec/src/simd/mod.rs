@@ -75,8 +75,13 @@ pub(crate) fn class_masks(block: &[u8; 64]) -> ClassMasks {
 }
 
 /// The SIMD versions of [`class_masks`]: signed byte comparisons (the bytes `80..=FF` are the negative
-/// ones) and one bitmask per comparison and 16 bytes.
+/// ones) and one bitmask per comparison and 16 bytes. Compiled only where one of them is used (the
+/// npm package's wasm build without SIMD128 has none).
 #[allow(unsafe_code)]
+#[cfg(any(
+    all(target_arch = "wasm32", target_feature = "simd128"),
+    target_arch = "x86_64"
+))]
 mod masks {
     use super::ClassMasks;
 
