@@ -269,15 +269,23 @@ impl StreamDecoder {
     }
 
     /// Applies the BOM rule to this call's output.
-    fn finish(&mut self, mut out: String) -> String {
-        if !self.bom_seen && !out.is_empty() {
-            self.bom_seen = true;
-            if !self.ignore_bom && out.starts_with('\u{FEFF}') {
-                out.drain(..'\u{FEFF}'.len_utf8());
-            }
-        }
-        out
+    fn finish(&mut self, out: String) -> String {
+        apply_bom_rule(out, &mut self.bom_seen, self.ignore_bom)
     }
+}
+
+/// The BOM rule of the WHATWG streaming decoders, applied to one call's output: the first output of
+/// a stream loses a leading U+FEFF unless `ignore_bom`; `bom_seen` records that the first output has
+/// been seen (an empty output leaves it unseen). Shared by [`StreamDecoder`] and the UTF-16/32
+/// decoder.
+pub(crate) fn apply_bom_rule(mut out: String, bom_seen: &mut bool, ignore_bom: bool) -> String {
+    if !*bom_seen && !out.is_empty() {
+        *bom_seen = true;
+        if !ignore_bom && out.starts_with('\u{FEFF}') {
+            out.drain(..'\u{FEFF}'.len_utf8());
+        }
+    }
+    out
 }
 
 /// Whether `byte` can be byte number `index` (0-based) of a sequence led by `lead`.

@@ -12,7 +12,7 @@ use core::fmt;
 use std::borrow::Cow;
 
 use crate::byte_class::ErrorKind;
-use crate::stream::StreamDecoder;
+use crate::stream::{apply_bom_rule, StreamDecoder};
 
 /// A Unicode encoding scheme: UTF-8, or UTF-16 or UTF-32 in a byte order, or (the labels `utf-16`
 /// and `utf-32`) in the byte order their byte order mark names, little-endian without one.
@@ -493,14 +493,8 @@ impl UnicodeDecoder {
     }
 
     /// Applies the BOM rule to this call's output.
-    fn finish(&mut self, mut out: String) -> String {
-        if !self.bom_seen && !out.is_empty() {
-            self.bom_seen = true;
-            if !self.ignore_bom && out.starts_with('\u{FEFF}') {
-                out.drain(..'\u{FEFF}'.len_utf8());
-            }
-        }
-        out
+    fn finish(&mut self, out: String) -> String {
+        apply_bom_rule(out, &mut self.bom_seen, self.ignore_bom)
     }
 }
 

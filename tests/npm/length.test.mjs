@@ -69,3 +69,54 @@ test("truncateUtf8 never splits a pair, keeps a lone surrogate as 3 bytes, and c
   }
   assert.throws(() => truncateUtf8("a", -1), { message: "truncateUtf8: maxBytes must be a whole number from 0, or Infinity, got -1" });
 });
+
+// Grapheme-safe truncation. The oracle is independent of Intl.Segmenter: texts are built from units
+// that are each one extended grapheme cluster by UAX #29's rules (and that never join a neighbour),
+// so the right answer is the longest run of whole units that fits.
+const CLUSTERS = [
+  "a",
+  "é",
+  "e\u0301",
+  "e\u0301\u0323",
+  "👨\u200D👩\u200D👧\u200D👦",
+  "🇫🇷",
+  "🇩🇪",
+  "👍🏽",
+  "\r\n",
+  "각",
+  "\u0E01\u0E31",
+  "\u0928\u093F",
+  "😀",
+  "\uD800",
+];
+
+test(`truncateUtf8 { graphemes: true } keeps whole clusters: the longest run of them that fits (seed ${propertySeed()})`, () => {
+  const rng = generator(propertySeed() ^ 0x6a);
+  for (let i = 0; i < 2000; i++) {
+    const units = Array.from({ length: rng.below(12) }, () => rng.pick(CLUSTERS));
+    const text = units.join("");
+    const maxBytes = rng.below(utf8Length(text) + 2);
+    let expected = "";
+    for (const unit of units) {
+      if (utf8Length(expected + unit) > maxBytes) break;
+      expected += unit;
+    }
+    const where = `${JSON.stringify(text)} to ${maxBytes} bytes`;
+    assert.equal(truncateUtf8(text, maxBytes, { graphemes: true }), expected, where);
+    // Without the option, only code points are whole: never shorter than the grapheme answer.
+    assert.ok(truncateUtf8(text, maxBytes).startsWith(expected), where);
+  }
+  const long = "e\u0301".repeat(3000);
+  assert.equal(truncateUtf8(long, 2000, { graphemes: true }), "e\u0301".repeat(666), "the platform route, then the boundary");
+});
+
+test("truncateUtf8's options: graphemes is a boolean, other keys are mistakes", () => {
+  assert.equal(truncateUtf8("ok👍🏽", 6), "ok👍");
+  assert.equal(truncateUtf8("ok👍🏽", 6, { graphemes: true }), "ok");
+  assert.equal(truncateUtf8("ok👍🏽", 6, { graphemes: false }), "ok👍");
+  assert.equal(truncateUtf8("ok👍🏽", 6, {}), "ok👍");
+  assert.throws(() => truncateUtf8("a", 1, { grapheme: true }), { name: "TypeError", message: /unknown option "grapheme"/ });
+  assert.throws(() => truncateUtf8("a", 1, { graphemes: 1 }), { name: "TypeError", message: /must be a boolean/ });
+  assert.throws(() => truncateUtf8("a", 1, null), TypeError);
+  assert.throws(() => truncateUtf8("a", 1, "graphemes"), TypeError);
+});

@@ -8,7 +8,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use utf8lens::StreamDecoder;
-use utf8lens_fuzz::Options;
+use utf8lens_fuzz::{cut_points, Options};
 use utf8lens_tests::oracle::BOM;
 use utf8lens_tests::stream_model::{Call, ModelDecoder};
 
@@ -19,11 +19,7 @@ fuzz_target!(|data: &[u8]| {
     let cut_bytes = options.take(usize::from((flags >> 3) & 0xF));
     let bytes = options.rest();
 
-    let mut cuts: Vec<usize> = cut_bytes
-        .iter()
-        .map(|&c| usize::from(c) * (bytes.len() + 1) / 256)
-        .collect();
-    cuts.sort_unstable();
+    let cuts = cut_points(cut_bytes, bytes.len());
     let mut calls: Vec<(&[u8], bool)> = Vec::new();
     let mut start = 0;
     for &cut in &cuts {

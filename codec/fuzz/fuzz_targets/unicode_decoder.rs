@@ -9,7 +9,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use utf8lens::{UnicodeDecoder, UnicodeEncoding, UnicodeErrorKind};
-use utf8lens_fuzz::Options;
+use utf8lens_fuzz::{cut_points, Options};
 
 const ENCODINGS: [UnicodeEncoding; 7] = [
     UnicodeEncoding::Utf8,
@@ -108,11 +108,7 @@ fuzz_target!(|data: &[u8]| {
     let cut_bytes = options.take(cut_count);
     let bytes = options.rest();
 
-    let mut cuts: Vec<usize> = cut_bytes
-        .iter()
-        .map(|&c| usize::from(c) * (bytes.len() + 1) / 256)
-        .collect();
-    cuts.sort_unstable();
+    let mut cuts = cut_points(cut_bytes, bytes.len());
     cuts.push(bytes.len());
 
     let (mut expected, first) = oracle(encoding, bytes);

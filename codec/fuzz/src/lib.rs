@@ -108,3 +108,14 @@ pub fn clean_text(options: &mut Options<'_>, max_words: usize) -> String {
     }
     text
 }
+
+/// Where to cut `len` bytes into chunks: one cut per byte of `cut_bytes`, spread over 0..=len and
+/// sorted (two cuts may fall together, making an empty chunk, which a streaming decoder must take).
+pub fn cut_points(cut_bytes: &[u8], len: usize) -> Vec<usize> {
+    let mut cuts: Vec<usize> = cut_bytes
+        .iter()
+        .map(|&c| usize::from(c) * (len + 1) / 256)
+        .collect();
+    cuts.sort_unstable();
+    cuts
+}

@@ -89,6 +89,18 @@ export function utf8Length(text: string): number;
  *
  * ```ts
  * truncateUtf8("a😀b", 4); // "a"
+ * truncateUtf8("ok👍🏽", 6); // "ok👍": the skin tone is cut off
+ * truncateUtf8("ok👍🏽", 6, { graphemes: true }); // "ok": the cluster is left out whole
  * ```
  */
-export function truncateUtf8(text: string, maxBytes: number): string;
+export function truncateUtf8(text: string, maxBytes: number, options?: TruncateOptions): string;
+
+/** Options of {@link truncateUtf8}. */
+export interface TruncateOptions {
+  /**
+   * Cut only between grapheme clusters (UAX #29, by the platform's `Intl.Segmenter`), so that an
+   * emoji ZWJ sequence, a flag or a letter with its combining accents is kept whole or left out
+   * whole. Default `false`: cut between code points.
+   */
+  graphemes?: boolean;
+}

@@ -60,13 +60,60 @@ export function utf8Length(text) {
 
 /**
  * The longest prefix of `text` whose UTF-8 takes at most `maxBytes` bytes: never half of a
- * character or of a surrogate pair.
+ * character or of a surrogate pair; with `{ graphemes: true }`, never half of a grapheme cluster
+ * (what a reader calls one character, UAX #29).
  * @param {string} text
  * @param {number} maxBytes a whole number from 0, or Infinity
+ * @param {{ graphemes?: boolean }} [options]
  * @returns {string}
  */
-export function truncateUtf8(text, maxBytes) {
+export function truncateUtf8(text, maxBytes, options = undefined) {
   expectString(text, "truncateUtf8");
+  const graphemes = graphemesOption(options);
+  const prefix = truncateCodePoints(text, maxBytes);
+  return graphemes && prefix.length < text.length ? toGraphemeBoundary(text, prefix) : prefix;
+}
+
+/** Reads truncateUtf8's options: `{ graphemes }`, a boolean; any other key is a mistake. */
+function graphemesOption(options) {
+  if (options === undefined) return false;
+  if (options === null || typeof options !== "object") {
+    throw new TypeError(`truncateUtf8: options must be an object, got ${describe(options)}`);
+  }
+  for (const key of Object.keys(options)) {
+    if (key !== "graphemes") throw new TypeError(`truncateUtf8: unknown option "${key}"; the known option is graphemes`);
+  }
+  const { graphemes = false } = options;
+  if (typeof graphemes !== "boolean") {
+    throw new TypeError(`truncateUtf8: option graphemes must be a boolean, got ${describe(graphemes)}`);
+  }
+  return graphemes;
+}
+
+// UAX #29's extended grapheme clusters come from the platform's Intl.Segmenter (ICU in V8,
+// SpiderMonkey and JavaScriptCore; Node since 16): the package ships no segmentation tables of its
+// own. Made on first use.
+let graphemeSegmenter;
+
+/**
+ * `prefix` (a prefix of `text` that ends between code points) shortened to the last grapheme cluster
+ * boundary at or before its end, so that no cluster of `text` is cut: not the family emoji's ZWJ
+ * sequence, a flag's pair of regional indicators, or a letter's combining accent.
+ */
+function toGraphemeBoundary(text, prefix) {
+  if (graphemeSegmenter === undefined) {
+    if (typeof Intl !== "object" || typeof Intl.Segmenter !== "function") {
+      throw new TypeError("truncateUtf8: { graphemes: true } needs Intl.Segmenter, which this JavaScript engine lacks");
+    }
+    graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  }
+  // The cluster that holds the first code unit left out starts at the last boundary that fits.
+  const cut = graphemeSegmenter.segment(text).containing(prefix.length);
+  return cut === undefined || cut.index === prefix.length ? prefix : prefix.slice(0, cut.index);
+}
+
+/** truncateUtf8 without options: the longest prefix that never cuts a code point. */
+function truncateCodePoints(text, maxBytes) {
   if (typeof maxBytes !== "number") {
     throw new TypeError(`truncateUtf8: maxBytes must be a number, got ${describe(maxBytes)}`);
   }

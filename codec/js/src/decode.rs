@@ -272,6 +272,26 @@ pub fn decode(
 /// The longest string V8 makes, in UTF-16 code units (`String::kMaxLength` on 64-bit hosts).
 const MAX_STRING_UNITS: usize = (1 << 29) - 24;
 
+/// The arguments of a streaming decoder's `decode(input?, {stream = false})`, as TextDecoder reads
+/// them (`Utf8Decoder.decode`, `UnicodeDecoder.decode`): the bytes (none when `input` is undefined,
+/// and a detached buffer reads as empty) and the `stream` flag, once room for the UTF-8 output is
+/// known to be there (at most 3 bytes per input byte, U+FFFD for one byte, plus what is held).
+pub(crate) fn decode_call(
+    input: &JsValue,
+    options: &JsValue,
+    func: &str,
+) -> Result<(Vec<u8>, bool), JsValue> {
+    let options = args::options(options, func)?;
+    let stream = args::flag(&options, "stream")?;
+    let bytes = if input.is_undefined() {
+        Vec::new()
+    } else {
+        args::bytes(input, func, Detached::Empty)?
+    };
+    args::ensure_room(func, bytes.len(), 3 * bytes.len() + 12)?;
+    Ok((bytes, stream))
+}
+
 /// The JS string of `bytes` decoded as TextDecoder does (U+FFFD per maximal subpart), made without
 /// going through UTF-8: ASCII is handed over as it is, anything else is transcoded to UTF-16 in wasm
 /// memory (SIMD128) and the platform makes the string from there (`glue.rs`).
@@ -453,14 +473,7 @@ impl Utf8Decoder {
         options: &JsValue,
     ) -> Result<JsValue, JsValue> {
         const FUNC: &str = "Utf8Decoder.decode";
-        let options = args::options(options, FUNC)?;
-        let stream = args::flag(&options, "stream")?;
-        let bytes = if input.is_undefined() {
-            Vec::new()
-        } else {
-            args::bytes(input, FUNC, Detached::Empty)?
-        };
-        args::ensure_room(FUNC, bytes.len(), 3 * bytes.len() + 12)?;
+        let (bytes, stream) = decode_call(input, options, FUNC)?;
         let text = self
             .inner
             .decode(&bytes, stream)

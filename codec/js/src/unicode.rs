@@ -3,7 +3,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::args::{self, Detached};
-use super::decode::string_from_utf8;
+use super::decode::{decode_call, string_from_utf8};
 use super::glue;
 use utf8lens::{UnicodeDecoder as Decoder, UnicodeEncoding, UnicodeError};
 
@@ -101,15 +101,7 @@ impl UnicodeDecoder {
         options: &JsValue,
     ) -> Result<JsValue, JsValue> {
         const FUNC: &str = "UnicodeDecoder.decode";
-        let options = args::options(options, FUNC)?;
-        let stream = args::flag(&options, "stream")?;
-        let bytes = if input.is_undefined() {
-            Vec::new()
-        } else {
-            args::bytes(input, FUNC, Detached::Empty)?
-        };
-        // UTF-8 output: at most 3 bytes per input byte (U+FFFD for one byte), plus what is held.
-        args::ensure_room(FUNC, bytes.len(), 3 * bytes.len() + 12)?;
+        let (bytes, stream) = decode_call(input, options, FUNC)?;
         let text = self
             .inner
             .decode(&bytes, stream)
