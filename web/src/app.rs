@@ -9,6 +9,7 @@ use crate::components::{
     BitFilling, ByteMap, Codepage, Decoders, ErrorList, ExampleList, InputPanel, Mojibake,
     Sanitizer, Streaming, Verdict,
 };
+use crate::components::{Practice, Properties, UnicodeForms};
 use crate::hooks::{use_focus_view, use_inspector, use_page_drop, use_summary, InspectorProvider};
 use crate::state::Action;
 use crate::view::View;
@@ -38,6 +39,9 @@ fn Page() -> Html {
         View::Mojibake => html! { <Mojibake /> },
         View::Stream => html! { <Streaming /> },
         View::Sanitize => html! { <Sanitizer /> },
+        View::Forms => html! { <UnicodeForms /> },
+        View::Properties => html! { <Properties /> },
+        View::Practice => html! { <Practice /> },
     };
     html! {
         <>

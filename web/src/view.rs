@@ -12,10 +12,13 @@ pub enum View {
     Mojibake,
     Stream,
     Sanitize,
+    Forms,
+    Properties,
+    Practice,
 }
 
 impl View {
-    pub const ALL: [View; 8] = [
+    pub const ALL: [View; 11] = [
         View::Bytes,
         View::Bits,
         View::Codepage,
@@ -24,6 +27,9 @@ impl View {
         View::Mojibake,
         View::Stream,
         View::Sanitize,
+        View::Forms,
+        View::Properties,
+        View::Practice,
     ];
 
     /// The name in the URL fragment (`view=bits`) and in element ids.
@@ -37,6 +43,9 @@ impl View {
             View::Mojibake => "mojibake",
             View::Stream => "stream",
             View::Sanitize => "sanitize",
+            View::Forms => "forms",
+            View::Properties => "properties",
+            View::Practice => "practice",
         }
     }
 
@@ -55,6 +64,9 @@ impl View {
             View::Mojibake => "Mojibake",
             View::Stream => "Streaming",
             View::Sanitize => "Sanitiser",
+            View::Forms => "UTF-16 & 32",
+            View::Properties => "Properties",
+            View::Practice => "Practice",
         }
     }
 }
