@@ -8,6 +8,7 @@ use utf8lens::{BitFill, Segment, RANGE_TABLE};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::InPageNav;
 use crate::code_point;
 use crate::hooks::use_inspector;
 use crate::state::Action;
@@ -117,6 +118,13 @@ pub fn BitFilling() -> Html {
                 <p id="cp-note" class="field-note">{ source_note }</p>
             </div>
             { cluster.unwrap_or_default() }
+            if parsed.is_ok() {
+                <InPageNav places={vec![
+                    ("cp-input", "Code point"),
+                    ("reverse-heading", "In reverse: decoding"),
+                    ("forms-heading", "Every form"),
+                ]} />
+            }
             {
                 match parsed {
                     Err(problem) => html! { <p class="cp-problem" role="alert">{ problem.to_string() }</p> },

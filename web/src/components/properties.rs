@@ -16,6 +16,7 @@ use utf8lens::ByteRole;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::InPageNav;
 use crate::hooks::use_inspector;
 
 /// The panels read at most this much of a large input.
@@ -87,14 +88,12 @@ pub fn Properties() -> Html {
             if capped {
                 <p class="note" role="note">{ format!("The panels use the first {LIMIT} bytes of the input.") }</p>
             }
-            <nav class="toc" aria-label="Properties">
-                <ul>
-                    <li><a href="#prop-sync">{ "Self-synchronisation" }</a></li>
-                    <li><a href="#prop-sort">{ "Sort order" }</a></li>
-                    <li><a href="#prop-search">{ "Search" }</a></li>
-                    <li><a href="#prop-ascii">{ "ASCII transparency" }</a></li>
-                </ul>
-            </nav>
+            <InPageNav places={vec![
+                ("prop-sync-heading", "Self-synchronisation"),
+                ("prop-sort-heading", "Sort order"),
+                ("prop-search-heading", "Search"),
+                ("prop-ascii-heading", "ASCII transparency"),
+            ]} />
             <SelfSync />
             <SortOrder />
             <Search />
