@@ -351,9 +351,7 @@ fn check(ex: &Exercise, answers: &[String]) -> Verdict {
                     .map(|o| 8 - o.marker_len().min(8))
                     .sum();
                 steps.push(format!(
-                    "Write U+{cp:04X} in binary with {payload} bits: {:0width$b}.",
-                    cp,
-                    width = payload
+                    "Write U+{cp:04X} in binary with {payload} bits: {cp:0payload$b}."
                 ));
                 steps
                     .push("Fill the x's from left to right with those bits, highest first.".into());
