@@ -75,6 +75,21 @@ pub fn total_size(text: &str, encoding: UnicodeEncoding) -> usize {
     }
 }
 
+/// The size of `text` in a variant, encoded by the codec a slice of code points at a time so that
+/// a 50 MiB input never needs its code points all at once. (CESU-8 and Modified UTF-8 encode each
+/// code point on its own, so slicing changes nothing.)
+pub fn variant_size(text: &str, variant: Variant) -> Result<usize, variants::VariantError> {
+    let mut total = 0;
+    let mut slice: Vec<u32> = Vec::with_capacity(4096);
+    let mut chars = text.chars().peekable();
+    while chars.peek().is_some() {
+        slice.clear();
+        slice.extend(chars.by_ref().take(4096).map(u32::from));
+        total += variants::encode(&slice, variant)?.len();
+    }
+    Ok(total)
+}
+
 #[component]
 pub fn UnicodeForms() -> Html {
     let inspector = use_inspector();
@@ -113,9 +128,7 @@ pub fn UnicodeForms() -> Html {
     .map(|(variant, label, about)| match variants::encode(&code_points, variant) {
         Ok(bytes) => {
             let total = if capped {
-                variants::encode(&text.chars().map(u32::from).collect::<Vec<_>>(), variant)
-                    .map(|b| b.len())
-                    .unwrap_or(bytes.len())
+                variant_size(text, variant).unwrap_or(bytes.len())
             } else {
                 bytes.len()
             };
@@ -242,7 +255,8 @@ fn ByteForm(props: &ByteFormProps) -> Html {
             <p class="form-note">{ props.about }</p>
             <p class="byte-form-bytes mono">
                 { for groups.into_iter().filter(|(_, b)| !b.is_empty()).map(|(cp, b)| html! {
-                    <span class="byte-group" title={cp.clone()} aria-label={if cp.is_empty() { None } else { Some(format!("{cp}: {}", spaced(b))) }}>
+                    <span class="byte-group" title={cp.clone()}>
+                        if !cp.is_empty() { <span class="visually-hidden">{ format!("{cp}: ") }</span> }
                         { spaced(b) }
                     </span>
                 }) }
@@ -359,6 +373,16 @@ mod tests {
             total_size("😀", UnicodeEncoding::Utf16Le),
             2 * "😀".encode_utf16().count()
         );
+    }
+
+    #[test]
+    fn variant_sizes_in_slices_match_one_encode() {
+        let text = "a😀\0€".repeat(3000);
+        let cps: Vec<u32> = text.chars().map(u32::from).collect();
+        for variant in [Variant::Cesu8, Variant::Mutf8] {
+            let whole = variants::encode(&cps, variant).map(|b| b.len());
+            assert_eq!(variant_size(&text, variant).ok(), whole.ok());
+        }
     }
 
     #[test]
