@@ -887,7 +887,7 @@ async function run() {
       await phone.waitForFunction(() => document.querySelectorAll(".cell").length === 19);
       check("dark scheme applies", await phone.evaluate(() => getComputedStyle(document.body).backgroundColor), "rgb(22, 22, 20)");
       check("three bytes per row", await attr(phone, ".byte-map-viewport", "data-per-row"), "3");
-      for (const view of ["bytes", "bits", "codepage", "errors", "decoders", "mojibake", "stream", "sanitize"]) {
+      for (const view of ["bytes", "bits", "codepage", "errors", "decoders", "mojibake", "stream", "sanitize", "forms", "properties", "practice"]) {
         await phone.click(`#tab-${view}`);
         await phone.waitForSelector(`.view-panel[data-view="${view}"]`);
         await phone.waitForTimeout(100);

@@ -24,6 +24,7 @@ use utf8lens::{ByteRole, ErrorKind};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use super::unicode_forms::{hex, spaced};
 use crate::fragment::{percent_decode, percent_encode};
 use crate::hooks::use_inspector;
 use crate::notation::Notation;
@@ -64,7 +65,6 @@ impl Exercise {
 
     /// The exercise as a link entry (`encode:20AC`); [`Exercise::parse`] reads it back.
     pub fn spec(&self) -> String {
-        let hex = |b: &[u8]| b.iter().map(|b| format!("{b:02x}")).collect::<String>();
         let arg = match self {
             Exercise::Encode(cp) => format!("{cp:04X}"),
             Exercise::Decode(b) | Exercise::Roles(b) | Exercise::Malformed(b) => hex(b),
@@ -243,14 +243,6 @@ fn remember_solved(spec: &str) {
             let _ = s.set_item(STORAGE_KEY, &solved.join("\n"));
         }
     }
-}
-
-fn spaced(bytes: &[u8]) -> String {
-    bytes
-        .iter()
-        .map(|b| format!("{b:02X}"))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[component]

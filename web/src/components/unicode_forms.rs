@@ -265,15 +265,6 @@ fn ByteForm(props: &ByteFormProps) -> Html {
     }
 }
 
-/// Bytes as upper-case hex separated by spaces.
-fn spaced(bytes: &[u8]) -> String {
-    bytes
-        .iter()
-        .map(|b| format!("{b:02X}"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 #[derive(Properties, PartialEq)]
 struct PairProps {
     ch: char,
@@ -344,6 +335,11 @@ fn SurrogatePair(props: &PairProps) -> Html {
             </li>
         </ol>
     }
+}
+
+/// Bytes as the notation field writes them: `E2 82 AC`.
+pub fn spaced(bytes: &[u8]) -> String {
+    crate::notation::Notation::Hex.format(bytes)
 }
 
 #[cfg(test)]
