@@ -403,6 +403,19 @@ fn Reverse(props: &FillProps) -> Html {
     }
 }
 
+/// Each octet's payload bits (its marker dropped), as binary digits.
+pub fn payload_bits(fill: &BitFill) -> Vec<String> {
+    fill.octets()
+        .iter()
+        .map(|o| {
+            let bits = format!("{:08b}", o.value());
+            bits.get(o.marker_len().min(8)..)
+                .unwrap_or_default()
+                .to_owned()
+        })
+        .collect()
+}
+
 #[derive(Properties, PartialEq)]
 struct FormsProps {
     cp: u32,
@@ -420,16 +433,7 @@ fn Forms(props: &FormsProps) -> Html {
         .map(|c| c.encode_utf16(&mut units).to_vec())
         .unwrap_or_default();
     let js: String = utf16.iter().map(|u| format!("\\u{u:04X}")).collect();
-    let grouped: Vec<String> = fill
-        .octets()
-        .iter()
-        .map(|o| {
-            let bits = format!("{:08b}", o.value());
-            bits.get(o.marker_len().min(8)..)
-                .unwrap_or_default()
-                .to_owned()
-        })
-        .collect();
+    let grouped = payload_bits(fill);
     let utf16_note = if utf16.len() == 2 {
         "a UTF-16 surrogate pair: two code units"
     } else {

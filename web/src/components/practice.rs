@@ -24,6 +24,7 @@ use utf8lens::{ByteRole, ErrorKind};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use super::bit_fill::payload_bits;
 use super::unicode_forms::{hex, spaced};
 use crate::fragment::{percent_decode, percent_encode};
 use crate::hooks::use_inspector;
@@ -382,16 +383,7 @@ fn check(ex: &Exercise, answers: &[String]) -> Verdict {
                     fill.octets().len(),
                     if fill.octets().len() == 1 { "" } else { "s" }
                 ));
-                let payload: Vec<String> = fill
-                    .octets()
-                    .iter()
-                    .map(|o| {
-                        let bits = format!("{:08b}", o.value());
-                        bits.get(o.marker_len().min(8)..)
-                            .unwrap_or_default()
-                            .to_owned()
-                    })
-                    .collect();
+                let payload = payload_bits(&fill);
                 steps.push(format!(
                     "Drop each byte's marker bits, keep the payload: {}.",
                     payload.join(" ")
