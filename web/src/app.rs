@@ -92,7 +92,14 @@ fn Tabs(props: &TabsProps) -> Html {
         let inspector = inspector.clone();
         let list = list.clone();
         Callback::from(move |e: KeyboardEvent| {
-            let index = View::ALL.iter().position(|v| *v == current).unwrap_or(0);
+            // From the focused tab (the selected one, unless focus was put elsewhere).
+            let from = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|t| t.get_attribute("data-view"))
+                .and_then(|id| View::from_id(&id))
+                .unwrap_or(current);
+            let index = View::ALL.iter().position(|v| *v == from).unwrap_or(0);
             let count = View::ALL.len();
             let next = match e.key().as_str() {
                 "ArrowRight" => (index + 1) % count,

@@ -399,9 +399,15 @@ fn cell_html(
         (ByteRole::Invalid, _) => format!("byte {} of {len} of", index + 1),
         _ => format!("byte {} of {len} of", index + 1),
     };
-    let label = format!(
-        "Byte {offset}: {byte:02X}, binary {marker_bits} {payload_bits}, {role_name}, {position} {what}"
-    );
+    // The name starts with what the cell shows (offset, hex, binary, role), so speech control
+    // ("click 82") and the screen reader agree with the eye (WCAG 2.5.3, axe's
+    // label-content-name-mismatch); the details follow.
+    let marker_note = if marker_bits.is_empty() {
+        String::new()
+    } else {
+        format!(", marker {marker_bits}, payload {payload_bits}")
+    };
+    let label = format!("#{offset} {byte:02X} {bits} {role_name}: {position} {what}{marker_note}");
     html! {
         <div class={classes!("cell", format!("role-{role_name}"), selected.then_some("cell-selected"))}
              role="gridcell"
