@@ -416,12 +416,14 @@ fn cell_html(
              aria-label={label}
              data-offset={offset.to_string()}
              data-role={role_name}>
-            <span class="cell-offset" aria-hidden="true">{ format!("#{offset}") }</span>
-            <span class="cell-hex" aria-hidden="true">{ format!("{byte:02X}") }</span>
+            // The spaces between the parts (no effect on the grid's layout) keep the shown text
+            // readable as words, the way the label reads it.
+            <span class="cell-offset" aria-hidden="true">{ format!("#{offset}") }</span>{ " " }
+            <span class="cell-hex" aria-hidden="true">{ format!("{byte:02X}") }</span>{ " " }
             <span class="cell-bin" aria-hidden="true">
                 <span class="bits-marker">{ marker_bits }</span>
                 <span class="bits-payload">{ payload_bits }</span>
-            </span>
+            </span>{ " " }
             <span class="cell-role" aria-hidden="true">
                 <span class="role-long">{ role_name }</span>
                 <span class="role-short">{ short_role(role) }</span>

@@ -131,7 +131,7 @@ pub fn Codepage() -> Html {
                     data-byte={format!("{byte:02X}")}
                     data-class={class_name(class)}
                     data-follows={can_follow.then_some("true")}>
-                    <span class="cp-hex" aria-hidden="true">{ format!("{byte:02X}") }</span>
+                    <span class="cp-hex" aria-hidden="true">{ format!("{byte:02X}") }</span>{ " " }
                     <span class="cp-tag" aria-hidden="true">{ tag }</span>
                 </td>
             }
