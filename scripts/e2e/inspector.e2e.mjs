@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import { extname, join, resolve, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import axe from "axe-core";
 
 import { chromiumFlags } from "../../tools/versions.mjs";
 import { counts } from "../counts.mjs";
@@ -243,7 +244,7 @@ async function run() {
       check(
         "text A€😀: a cell is labelled for screen readers",
         await attr(page, '.cell[data-offset="2"]', "aria-label"),
-        "Byte 2: 82, binary 10 000010, continuation, byte 2 of 3 of U+20AC €",
+        "#2 82 10000010 continuation: byte 2 of 3 of U+20AC €, marker 10, payload 000010",
       );
       check("text A€😀: valid verdict", await attr(page, ".verdict", "data-valid"), "true");
       check("text A€😀: 3 characters", await attr(page, ".verdict", "data-chars"), "3");
@@ -747,7 +748,8 @@ async function run() {
       check("ArrowRight on the tabs: codepage", await page.evaluate(() => document.activeElement.id), "tab-codepage");
       check("the codepage view is open", await attr(page, ".view-panel", "data-view"), "codepage");
       await page.keyboard.press("End");
-      check("End on the tabs: the last view", await attr(page, ".view-panel", "data-view"), "normalize");
+      const lastView = await page.$$eval('[role="tab"]', (tabs) => tabs.at(-1).dataset.view);
+      check("End on the tabs: the last view", await attr(page, ".view-panel", "data-view"), lastView);
       await page.keyboard.press("Home");
       check("Home on the tabs: the first view", await attr(page, ".view-panel", "data-view"), "bytes");
       // Every control on every view has an accessible name.
@@ -994,7 +996,7 @@ async function run() {
       await phone.waitForFunction(() => document.querySelectorAll(".cell").length === 19);
       check("dark scheme applies", await phone.evaluate(() => getComputedStyle(document.body).backgroundColor), "rgb(22, 22, 20)");
       check("three bytes per row", await attr(phone, ".byte-map-viewport", "data-per-row"), "3");
-      for (const view of ["bytes", "bits", "codepage", "errors", "decoders", "mojibake", "stream", "sanitize", "detect", "normalize"]) {
+      for (const view of ["bytes", "bits", "codepage", "errors", "decoders", "mojibake", "stream", "sanitize", "detect", "normalize", "forms", "properties", "practice"]) {
         await phone.click(`#tab-${view}`);
         await phone.waitForSelector(`.view-panel[data-view="${view}"]`);
         await phone.waitForTimeout(100);
@@ -1079,6 +1081,117 @@ async function run() {
       await p.context().close();
     });
 
+    await group("UTF-8 beside UTF-16 and UTF-32 (view=forms)", async () => {
+      const p = await newPage();
+      const text = "A€😀";
+      await open(p, `#text=${encodeURIComponent(text)}&view=forms`);
+      await p.waitForSelector("[data-form]");
+      const forms = await p.$$eval("[data-form]", (els) => Object.fromEntries(els.map((e) => [e.dataset.form, [e.dataset.bytes, Number(e.dataset.total)]])));
+      // Node as the oracle: Buffer's utf8 and utf16le; BE by swapping; UTF-32 from the code points.
+      const le16 = Buffer.from(text, "utf16le");
+      const be16 = Buffer.from(le16).swap16();
+      const cps = [...text].map((c) => c.codePointAt(0));
+      const be32 = Buffer.alloc(cps.length * 4);
+      cps.forEach((cp, i) => be32.writeUInt32BE(cp, i * 4));
+      const le32 = Buffer.from(be32).swap32();
+      const oracle = (b) => [b.toString("hex"), b.length];
+      check("forms: utf-8 bytes and size", forms["utf-8"], oracle(Buffer.from(text, "utf8")));
+      check("forms: utf-16le", forms["utf-16le"], oracle(le16));
+      check("forms: utf-16be", forms["utf-16be"], oracle(be16));
+      check("forms: utf-32le", forms["utf-32le"], oracle(le32));
+      check("forms: utf-32be", forms["utf-32be"], oracle(be32));
+      check("forms: CESU-8 writes 😀 as two 3-byte surrogates", forms["cesu-8"], ["41e282aceda0bdedb880", 10]);
+      check(
+        "forms: the surrogate pair of U+1F600, step by step",
+        await p.$eval(".surrogate-steps", (o) => [o.dataset.codePoint, o.dataset.high, o.dataset.low]),
+        ["1F600", "D83D", "DE00"],
+      );
+      // A large input: the bytes drawn are capped, the totals are not.
+      const big = "€".repeat(3000);
+      await follow(p, `#text=${encodeURIComponent(big)}&view=forms`, "forms");
+      await p.waitForFunction(() => document.querySelector('[data-form="utf-8"]')?.dataset.total === "9000");
+      const [drawn, total] = await p.$eval('[data-form="utf-16le"]', (e) => [e.dataset.bytes.length / 2, Number(e.dataset.total)]);
+      check("forms: a large input's totals are whole, the drawing capped", [drawn <= 4096 * 2, total], [true, 6000]);
+      assert("forms: the cap is said", (await p.textContent(".unicode-forms")).includes("the totals are for all of it"));
+      await p.context().close();
+    });
+
+    await group("UTF-8's properties, live (view=properties)", async () => {
+      const p = await newPage();
+      await open(p, "#text=a%E2%82%AC%F0%9F%98%80&view=properties");
+      await p.waitForSelector(".sync-result");
+      const sync = () => p.$eval(".sync-result", (r) => [r.dataset.offset, r.dataset.start, r.dataset.back].map(Number));
+      check("self-sync: from the first continuation byte, back 1 to the lead", await sync(), [2, 1, 1]);
+      await p.$eval("#sync-offset", (r) => {
+        r.value = "7";
+        r.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+      await p.waitForTimeout(50);
+      check("self-sync: from 😀's last byte, back 3 to its lead", await sync(), [7, 4, 3]);
+      const orders = await p.$$eval(".sort-list", (ls) => Object.fromEntries(ls.map((l) => [l.dataset.order, [...l.querySelectorAll("li")].map((li) => li.dataset.cp)])));
+      const byCodePoint = [...orders["utf-8"]].sort((a, b) => parseInt(a, 16) - parseInt(b, 16));
+      check("sort: UTF-8 byte order is code point order", orders["utf-8"], byCodePoint);
+      assert("sort: UTF-16 order differs (😀 before ￦)", orders["utf-16"].indexOf("1F600") < orders["utf-16"].indexOf("FFE6"));
+      check("search: € found once, never inside a character", await p.$eval(".search-result", (r) => [r.dataset.matches, r.dataset.inside]), ["1", "0"]);
+      check("ascii: the link to the overlong C0 AF", await p.getAttribute('#prop-ascii a[href*="c0af"]', "href"), "#hex=c0af&view=errors");
+      await p.context().close();
+    });
+
+    await group("practice (view=practice)", async () => {
+      const p = await newPage();
+      await open(p, "#view=practice&seed=42");
+      await p.waitForSelector("[data-exercise]");
+      const kinds = await p.$$eval("[data-exercise]", (es) => es.map((e) => e.dataset.exercise));
+      check("practice: one exercise of each kind", kinds, ["encode", "decode", "roles", "malformed", "count", "mojibake"]);
+      const specs = await p.$$eval("[data-exercise]", (es) => es.map((e) => e.dataset.spec));
+      await p.reload();
+      await p.waitForSelector("[data-exercise]");
+      check("practice: the same seed gives the same set", await p.$$eval("[data-exercise]", (es) => es.map((e) => e.dataset.spec)), specs);
+      await open(p, "#view=practice&ex=encode:20AC,decode:e282ac");
+      await p.waitForSelector('[data-exercise="decode"]');
+      check("practice: a teacher's set", await p.$$eval("[data-exercise]", (es) => es.map((e) => e.dataset.spec)), ["encode:20AC", "decode:e282ac"]);
+      await p.fill("#ex-0-0", "e2 82 ac");
+      await p.click('[data-exercise="encode"] button[type="submit"]');
+      check("practice: a right answer", await p.getAttribute('[data-exercise="encode"] .exercise-verdict', "data-correct"), "true");
+      await p.fill("#ex-1-0", "U+0041");
+      await p.click('[data-exercise="decode"] button[type="submit"]');
+      check("practice: a wrong answer", await p.getAttribute('[data-exercise="decode"] .exercise-verdict', "data-correct"), "false");
+      assert("practice: a wrong answer is explained step by step", (await p.$$('[data-exercise="decode"] .exercise-steps li')).length >= 3);
+      check(
+        "practice: progress kept in local storage",
+        await p.evaluate(() => localStorage.getItem("utf8lens.practice.solved")),
+        "encode:20AC",
+      );
+      await p.context().close();
+    });
+
+    await group("accessibility: axe-core over every view", async () => {
+      const views = await (async () => {
+        const p = await newPage();
+        await open(p);
+        const ids = await p.$$eval('[role="tab"]', (ts) => ts.map((t) => t.dataset.view));
+        await p.context().close();
+        return ids;
+      })();
+      for (const scheme of ["light", "dark"]) {
+        const p = await newPage({ colorScheme: scheme });
+        for (const view of views) {
+          await open(p, `#text=A%C3%B1%E2%82%AC%F0%9F%98%80&view=${view}`);
+          await p.waitForSelector(`.view-panel[data-view="${view}"]`);
+          await p.waitForTimeout(100);
+          // axe's source is evaluated through the DevTools protocol, which the page's CSP does not
+          // govern; nothing is added to the page's own scripts.
+          if (!(await p.evaluate(() => typeof window.axe === "object"))) await p.evaluate(axe.source);
+          const result = await p.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+          const summary = result.violations.map((v) => `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+          console.log(`# axe ${scheme} ${view}: ${result.violations.length} violations, ${result.passes.length} rules passed`);
+          for (const line of summary) console.log(`#   ${line}`);
+          check(`axe: no violations in ${view} (${scheme})`, summary, []);
+        }
+        await p.context().close();
+      }
+    });
+
     await group("screenshots of every view", async () => {
       const views = [
         ["bytes", "#text=A%E2%89%A2%CE%91.%20na%C3%AFve%20%E2%82%AC%F0%9F%98%80&sel=5"],
@@ -1099,6 +1212,21 @@ async function run() {
       await shot(dark, "view-errors-dark");
       await open(dark, "#text=%E2%82%AC&view=bits");
       await shot(dark, "view-bits-dark");
+      // The views of UTF-16/32, properties and practice: desktop, phone width, dark.
+      const phone = await newPage({ viewport: { width: 390, height: 844 }, colorScheme: "dark" });
+      for (const [view, fragment] of [
+        ["forms", "#text=H%C3%B6he%20%E6%97%A5%E6%9C%AC%20%F0%9F%98%80&view=forms"],
+        ["properties", "#text=a%E2%82%AC%F0%9F%98%80&view=properties"],
+        ["practice", "#view=practice&seed=42"],
+      ]) {
+        await open(p, fragment);
+        await shot(p, `view-${view}-light`);
+        await open(dark, fragment);
+        await shot(dark, `view-${view}-dark`);
+        await open(phone, fragment);
+        await shot(phone, `phone-dark-${view}`);
+      }
+      await phone.context().close();
       await p.context().close();
       await dark.context().close();
     });

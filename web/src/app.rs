@@ -9,6 +9,7 @@ use crate::components::{
     BitFilling, ByteMap, Codepage, Decoders, DetectView, ErrorList, ExampleList, InputPanel,
     Mojibake, Normalize, Sanitizer, Streaming, Verdict,
 };
+use crate::components::{Practice, Properties, UnicodeForms};
 use crate::hooks::{use_focus_view, use_inspector, use_page_drop, use_summary, InspectorProvider};
 use crate::state::Action;
 use crate::view::View;
@@ -40,6 +41,9 @@ fn Page() -> Html {
         View::Sanitize => html! { <Sanitizer /> },
         View::Detect => html! { <DetectView /> },
         View::Normalize => html! { <Normalize /> },
+        View::Forms => html! { <UnicodeForms /> },
+        View::Properties => html! { <Properties /> },
+        View::Practice => html! { <Practice /> },
     };
     html! {
         <>

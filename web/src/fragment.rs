@@ -7,12 +7,14 @@
 //! | key | meaning |
 //! |---|---|
 //! | `notation` | `bin`, `oct` or `dec`: how the notation field writes the bytes (default hex) |
-//! | `view` | the open view: `bytes`, `bits`, `codepage`, `errors`, `decoders`, `mojibake`, `stream`, `sanitize`, `detect` |
+//! | `view` | the open view: `bytes`, `bits`, `codepage`, `errors`, `decoders`, `mojibake`, `stream`, `sanitize`, `detect`, `normalize`, `forms`, `properties`, `practice` |
 //! | `sel` | the selected byte offset |
 //! | `cp` | the bit-filling view's code point, as typed (`U%2B20AC`) |
 //! | `byte` | the byte selected in the codepage table, two hex digits |
 //! | `chunk` | the streaming view's chunk size |
 //! | `cs` | the mojibake view's charset (`iso-8859-15`) |
+//! | `seed` | the practice view's seed: the same seed gives the same exercises |
+//! | `ex` | the practice view's chosen exercises (`encode:20AC,decode:e282ac`), see `components/practice.rs` |
 
 use utf8lens::charset::Charset;
 
@@ -39,6 +41,8 @@ pub struct Fragment {
     pub codepage_byte: Option<u8>,
     pub chunk: Option<usize>,
     pub charset: Option<Charset>,
+    pub seed: Option<u64>,
+    pub exercises: Option<String>,
 }
 
 impl Fragment {
@@ -68,6 +72,11 @@ impl Fragment {
                 "byte" => fragment.codepage_byte = u8::from_str_radix(value, 16).ok(),
                 "chunk" => fragment.chunk = value.parse().ok(),
                 "cs" => fragment.charset = value.parse().ok(),
+                "seed" => fragment.seed = value.parse().ok(),
+                "ex" => {
+                    let spec = String::from_utf8_lossy(&percent_decode(value)).into_owned();
+                    fragment.exercises = (!spec.is_empty()).then_some(spec);
+                }
                 _ => {}
             }
         }
@@ -107,6 +116,16 @@ impl Fragment {
         }
         if let Some(cs) = self.charset {
             pairs.push(format!("cs={}", cs.name()));
+        }
+        if let Some(seed) = self.seed {
+            pairs.push(format!("seed={seed}"));
+        }
+        if let Some(ex) = &self.exercises {
+            // `:` and `,` stay readable: they mean nothing to a fragment's `&` and `=`.
+            let encoded = percent_encode(ex.as_bytes())
+                .replace("%3A", ":")
+                .replace("%2C", ",");
+            pairs.push(format!("ex={encoded}"));
         }
         pairs.join("&")
     }
@@ -180,11 +199,13 @@ mod tests {
             codepage_byte: Some(0xE0),
             chunk: Some(2),
             charset: Some(Charset::Iso8859_15),
+            seed: Some(7),
+            exercises: Some("encode:20AC,count:a%2Cb".into()),
         };
         let written = f.write();
         assert_eq!(
             written,
-            "hex=c0af&notation=oct&view=errors&sel=1&cp=U%2B20AC&byte=E0&chunk=2&cs=iso-8859-15"
+            "hex=c0af&notation=oct&view=errors&sel=1&cp=U%2B20AC&byte=E0&chunk=2&cs=iso-8859-15&seed=7&ex=encode:20AC,count:a%252Cb"
         );
         assert_eq!(Fragment::parse(&format!("#{written}")), f);
         let text = Fragment {

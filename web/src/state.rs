@@ -102,6 +102,10 @@ pub struct State {
     pub chunk_size: usize,
     /// The charset the mojibake view traces and garbles with.
     pub charset: Charset,
+    /// The practice view's seed (`None`: the default set).
+    pub practice_seed: Option<u64>,
+    /// The practice view's chosen exercises, as a teacher wrote them into the link.
+    pub exercises: Option<String>,
 }
 
 /// What the reader can do.
@@ -151,6 +155,8 @@ pub enum Action {
     SelectCodepageByte(Option<u8>),
     SetChunkSize(usize),
     SetCharset(Charset),
+    /// A new practice set: a new seed, and no chosen exercises.
+    SetPracticeSeed(u64),
     /// The URL fragment changed (a link was followed).
     ApplyFragment(Fragment),
 }
@@ -172,6 +178,8 @@ impl Default for State {
             codepage_byte: None,
             chunk_size: 3,
             charset: Charset::Windows1252,
+            practice_seed: None,
+            exercises: None,
         };
         state.set_text(SAMPLE_TEXT.to_owned());
         state
@@ -261,6 +269,8 @@ impl State {
         self.codepage_byte = fragment.codepage_byte;
         self.chunk_size = clamp_chunk(fragment.chunk.unwrap_or(defaults.chunk_size));
         self.charset = fragment.charset.unwrap_or(defaults.charset);
+        self.practice_seed = fragment.seed;
+        self.exercises = fragment.exercises;
     }
 
     fn set_notation_bytes(&mut self, bytes: Vec<u8>) {
@@ -284,6 +294,8 @@ impl State {
             codepage_byte: self.codepage_byte,
             chunk: (self.chunk_size != 3).then_some(self.chunk_size),
             charset: (self.charset != Charset::Windows1252).then_some(self.charset),
+            seed: self.practice_seed,
+            exercises: self.exercises.clone(),
         }
     }
 }
@@ -361,6 +373,10 @@ impl Reducible for State {
             Action::SelectCodepageByte(byte) => next.codepage_byte = byte,
             Action::SetChunkSize(size) => next.chunk_size = clamp_chunk(size),
             Action::SetCharset(charset) => next.charset = charset,
+            Action::SetPracticeSeed(seed) => {
+                next.practice_seed = Some(seed);
+                next.exercises = None;
+            }
             Action::ApplyFragment(fragment) => {
                 if fragment == self.fragment() {
                     return self;

@@ -14,10 +14,13 @@ pub enum View {
     Sanitize,
     Detect,
     Normalize,
+    Forms,
+    Properties,
+    Practice,
 }
 
 impl View {
-    pub const ALL: [View; 10] = [
+    pub const ALL: [View; 13] = [
         View::Bytes,
         View::Bits,
         View::Codepage,
@@ -28,6 +31,9 @@ impl View {
         View::Sanitize,
         View::Detect,
         View::Normalize,
+        View::Forms,
+        View::Properties,
+        View::Practice,
     ];
 
     /// The name in the URL fragment (`view=bits`) and in element ids.
@@ -43,6 +49,9 @@ impl View {
             View::Sanitize => "sanitize",
             View::Detect => "detect",
             View::Normalize => "normalize",
+            View::Forms => "forms",
+            View::Properties => "properties",
+            View::Practice => "practice",
         }
     }
 
@@ -63,6 +72,9 @@ impl View {
             View::Sanitize => "Sanitiser",
             View::Detect => "What is this?",
             View::Normalize => "Normalisation",
+            View::Forms => "UTF-16 & 32",
+            View::Properties => "Properties",
+            View::Practice => "Practice",
         }
     }
 }

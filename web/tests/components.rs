@@ -492,3 +492,52 @@ fn normalization_test_in_the_browser() {
     }
     assert!(checked > 19_000, "only {checked} entries");
 }
+
+#[wasm_bindgen_test]
+async fn the_forms_view_shows_every_encoding_form() {
+    let (root, handle) = open("#text=A%F0%9F%98%80&view=forms").await;
+    let forms = attrs(&root, "[data-form]", "data-form");
+    assert_eq!(
+        forms,
+        ["utf-8", "utf-16le", "utf-16be", "utf-32le", "utf-32be", "cesu-8", "mutf-8"]
+    );
+    // std as the oracle: encode_utf16 and the code point's bytes.
+    let le16: String = "A😀"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let be32: String = "A😀"
+        .chars()
+        .flat_map(|c| u32::from(c).to_be_bytes())
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let bytes = attrs(&root, "[data-form]", "data-bytes");
+    assert_eq!(bytes.get(1), Some(&le16));
+    assert_eq!(bytes.get(4), Some(&be32));
+    assert_eq!(attrs(&root, ".surrogate-steps", "data-high"), ["D83D"]);
+    close(root, handle);
+}
+
+#[wasm_bindgen_test]
+async fn practice_sets_come_from_the_seed_or_the_link() {
+    let (root, handle) = open("#view=practice&seed=7").await;
+    assert_eq!(
+        attrs(&root, "[data-exercise]", "data-exercise"),
+        [
+            "encode",
+            "decode",
+            "roles",
+            "malformed",
+            "count",
+            "mojibake"
+        ]
+    );
+    close(root, handle);
+    let (root, handle) = open("#view=practice&ex=encode:20AC,roles:41c3a9").await;
+    assert_eq!(
+        attrs(&root, "[data-exercise]", "data-spec"),
+        ["encode:20AC", "roles:41c3a9"]
+    );
+    close(root, handle);
+}

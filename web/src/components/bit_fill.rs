@@ -8,6 +8,7 @@ use utf8lens::{BitFill, Segment, RANGE_TABLE};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::InPageNav;
 use crate::code_point;
 use crate::hooks::use_inspector;
 use crate::state::Action;
@@ -117,6 +118,13 @@ pub fn BitFilling() -> Html {
                 <p id="cp-note" class="field-note">{ source_note }</p>
             </div>
             { cluster.unwrap_or_default() }
+            if parsed.is_ok() {
+                <InPageNav places={vec![
+                    ("cp-input", "Code point"),
+                    ("reverse-heading", "In reverse: decoding"),
+                    ("forms-heading", "Every form"),
+                ]} />
+            }
             {
                 match parsed {
                     Err(problem) => html! { <p class="cp-problem" role="alert">{ problem.to_string() }</p> },
@@ -396,6 +404,19 @@ fn Reverse(props: &FillProps) -> Html {
     }
 }
 
+/// Each octet's payload bits (its marker dropped), as binary digits.
+pub fn payload_bits(fill: &BitFill) -> Vec<String> {
+    fill.octets()
+        .iter()
+        .map(|o| {
+            let bits = format!("{:08b}", o.value());
+            bits.get(o.marker_len().min(8)..)
+                .unwrap_or_default()
+                .to_owned()
+        })
+        .collect()
+}
+
 #[derive(Properties, PartialEq)]
 struct FormsProps {
     cp: u32,
@@ -413,16 +434,7 @@ fn Forms(props: &FormsProps) -> Html {
         .map(|c| c.encode_utf16(&mut units).to_vec())
         .unwrap_or_default();
     let js: String = utf16.iter().map(|u| format!("\\u{u:04X}")).collect();
-    let grouped: Vec<String> = fill
-        .octets()
-        .iter()
-        .map(|o| {
-            let bits = format!("{:08b}", o.value());
-            bits.get(o.marker_len().min(8)..)
-                .unwrap_or_default()
-                .to_owned()
-        })
-        .collect();
+    let grouped = payload_bits(fill);
     let utf16_note = if utf16.len() == 2 {
         "a UTF-16 surrogate pair: two code units"
     } else {

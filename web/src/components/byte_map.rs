@@ -472,9 +472,15 @@ fn cell_html(
         (ByteRole::Invalid, _) => format!("byte {} of {len} of", index + 1),
         _ => format!("byte {} of {len} of", index + 1),
     };
-    let label = format!(
-        "Byte {offset}: {byte:02X}, binary {marker_bits} {payload_bits}, {role_name}, {position} {what}"
-    );
+    // The name starts with what the cell shows (offset, hex, binary, role), so speech control
+    // ("click 82") and the screen reader agree with the eye (WCAG 2.5.3, axe's
+    // label-content-name-mismatch); the details follow.
+    let marker_note = if marker_bits.is_empty() {
+        String::new()
+    } else {
+        format!(", marker {marker_bits}, payload {payload_bits}")
+    };
+    let label = format!("#{offset} {byte:02X} {bits} {role_name}: {position} {what}{marker_note}");
     html! {
         <div class={classes!("cell", format!("role-{role_name}"), selected.then_some("cell-selected"))}
              role="gridcell"
@@ -483,12 +489,14 @@ fn cell_html(
              aria-label={label}
              data-offset={offset.to_string()}
              data-role={role_name}>
-            <span class="cell-offset" aria-hidden="true">{ format!("#{offset}") }</span>
-            <span class="cell-hex" aria-hidden="true">{ format!("{byte:02X}") }</span>
+            // The spaces between the parts (no effect on the grid's layout) keep the shown text
+            // readable as words, the way the label reads it.
+            <span class="cell-offset" aria-hidden="true">{ format!("#{offset}") }</span>{ " " }
+            <span class="cell-hex" aria-hidden="true">{ format!("{byte:02X}") }</span>{ " " }
             <span class="cell-bin" aria-hidden="true">
                 <span class="bits-marker">{ marker_bits }</span>
                 <span class="bits-payload">{ payload_bits }</span>
-            </span>
+            </span>{ " " }
             <span class="cell-role" aria-hidden="true">
                 <span class="role-long">{ role_name }</span>
                 <span class="role-short">{ short_role(role) }</span>

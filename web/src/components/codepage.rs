@@ -126,12 +126,12 @@ pub fn Codepage() -> Html {
                     )}
                     tabindex={if byte == tab_stop { "0" } else { "-1" }}
                     aria-selected={is_selected.to_string()}
-                    aria-label={format!("{byte:02X}: {title}")}
+                    aria-label={if tag.is_empty() { format!("{byte:02X}: {title}") } else { format!("{byte:02X} {tag}: {title}") }}
                     title={format!("{byte:02X}: {title}")}
                     data-byte={format!("{byte:02X}")}
                     data-class={class_name(class)}
                     data-follows={can_follow.then_some("true")}>
-                    <span class="cp-hex" aria-hidden="true">{ format!("{byte:02X}") }</span>
+                    <span class="cp-hex" aria-hidden="true">{ format!("{byte:02X}") }</span>{ " " }
                     <span class="cp-tag" aria-hidden="true">{ tag }</span>
                 </td>
             }

@@ -9,6 +9,7 @@ use utf8lens::mojibake::GlyphTrace;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+use super::InPageNav;
 use crate::components::detect;
 use crate::format;
 use crate::hooks::use_inspector;
@@ -54,6 +55,13 @@ pub fn Mojibake() -> Html {
 
     html! {
         <div class="mojibake">
+            <InPageNav places={vec![
+                ("matrix-heading", "Every charset"),
+                ("trace-heading", "Byte by byte"),
+                ("misread-heading", "The other way"),
+                ("rounds-heading", "Double encoding"),
+                ("repair-heading", "Repair"),
+            ]} />
             if !valid {
                 <LegacyReadings />
             }
