@@ -120,6 +120,7 @@ export function dompurifyHook(sanitizer = new Sanitizer()) {
     },
   };
   return hooks;
+}
 
 // --- Decoding with a candidate of detect ----------------------------------------------------------
 // The CJK multi-byte charsets go to the platform's TextDecoder, which every browser, Node and Deno
