@@ -186,3 +186,31 @@ test("utf8lens scan: the installed command", async (t) => {
     assert.equal(readFileSync(join(dir, "image.png")).length, 9, "binary files are not touched");
   });
 });
+
+// scan's ASCII route (text/exports.js) answers "no findings" without WebAssembly for ASCII files with
+// no controls; adding any option but preset and fix forces the WebAssembly route, whose answer must
+// be the same for every file, ASCII or not.
+test("scan: the ASCII route and the WebAssembly route agree", async () => {
+  const { generator, propertySeed } = await import("./support.mjs");
+  const rng = generator(propertySeed() ^ 0x5ca);
+  const pieces = ["let x = 1;", "\n", "\r\n", "\r", "\t", " ", "fn main() {}", "\u0007", "\u0000", "\u007f", "\u001b[0m", "é", "\u202e", "p\u0430ypal", "\u200b"];
+  for (let i = 0; i < 400; i++) {
+    let text = "";
+    const asciiOnly = i % 2 === 0;
+    while (text.length < rng.below(3000)) {
+      const piece = rng.pick(pieces);
+      if (asciiOnly && (/[^\x00-\x7f]/.test(piece) || /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.test(piece)) && i % 4 === 0) continue;
+      text += piece;
+    }
+    const bytes = new TextEncoder().encode(text);
+    for (const preset of ["display", "identifier", "code", "prompt", undefined]) {
+      for (const fix of [false, true]) {
+        const options = preset === undefined ? (fix ? { fix } : undefined) : { preset, fix };
+        const viaWasm = scan(bytes, { ...(options ?? {}), preset: preset ?? "code", lineEndings: "keep" });
+        assert.deepEqual(scan(bytes, options), viaWasm, `${JSON.stringify(text.slice(0, 60))} ${preset} ${fix}`);
+      }
+    }
+  }
+  assert.throws(() => scan(new Uint8Array(1000).fill(0x41), { preset: "html" }), TypeError, "a bad preset still throws");
+  assert.throws(() => scan(new Uint8Array(1000).fill(0x41), { presett: "code" }), TypeError, "an unknown key still throws");
+});

@@ -5,6 +5,7 @@
 // the repair engine and the sanitiser (docs/BENCHMARKS.md, The split).
 import { check, describeSanitizer, sanitize } from "./wasm/utf8lens_text.js";
 import { decodeAs as decodeWithTables } from "./wasm/utf8lens_text.js";
+import { scan as scanInWasm } from "./wasm/utf8lens_text.js";
 
 // Keep this list complete: scripts/build-npm.sh checks it against the generated exports.
 export {
@@ -19,10 +20,57 @@ export {
   mojibakeMatrix,
   repair,
   sanitize,
-  scan,
   scripts,
   skeleton,
 } from "./wasm/utf8lens_text.js";
+
+// --- scan: the ASCII route -------------------------------------------------------------------------
+// Most files of a source tree are ASCII. In ASCII, with a preset's own options (every preset keeps
+// line endings as they are), the only findings can be control characters: every bidi control,
+// invisible character, noncharacter, BOM, confusable word or invalid sequence needs a byte above 7F,
+// and ASCII is its own NFC and NFKC. So when Node's native buffer.isAscii says a file is ASCII and it
+// holds no C0 control but TAB, LF and CR and no DEL, the answer is no findings, without copying the file
+// into WebAssembly memory. Anything else (other options, other engines, a byte above 7F) goes to the
+// WebAssembly scan, which also checks the options. tests/npm/scan.test.mjs compares the two routes.
+
+const nodeBuffer = (() => {
+  try {
+    return globalThis.process?.getBuiltinModule?.("node:buffer");
+  } catch {
+    return undefined;
+  }
+})();
+const isAscii = typeof nodeBuffer?.isAscii === "function" ? nodeBuffer.isAscii : undefined;
+const PRESETS = new Set(["display", "identifier", "code", "prompt"]);
+// Below this size the WebAssembly call costs too little to be worth skipping.
+const ASCII_ROUTE_MIN = 256;
+
+/** The engine of `utf8lens scan`: one file's findings (and with `fix`, its fixed bytes). */
+export function scan(bytes, options = undefined) {
+  return quietAscii(bytes, options) ? { findings: [] } : scanInWasm(bytes, options);
+}
+
+/** Whether `bytes` certainly has no finding under `options`, by the ASCII route. */
+function quietAscii(bytes, options) {
+  if (isAscii === undefined || !(bytes instanceof Uint8Array) || bytes.length < ASCII_ROUTE_MIN) return false;
+  if (options !== undefined) {
+    if (options === null || typeof options !== "object" || Object.getPrototypeOf(options) !== Object.prototype) return false;
+    for (const key of Object.keys(options)) {
+      if (key !== "preset" && key !== "fix") return false;
+    }
+    if (options.preset !== undefined && !PRESETS.has(options.preset)) return false;
+  }
+  try {
+    if (!isAscii(bytes)) return false;
+  } catch {
+    return false; // a view the native check refuses: the WebAssembly route says why
+  }
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if ((b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) || b === 0x7f) return false;
+  }
+  return true;
+}
 
 // --- A reusable sanitiser ----------------------------------------------------------------------------
 // A preset name or an options object, checked once (a bad or unknown option throws here, not at the
