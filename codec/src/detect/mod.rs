@@ -36,9 +36,11 @@
 //!
 //! No input makes it panic. Time is linear in the bytes examined, at most [`Detector::limit`].
 mod decode;
+mod figures;
 mod language;
 mod model;
 mod multi_byte;
+mod order;
 mod single_byte;
 mod unicode;
 mod words;
@@ -223,7 +225,12 @@ impl Candidate {
 impl fmt::Display for Candidate {
     /// `charset (confidence%, language): reasons`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({:.0}%", self.charset, self.confidence * 100.0)?;
+        write!(
+            f,
+            "{} ({}%",
+            self.charset,
+            figures::fixed(self.confidence * 100.0, 0)
+        )?;
         if let Some(lang) = self.language {
             write!(f, ", {lang}")?;
         }
@@ -563,7 +570,7 @@ fn rank(
     utf8: Option<Candidate>,
     fallback: Option<Candidate>,
 ) -> Vec<Candidate> {
-    scored.sort_by(|a, b| a.bits.total_cmp(&b.bits));
+    order::sort_by_key(&mut scored, |s| s.bits);
     let best = scored.first().map_or(0.0, |s| s.bits);
     let weights: Vec<f64> = scored
         .iter()
@@ -587,7 +594,7 @@ fn rank(
         .collect();
     out.extend(utf8);
     out.extend(fallback);
-    out.sort_by(|a, b| b.confidence.total_cmp(&a.confidence));
+    order::sort_by_key(&mut out, |c| -c.confidence);
     if out.is_empty() {
         out.push(Candidate::new(
             "windows-1252",

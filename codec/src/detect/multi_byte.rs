@@ -3,7 +3,7 @@
 //! lead and trail bytes that real text in each language uses most (`model.rs`).
 
 use super::model::{CjkModel, CJK, COST_STEP, MAX_LEVEL};
-use super::Scored;
+use super::{figures, order, Scored};
 
 /// What a structural error (a byte no sequence of the encoding allows there) costs, in bits.
 const ERROR_BITS: f64 = 24.0;
@@ -207,7 +207,7 @@ pub(super) fn score(input: &[u8], truncated: bool, high: u64) -> Vec<Scored> {
         })
         .filter(|(_, _, p)| p.chars > 0 && fits(p))
         .collect();
-    parsed.sort_by(|a, b| a.2.bits.total_cmp(&b.2.bits));
+    order::sort_by_key(&mut parsed, |p| p.2.bits);
     let runner_up = parsed
         .get(1)
         .map(|(_, name, p)| (*name, p.bits / p.chars.max(1) as f64));
@@ -224,15 +224,16 @@ pub(super) fn score(input: &[u8], truncated: bool, high: u64) -> Vec<Scored> {
                 if p.errors == 1 { "" } else { "s" }
             )];
             let mut fit = format!(
-                "Their lead and trail bytes are those of common {} text in {name}: {per_char:.1} bits per character",
+                "Their lead and trail bytes are those of common {} text in {name}: {} bits per character",
                 match grammar.language() {
                     "ja" => "Japanese",
                     "zh" => "Chinese",
                     _ => "Korean",
-                }
+                },
+                figures::fixed(per_char, 1)
             );
             if let (0, Some((other, other_per_char))) = (rank, runner_up) {
-                fit += &format!("; as {other}, {other_per_char:.1}");
+                fit += &format!("; as {other}, {}", figures::fixed(other_per_char, 1));
             }
             fit += ".";
             reasons.push(fit);

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use super::language::{self, is_letter, Language, BOUNDARY};
 use super::model::EXTRA_CHARSETS;
-use super::Scored;
+use super::{figures, order, Scored};
 use crate::charset::Charset;
 
 /// A single-byte charset the detector can propose.
@@ -244,7 +244,7 @@ pub(super) fn score(stats: &ByteStats, explain: usize) -> Vec<Scored> {
             high_pair_count,
         ));
     }
-    readings.sort_by(|a, b| a.bits.total_cmp(&b.bits));
+    order::sort_by_key(&mut readings, |r| r.bits);
     let best_bits = readings.first().map_or(0.0, |r| r.bits);
     let runner_up = readings.get(1).map(|r| (r.source.name(), r.per_pair));
     let scored = readings
@@ -352,7 +352,7 @@ fn read_as(
             .sum();
         costs.push((high, lang));
     }
-    costs.sort_by(|a, b| a.0.total_cmp(&b.0));
+    order::sort_by_key(&mut costs, |c| c.0);
     let (best_cost, best_lang) = costs.first().map_or((0.0, None), |&(c, l)| (c, Some(l)));
     let mixture: f64 = costs.iter().map(|(c, _)| (best_cost - c).exp2()).sum();
     let bits = best_cost - mixture.log2() + penalty + source.prior_bits();
@@ -453,7 +453,9 @@ fn reasons(
         .map(|b| (stats.bytes[usize::from(b)], b))
         .filter(|&(n, _)| n > 0)
         .collect();
-    frequent.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    // Most frequent first, then by byte value: the bytes come in ascending order, and the sort is
+    // stable.
+    order::sort_by_key(&mut frequent, |&(n, _)| -f64::from(n));
     let shown: Vec<String> = frequent
         .iter()
         .take(4)
@@ -478,16 +480,24 @@ fn reasons(
             "pair poorly even with"
         };
         let mut sentence = format!(
-            "Read as {name}, they {fit} {} letters ({:.1} bits per byte pair",
+            "Read as {name}, they {fit} {} letters ({} bits per byte pair",
             lang.name(),
-            r.per_pair
+            figures::fixed(r.per_pair, 1)
         );
         match (rank, runner_up) {
             (0, Some((other, per_pair))) => {
-                sentence += &format!("; as {other}, the runner-up, {per_pair:.1} bits")
+                sentence += &format!(
+                    "; as {other}, the runner-up, {} bits",
+                    figures::fixed(per_pair, 1)
+                )
             }
             (0, None) => {}
-            _ => sentence += &format!("; {:.0} bits more in all than the best", r.bits - best_bits),
+            _ => {
+                sentence += &format!(
+                    "; {} bits more in all than the best",
+                    figures::fixed(r.bits - best_bits, 0)
+                )
+            }
         }
         sentence += ").";
         out.push(sentence);

@@ -1,7 +1,7 @@
 //! The Unicode encodings and the 7-bit ones, which structure alone recognises: byte order marks,
 //! UTF-32 and UTF-16 without one, ISO-2022-JP and ISO-2022-KR, ASCII and UTF-8.
 
-use super::Candidate;
+use super::{figures, Candidate};
 
 /// The byte order marks, longest first (the UTF-32LE mark begins with the UTF-16LE one).
 const BOMS: [(&[u8], &str); 5] = [
@@ -216,11 +216,11 @@ pub(super) fn utf16_without_bom(
     let (little, u) = best?;
     let name = if little { "utf-16le" } else { "utf-16be" };
     let mut reasons = vec![format!(
-        "Read {} as {} two-byte units, {} of them ({:.0}%) are characters of scripts in use, with no lone surrogate.",
+        "Read {} as {} two-byte units, {} of them ({}%) are characters of scripts in use, with no lone surrogate.",
         if little { "little-endian" } else { "big-endian" },
         u.count,
         u.plausible,
-        100.0 * u.plausible as f64 / u.count as f64
+        figures::fixed(100.0 * u.plausible as f64 / u.count as f64, 0)
     )];
     if has_zero {
         reasons.push(format!(
