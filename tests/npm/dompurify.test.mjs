@@ -140,7 +140,7 @@ test("dompurifyHook with DOMPurify in headless Chromium", async (t) => {
       assert.deepEqual(result.changes.sort(), [
         "#text:bidi-control",
         "#text:invisible",
-        "alt:tag",
+        "alt:hidden-text",
         "alt:tag",
         "aria-label:invisible",
         "href:invisible",

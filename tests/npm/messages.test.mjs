@@ -43,7 +43,7 @@ describe("a misspelt option of our own functions is a TypeError listing the know
     ["decodeLegacy", () => decodeLegacy(bytes, "windows-1252", { fatl: true }), "fatl", "fatal"],
     ["encodeLegacy", () => encodeLegacy("a", "windows-1252", { fallbak: "ncr" }), "fallbak", "fallback"],
     ["sanitize", () => sanitize("a", { bidy: "balance" }), "bidy",
-      "invalid, controls, bom, bidi, invisible, variationSelectors, softHyphens, noncharacters, lineEndings, normalize, mojibake, confusables"],
+      "preset, invalid, controls, bom, bidi, invisible, variationSelectors, softHyphens, noncharacters, lineEndings, normalize, mojibake, confusables"],
   ];
   for (const [func, call, key, known] of cases) {
     test(func, () => {

@@ -191,7 +191,7 @@ async function checks(t, context, server) {
       ["#user", null, "bidi-control"],
       ["#mojibake", null, "mojibake"],
       ["#words", null, "invisible,invisible"],
-      ["#img", "alt", "tag,tag"],
+      ["#img", "alt", "hidden-text,tag"],
       ["#button", "aria-label", "invisible"],
       ["#field", "value", "invisible"],
       ["#area", null, "invisible"],

@@ -26,7 +26,8 @@ test("presets: display, identifier, code, prompt", () => {
     [
       ["invisible", "flagged"],
       ["bidi-control", "flagged"],
-      ["tag", "flagged"],
+      // The two tags spell "AB": the first reports the hidden text, the second is a tag.
+      ["hidden-text", "flagged"],
       ["tag", "flagged"],
       ["variation-selector", "flagged"],
       ["control", "flagged"],

@@ -561,6 +561,30 @@ const LEGACY_GOOD = {
     assert.equal(api.scripts(text).chars.length, [...text].length, "scripts: one entry per code point");
     return 3;
   },
+  unicodeDecoder(rng) {
+    const bytes = randomInput(rng);
+    const label = rng.pick(["utf-8", "utf-16le", "utf-16be", "utf-16", "utf-32le", "utf-32be", "utf-32"]);
+    const text = new api.UnicodeDecoder(label).decode(bytes);
+    assert.equal(typeof text, "string");
+    assert.ok(api.sniffBom(bytes) === null || typeof api.sniffBom(bytes) === "string");
+    return 2;
+  },
+  sanitizer(rng) {
+    const preset = rng.pick(["display", "identifier", "code", "prompt"]);
+    const sanitizer = new api.Sanitizer(preset);
+    const text = randomString(rng, 1).slice(0, 256);
+    const clean = sanitizer.sanitize(text);
+    assert.equal(sanitizer.sanitize(clean.text).text, clean.text, `${preset} is idempotent`);
+    for (const finding of sanitizer.check(text)) assert.ok(finding.line >= 1 && finding.column >= 1, "check: lines and columns from 1");
+    assert.ok(api.describeSanitizer({ preset }).length > 0 && sanitizer.describe().length > 0);
+    assert.ok(Array.isArray(api.check(text)));
+    const bytes = randomInput(rng);
+    const { findings } = api.scan(bytes, { preset });
+    for (const f of findings) assert.ok(f.start < f.end && f.end <= bytes.length, "scan: inside the file");
+    const hooks = api.dompurifyHook(sanitizer);
+    assert.equal(typeof hooks.uponSanitizeElement, "function");
+    return 7;
+  },
 };
 
 // --- Bad calls ------------------------------------------------------------------------------------
@@ -658,6 +682,14 @@ const LEGACY_BAD = [
   (rng) => new api.Detector().feed(rng.pick(NOT_BYTES)),
   (rng) => api.decodeAs(new Uint8Array([0x41]), rng.pick(["klingon", "latin1", "", "hz-gb-2312", { charset: 7 }])),
   (rng) => api.decodeAs(rng.pick(NOT_BYTES), "windows-1251"),
+  (rng) => new api.UnicodeDecoder(rng.pick(NOT_CHARSETS)),
+  (rng) => api.sniffBom(rng.pick(NOT_BYTES)),
+  (rng) => new api.Sanitizer(rng.pick(["html", 5, null, Symbol("s")])),
+  (rng) => rng.pick([api.check, api.describeSanitizer])("a", { presett: "code" }),
+  (rng) => api.check(rng.pick(NOT_STRINGS)),
+  (rng) => api.scan(rng.pick(NOT_BYTES)),
+  (rng) => api.scan(new Uint8Array([0x41]), { preset: rng.pick(["html", 5, null]) }),
+  (rng) => api.dompurifyHook(rng.pick(["html", 5])),
 ];
 
 /** Marks a bad call in which the caller's own code (an options getter) throws while the module is
@@ -726,6 +758,8 @@ const COVERAGE = {
   misreadAsUtf8: "misreadAsUtf8", mojibakeMatrix: "mojibakeMatrix", repair: "repair", resolveLabel: "resolveLabel",
   skeleton: "confusables", areConfusable: "confusables", scripts: "confusables",
   detect: "detect", Detector: "detect", decodeAs: "detect",
+  UnicodeDecoder: "unicodeDecoder", sniffBom: "unicodeDecoder",
+  Sanitizer: "sanitizer", check: "sanitizer", describeSanitizer: "sanitizer", dompurifyHook: "sanitizer", scan: "sanitizer",
   Utf8Encoder: "utf8Encoder", utf8Length: "utf8Length", truncateUtf8: "utf8Length",
   Utf8DecoderStream: "streams (constructed; chunks in streams.test.mjs and the WPT files)",
   Utf8EncoderStream: "streams (constructed; chunks in streams.test.mjs and the WPT files)",

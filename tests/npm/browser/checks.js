@@ -55,10 +55,10 @@ const outcome = (run) => {
 
 async function main() {
   check("every export is there, ready without an init call", () => Object.keys(utf8lens).sort(), [
-    "Utf8Decoder", "Utf8DecoderStream", "Utf8Encoder", "Utf8EncoderStream", "Utf8InputBuffer", "charsetTable",
+    "UnicodeDecoder", "Utf8Decoder", "Utf8DecoderStream", "Utf8Encoder", "Utf8EncoderStream", "Utf8InputBuffer", "charsetTable",
     "charsets", "decode", "decodeLegacy", "decodeVariant", "decodeVariantCodePoints", "encode", "encodeCodePoint",
     "encodeInto", "encodeLegacy", "encodeVariant", "errorList", "errors", "explainCodePoint", "firstError", "inspect",
-    "resolveLabel", "truncateUtf8", "utf8Length", "validate",
+    "resolveLabel", "sniffBom", "truncateUtf8", "utf8Length", "validate",
   ]);
   // The drop-ins for TextEncoder and the streams, on the browser's own TextEncoder and TransformStream.
   const sample = "a\u20AC\uD83D\uDE00\uD800";
