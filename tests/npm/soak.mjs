@@ -686,7 +686,8 @@ const LEGACY_BAD = [
   (rng) => api.sniffBom(rng.pick(NOT_BYTES)),
   (rng) => new api.Sanitizer(rng.pick(["html", 5, null, Symbol("s")])),
   (rng) => rng.pick([api.check, api.describeSanitizer])("a", { presett: "code" }),
-  (rng) => api.check(rng.pick(NOT_STRINGS)),
+  // check, like sanitize, takes a string or UTF-8 bytes: every NOT_STRINGS value but the Uint8Array.
+  (rng) => api.check(rng.pick(NOT_STRINGS.filter((v) => !(v instanceof Uint8Array)))),
   (rng) => api.scan(rng.pick(NOT_BYTES)),
   (rng) => api.scan(new Uint8Array([0x41]), { preset: rng.pick(["html", 5, null]) }),
   (rng) => api.dompurifyHook(rng.pick(["html", 5])),
