@@ -46,7 +46,7 @@ export interface ScanOptions extends SanitizeOptions {
 }
 
 /** The rule a scan finding breaks. */
-export type ScanRule = "invalid-utf8" | "bidi" | "invisible" | "control" | "noncharacter" | "other";
+export type ScanRule = "invalid-utf8" | "bidi" | "invisible" | "control" | "noncharacter" | "confusable" | "other";
 
 /** One finding of `scan`. */
 export interface ScanFinding {

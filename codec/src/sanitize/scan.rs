@@ -6,8 +6,10 @@ use core::fmt;
 use core::ops::Range;
 
 use super::clean::{clean_utf8, Mode};
-use super::policy::Policy;
+use super::lookalike;
+use super::policy::{Confusables, Policy};
 use super::report::{Action, Found};
+use super::Input;
 
 /// A position in text, as people count it: both 1-based.
 ///
@@ -282,7 +284,11 @@ impl fmt::Display for Finding {
 /// assert!(scan(b"plain text\n", &Policy::code()).is_empty());
 /// ```
 pub fn scan(bytes: &[u8], policy: &Policy) -> Vec<Finding> {
-    let cleaned = clean_utf8(bytes, policy, Mode::Full);
+    let mut cleaned = clean_utf8(bytes, policy, Mode::Full);
+    // The look-alike flags, as `sanitize` adds them after cleaning: a confusable identifier.
+    if policy.confusables == Confusables::Flag {
+        cleaned = lookalike::flag(Input::Utf8(bytes), cleaned);
+    }
     let mut locator = Locator::new(bytes);
     cleaned
         .changes
@@ -306,6 +312,19 @@ pub fn scan(bytes: &[u8], policy: &Policy) -> Vec<Finding> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_confusable_identifier_is_a_finding_of_its_own_rule() {
+        // `pаypal` with a Cyrillic а, on line 2: what `sanitize` flags, `scan` reports.
+        let source = "fn main() {\n    let p\u{430}ypal = 1;\n}\n";
+        let findings = scan(source.as_bytes(), &Policy::code());
+        let confusable: Vec<_> = findings
+            .iter()
+            .filter(|f| f.rule == Rule::Confusable)
+            .map(|f| (f.line, f.column))
+            .collect();
+        assert_eq!(confusable, [(2, 9)]);
+    }
 
     /// Lines and columns the slow way: split on line breaks, count characters of the lossy decoding.
     fn naive(bytes: &[u8], offset: usize) -> Location {
