@@ -71,6 +71,7 @@
 mod bom;
 mod byte_class;
 pub mod charset;
+#[cfg(feature = "confusables")]
 pub mod confusables;
 mod decode;
 pub mod detect;

@@ -47,6 +47,7 @@
 
 mod chars;
 mod clean;
+#[cfg(feature = "confusables")]
 mod lookalike;
 mod offsets;
 mod policy;
@@ -271,15 +272,38 @@ pub fn sanitize_with<'a>(
     run(input.into(), policy, Some(normalizer))
 }
 
+/// The look-alike flags of one cleaning step's result (`lookalike.rs`); without the feature
+/// `confusables`, none.
+pub(crate) fn flag_lookalikes(input: Input<'_>, result: Sanitized) -> Sanitized {
+    #[cfg(feature = "confusables")]
+    return lookalike::flag(input, result);
+    #[cfg(not(feature = "confusables"))]
+    {
+        let _ = input;
+        result
+    }
+}
+
+/// The look-alike flags of a final text; without the feature `confusables`, none.
+fn find_lookalikes(text: &str) -> Vec<Change> {
+    #[cfg(feature = "confusables")]
+    return lookalike::find(text);
+    #[cfg(not(feature = "confusables"))]
+    {
+        let _ = text;
+        Vec::new()
+    }
+}
+
 /// [`sanitize`] with the normaliser given, if any: the cleaning and rewriting steps, then the
 /// look-alike flags on the final text (`lookalike.rs`).
 fn run(input: Input<'_>, policy: &Policy, normalizer: Option<&Normalizer<'_>>) -> Sanitized {
-    let flag_lookalikes = policy.confusables == Confusables::Flag;
+    let lookalikes = policy.confusables == Confusables::Flag;
     // One cleaning step and nothing else, with its look-alike flags.
     let clean_only = || {
         let result = clean_input(input, policy, Mode::Full);
-        match flag_lookalikes {
-            true => lookalike::flag(input, result),
+        match lookalikes {
+            true => flag_lookalikes(input, result),
             false => result,
         }
     };
@@ -307,8 +331,8 @@ fn run(input: Input<'_>, policy: &Policy, normalizer: Option<&Normalizer<'_>>) -
             break;
         }
     }
-    if flag_lookalikes {
-        chain.flag(lookalike::find(&chain.text));
+    if lookalikes {
+        chain.flag(find_lookalikes(&chain.text));
     }
     let result = chain.finish();
     let factor = growth_factor(&input, normalizer.map(|n| n.form));

@@ -8,6 +8,7 @@ use std::borrow::Cow;
 use super::chars;
 use super::policy::NormalForm;
 use crate::byte_class::ErrorKind;
+#[cfg(feature = "confusables")]
 use crate::confusables::{MixedScriptConfusable, Severity};
 use crate::mojibake::Encoding;
 
@@ -154,6 +155,7 @@ pub enum Found {
     Unnormalized(NormalForm),
     /// A word that mixes scripts in a confusable way, such as `pаypal` with a Cyrillic `а`
     /// (flagged under [`Confusables::Flag`](crate::sanitize::Confusables::Flag), never changed).
+    #[cfg(feature = "confusables")]
     Confusable(Box<MixedScriptConfusable>),
 }
 
@@ -272,6 +274,7 @@ impl Found {
             Found::LineBreak(_) => "line-break",
             Found::Mojibake(_) => "mojibake",
             Found::Unnormalized(_) => "unnormalized",
+            #[cfg(feature = "confusables")]
             Found::Confusable(_) => "confusable",
         }
     }
@@ -378,6 +381,7 @@ impl Found {
                  they were made uniform."
             }
             Found::Mojibake(found) => return Cow::Owned(found.explanation.clone()),
+            #[cfg(feature = "confusables")]
             Found::Confusable(word) => return Cow::Owned(confusable_reason(word)),
             Found::Unnormalized(_) => {
                 "Text that looks the same should compare the same: it was brought into the chosen \
@@ -413,6 +417,7 @@ impl fmt::Display for Found {
                 };
                 write!(f, "{} ({} {carrier})", Shown(hidden), hidden.characters)
             }
+            #[cfg(feature = "confusables")]
             Found::Confusable(word) => write!(
                 f,
                 "mixed-script confusable \"{}\" ({})",
@@ -473,6 +478,7 @@ impl fmt::Display for Shown<'_> {
 }
 
 /// Why a mixed-script confusable word matters, with what it passes for.
+#[cfg(feature = "confusables")]
 fn confusable_reason(word: &MixedScriptConfusable) -> String {
     let proof = match word.severity {
         Severity::High => format!(

@@ -6,7 +6,6 @@ use core::fmt;
 use core::ops::Range;
 
 use super::clean::{clean_utf8, Mode};
-use super::lookalike;
 use super::policy::{Confusables, Policy};
 use super::report::{Action, Found};
 use super::Input;
@@ -190,6 +189,7 @@ impl Rule {
             }
             Found::Nul | Found::Control(_) => Rule::Control,
             Found::Noncharacter(_) => Rule::Noncharacter,
+            #[cfg(feature = "confusables")]
             Found::Confusable(_) => Rule::Confusable,
             // Hidden text is found on tag characters or variation selectors: invisible.
             Found::HiddenText(_) => Rule::Invisible,
@@ -287,7 +287,7 @@ pub fn scan(bytes: &[u8], policy: &Policy) -> Vec<Finding> {
     let mut cleaned = clean_utf8(bytes, policy, Mode::Full);
     // The look-alike flags, as `sanitize` adds them after cleaning: a confusable identifier.
     if policy.confusables == Confusables::Flag {
-        cleaned = lookalike::flag(Input::Utf8(bytes), cleaned);
+        cleaned = super::flag_lookalikes(Input::Utf8(bytes), cleaned);
     }
     let mut locator = Locator::new(bytes);
     cleaned
@@ -313,6 +313,7 @@ pub fn scan(bytes: &[u8], policy: &Policy) -> Vec<Finding> {
 mod tests {
     use super::*;
 
+    #[cfg(feature = "confusables")]
     #[test]
     fn a_confusable_identifier_is_a_finding_of_its_own_rule() {
         // `pаypal` with a Cyrillic а, on line 2: what `sanitize` flags, `scan` reports.
