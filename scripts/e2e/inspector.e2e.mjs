@@ -680,7 +680,7 @@ async function run() {
       await page.click("#load-sample");
       await page.waitForSelector('[data-issue="bidi-control"]');
       const issues = await page.$$eval(".sanitize-input [data-issue]", (m) => [...new Set(m.map((x) => x.dataset.issue))].sort());
-      check("the sample page's findings", issues, ["bidi-control", "bom", "control", "invisible", "malformed", "noncharacter", "nul", "tag"]);
+      check("the sample page's findings", issues, ["bidi-control", "bom", "control", "hidden-text", "invisible", "malformed", "noncharacter", "nul", "tag"]);
       assert(
         "each finding carries its reason",
         await page.$$eval(".sanitize-input [data-issue]", (m) => m.every((x) => x.title.length > 20)),
@@ -826,7 +826,10 @@ async function run() {
         target.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
       });
       await page.waitForFunction(() => document.querySelector(".file-loaded")?.textContent.includes("cent.bin"), null, { timeout: 10_000 }).catch(() => {});
-      check("a file dropped on the footer is read", await codePoints(page), ["U+0024", "U+00A2"]);
+      check("a file dropped on the footer is read", await page.textContent(".file-loaded"), "Opened cent.bin: 3 bytes.");
+      await page.click("#tab-bytes");
+      await page.waitForSelector(".segment");
+      check("its characters", await codePoints(page), ["U+0024", "U+00A2"]);
     });
 
     // Large files: time to first render, scrolling, and a 50 MiB file.
