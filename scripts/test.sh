@@ -30,6 +30,9 @@ export PATH="$ROOT/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 # trunk would otherwise ask crates.io for a newer trunk on every run.
 export TRUNK_SKIP_VERSION_CHECK=true
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+# A fresh clone gains nothing from incremental compilation, and its files double target/'s size on a
+# disk that other work shares (CI once stopped on "No space left on device").
+if [ "${CI:-}" = true ]; then export CARGO_INCREMENTAL=0; fi
 
 LOG_DIR="$ROOT/target/test-logs"
 ARTIFACT_DIR="$ROOT/target/e2e-artifacts"
