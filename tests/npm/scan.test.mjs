@@ -212,6 +212,20 @@ test("scan: the ASCII route and the WebAssembly route agree", async () => {
       }
     }
   }
+  // Every ASCII byte, in each of the four lanes of a word, at the unaligned head, in the middle and
+  // in the tail, for each alignment of the view: the four-bytes-at-a-time check of the ASCII route
+  // finds exactly the controls the WebAssembly route reports.
+  const backing = new Uint8Array(4 + 301);
+  for (let offset = 0; offset < 4; offset++) {
+    for (const at of [0, 1, 2, 3, 4, 5, 6, 7, 148, 149, 150, 151, 297, 298, 299, 300]) {
+      for (let b = 0; b < 0x80; b++) {
+        const bytes = backing.subarray(offset, offset + 301).fill(0x61);
+        bytes[at] = b;
+        const expected = scan(bytes, { preset: "code", lineEndings: "keep" }).findings.length > 0;
+        assert.equal(scan(bytes).findings.length > 0, expected, `byte ${b} at ${at}, view offset ${offset}`);
+      }
+    }
+  }
   assert.throws(() => scan(new Uint8Array(1000).fill(0x41), { preset: "html" }), TypeError, "a bad preset still throws");
   assert.throws(() => scan(new Uint8Array(1000).fill(0x41), { presett: "code" }), TypeError, "an unknown key still throws");
 });
