@@ -96,20 +96,42 @@ pub struct MixedScriptConfusable {
 /// assert_eq!(medium[0].severity, Severity::Medium);
 /// ```
 pub fn mixed_script_confusables(text: &str) -> Vec<MixedScriptConfusable> {
+    // An ASCII word is single-script, so only the words around non-ASCII characters are looked
+    // at: a source file of mostly ASCII costs one search for bytes above 7F.
     let mut found = Vec::new();
     let mut cache = ScriptCache::new();
-    let mut start = None;
-    for (i, c) in text.char_indices().chain([(text.len(), ' ')]) {
-        match (is_word_char(c), start) {
-            (true, None) => start = Some(i),
-            (false, Some(s)) => {
-                start = None;
-                if let Some(word) = text.get(s..i) {
-                    found.extend(check_word(word, s, &mut cache));
-                }
-            }
-            _ => {}
+    let bytes = text.as_bytes();
+    // Everything before `from` is settled, and `from..at` is ASCII.
+    let mut from = 0;
+    while from < bytes.len() {
+        let at = from + crate::simd::ascii_prefix_len(bytes.get(from..).unwrap_or_default());
+        if at == bytes.len() {
+            break;
         }
+        let Some(c) = text.get(at..).and_then(|rest| rest.chars().next()) else {
+            break; // not reached: after ASCII, a byte above 7F starts a character
+        };
+        if !is_word_char(c) {
+            from = at + c.len_utf8();
+            continue;
+        }
+        let ascii_before = bytes.get(from..at).unwrap_or_default();
+        let start = at
+            - ascii_before
+                .iter()
+                .rev()
+                .take_while(|b| b.is_ascii_alphanumeric())
+                .count();
+        let rest = text.get(at..).unwrap_or_default();
+        let end = at
+            + rest
+                .char_indices()
+                .find(|&(_, c)| !is_word_char(c))
+                .map_or(rest.len(), |(i, _)| i);
+        if let Some(word) = text.get(start..end) {
+            found.extend(check_word(word, start, &mut cache));
+        }
+        from = end;
     }
     found
 }
@@ -119,8 +141,9 @@ fn is_word_char(c: char) -> bool {
 }
 
 /// The script sets of the characters seen last, by their low 8 bits: a text in one script uses
-/// a few dozen letters, so nearly every look-up is a hit instead of two binary searches.
-struct ScriptCache(Vec<(char, ScriptSet)>);
+/// a few dozen letters, so nearly every look-up is a hit instead of two binary searches. Each slot
+/// is filled when first asked for, so a text with few non-ASCII words pays for few look-ups.
+struct ScriptCache(Vec<Option<(char, ScriptSet)>>);
 
 impl ScriptCache {
     fn new() -> ScriptCache {
@@ -129,17 +152,12 @@ impl ScriptCache {
 
     fn get(&mut self, c: char) -> ScriptSet {
         if self.0.is_empty() {
-            self.0 = (0..=255u8)
-                .map(|b| (char::from(b), ScriptSet::of(char::from(b))))
-                .collect();
+            self.0 = vec![None; 256];
         }
         let slot = (u32::from(c) & 0xFF) as usize;
         match self.0.get_mut(slot) {
-            Some((cached, set)) if *cached == c => *set,
-            Some(entry) => {
-                *entry = (c, ScriptSet::of(c));
-                entry.1
-            }
+            Some(Some((cached, set))) if *cached == c => *set,
+            Some(entry) => entry.insert((c, ScriptSet::of(c))).1,
             None => ScriptSet::of(c),
         }
     }
@@ -186,4 +204,74 @@ fn has_confusable_script(word: &str) -> bool {
             .filter(|c| c.script() == script)
             .all(unicode_security::is_potential_mixed_script_confusable_char)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words the plain way: every run of word characters, one after another.
+    fn word_by_word(text: &str) -> Vec<MixedScriptConfusable> {
+        let mut found = Vec::new();
+        let mut cache = ScriptCache::new();
+        let mut start = None;
+        for (i, c) in text.char_indices().chain([(text.len(), ' ')]) {
+            match (is_word_char(c), start) {
+                (true, None) => start = Some(i),
+                (false, Some(s)) => {
+                    start = None;
+                    found.extend(check_word(&text[s..i], s, &mut cache));
+                }
+                _ => {}
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn only_non_ascii_words_are_looked_at_and_nothing_is_missed() {
+        // Pieces that start, end, join and split words: ASCII letters and digits, combining marks
+        // (word characters of no script of their own), a non-ASCII apostrophe, Cyrillic, Greek,
+        // CJK, an emoji, a zero width space.
+        let pieces = [
+            "p",
+            "ypal",
+            "x1",
+            " ",
+            "_",
+            "-",
+            "\n",
+            "\u{301}",
+            "\u{2019}",
+            "\u{430}",
+            "\u{43F}p",
+            "\u{3BF}",
+            "\u{6771}",
+            "\u{1F600}",
+            "e\u{301}",
+            "\u{455}cope",
+            ".",
+            "\u{200B}",
+        ];
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut flagged = 0;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mut draw = state;
+            let mut text = String::new();
+            for _ in 0..draw % 12 {
+                draw = draw.rotate_left(11) ^ (draw >> 5);
+                text.push_str(pieces[(draw % pieces.len() as u64) as usize]);
+            }
+            let expected = word_by_word(&text);
+            flagged += expected.len();
+            assert_eq!(mixed_script_confusables(&text), expected, "{text:?}");
+        }
+        assert!(
+            flagged > 1000,
+            "the pieces make look-alikes often: {flagged}"
+        );
+    }
 }

@@ -125,6 +125,25 @@ pub(crate) fn clean_utf16(units: &[u16], policy: &Policy, mode: Mode) -> Sanitiz
     cleaner.finish(units.len())
 }
 
+/// How many bytes at the start of `bytes`, in whole blocks of 16, are printable ASCII or TAB, or LF
+/// and CR when `newlines`: bytes that [`Cleaner::ascii_is_plain`] passes in any state, so that a
+/// line of source text is skipped a block at a time (each block's test has no branch per byte).
+fn plain_blocks(bytes: &[u8], newlines: bool) -> usize {
+    let mut skipped = 0;
+    for block in bytes.chunks_exact(16) {
+        let plain = block.iter().fold(true, |all, &b| {
+            all & ((0x20..0x7F).contains(&b)
+                | (b == b'\t')
+                | (newlines & ((b == b'\n') | (b == b'\r'))))
+        });
+        if !plain {
+            break;
+        }
+        skipped += 16;
+    }
+    skipped
+}
+
 struct Cleaner {
     policy: Policy,
     mode: Mode,
@@ -186,7 +205,8 @@ impl Cleaner {
         while let Some(&byte) = bytes.get(i) {
             if byte < 0x80 {
                 if self.ascii_is_plain(byte) {
-                    i += 1;
+                    let newlines = self.ascii_is_plain(b'\n');
+                    i += 1 + plain_blocks(bytes.get(i + 1..).unwrap_or_default(), newlines);
                     continue;
                 }
             } else if self.mode == Mode::DecodeOnly

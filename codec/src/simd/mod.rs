@@ -231,3 +231,33 @@ pub fn is_ascii(bytes: &[u8]) -> bool {
     #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     return bytes.is_ascii();
 }
+
+/// How many bytes at the start of `bytes` are ASCII: 16 at a time (a branch-free OR of each block,
+/// which compilers turn into vector instructions), then byte by byte in the block that ends it.
+pub(crate) fn ascii_prefix_len(bytes: &[u8]) -> usize {
+    let mut ascii = 0;
+    for block in bytes.chunks_exact(16) {
+        if block.iter().fold(0, |any, &b| any | b) >= 0x80 {
+            break;
+        }
+        ascii += 16;
+    }
+    let rest = bytes.get(ascii..).unwrap_or_default();
+    ascii + rest.iter().position(|&b| b >= 0x80).unwrap_or(rest.len())
+}
+
+#[cfg(test)]
+mod ascii_prefix_tests {
+    #[test]
+    fn every_position_of_the_first_non_ascii_byte() {
+        for len in 0..70 {
+            for first in 0..=len {
+                let mut bytes = vec![b'a'; len];
+                if let Some(b) = bytes.get_mut(first) {
+                    *b = 0x80;
+                }
+                assert_eq!(super::ascii_prefix_len(&bytes), first, "{len} {first}");
+            }
+        }
+    }
+}
