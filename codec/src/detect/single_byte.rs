@@ -503,18 +503,28 @@ fn reasons(
         out.push(sentence);
     }
     if r.undefined > 0 {
-        out.push(format!("{} bytes are undefined in {name}.", r.undefined));
+        out.push(format!(
+            "{} {} undefined in {name}.",
+            r.undefined,
+            if r.undefined == 1 {
+                "byte is"
+            } else {
+                "bytes are"
+            }
+        ));
     }
     if r.controls > 0 {
         out.push(format!(
-            "{} bytes read as C1 control characters in {name}, which text does not contain.",
-            r.controls
+            "{} {} as C1 control characters in {name}, which text does not contain.",
+            r.controls,
+            bytes_read(r.controls)
         ));
     }
     if r.symbols > 0 {
         out.push(format!(
-            "{} bytes read as symbols that text rarely holds.",
-            r.symbols
+            "{} {} as symbols that text rarely holds.",
+            r.symbols,
+            bytes_read(r.symbols)
         ));
     }
     if !r.equivalents.is_empty() {
@@ -525,6 +535,15 @@ fn reasons(
         ));
     }
     out
+}
+
+/// "byte reads" or "bytes read", to agree with a count.
+fn bytes_read(count: u64) -> &'static str {
+    if count == 1 {
+        "byte reads"
+    } else {
+        "bytes read"
+    }
 }
 
 #[cfg(test)]
