@@ -139,11 +139,11 @@ js_api() {
   if [ "$where" = chromium ]; then
     env WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER=/usr/bin/chromedriver \
       WASM_BINDGEN_TEST_WEBDRIVER_JSON="$ROOT/webdriver.json" \
-      WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}" \
-      CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+      WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-540}" \
+      CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER="$ROOT/scripts/wasm-test-runner.sh" \
       cargo test -p utf8lens-js --target wasm32-unknown-unknown --test js_api >"$log" 2>&1
   else
-    env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+    env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER="$ROOT/scripts/wasm-test-runner.sh" \
       cargo test -p utf8lens-js --target wasm32-unknown-unknown --test js_api >"$log" 2>&1
   fi
   status=$?

@@ -91,13 +91,14 @@ cargo_test() {
 # wasm-bindgen-test-runner starts chromedriver, which starts Chromium with webdriver.json's capabilities
 # (tools/versions.env's flags; scripts/setup.sh checks that they agree). The timeout covers a suite.
 in_wasm() {
-  export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
+  # wasm-bindgen-test-runner with a hard time limit (scripts/wasm-test-runner.sh says why).
+  export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER="$ROOT/scripts/wasm-test-runner.sh"
 }
 in_chromium() {
   in_wasm
   export WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER=/usr/bin/chromedriver
   export WASM_BINDGEN_TEST_WEBDRIVER_JSON="$ROOT/webdriver.json"
-  export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}"
+  export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-540}"
 }
 
 # stage_ran NAME: whether stage NAME has run earlier in this invocation.
