@@ -7,9 +7,9 @@
 #
 # The setup stage (scripts/setup.sh: installs what is missing, checks the pinned versions) always runs
 # first; if it fails, nothing else can. Every other stage runs even if an earlier one failed. A stage
-# that needs another's output gets it: e2e and csp need the release build, so naming either adds the
-# build stage (and they are skipped if the build failed); sanitize and bench need the npm package,
-# which the npm stage builds when it is in the run, and they build themselves otherwise
+# that needs another's output gets it: e2e, e2e-browsers and csp need the release build, so naming any
+# of them adds the build stage (and they are skipped if the build failed); sanitize and bench need the
+# npm package, which the npm stage builds when it is in the run, and they build themselves otherwise
 # (scripts/build-npm.sh), so that a stage run alone never uses an old package.
 #
 # Each stage counts its own tests into target/test-logs/<stage>.counts (scripts/counts.sh); the command
@@ -40,7 +40,7 @@ ARTIFACT_DIR="$ROOT/target/e2e-artifacts"
 # --- the stages, in the order they run ----------------------------------------------------------------
 
 STAGES=(setup fmt clippy clippy-wasm native web-unit wasm-node wasm-chromium web-chromium npm runtimes
-  sanitize bench licenses fuzz build e2e csp)
+  sanitize bench licenses fuzz build e2e e2e-browsers csp)
 declare -A ABOUT=(
   [setup]="installs what is missing and checks the pinned versions (scripts/setup.sh); always runs first"
   [fmt]="cargo fmt --all -- --check (rustfmt.toml)"
@@ -59,10 +59,11 @@ declare -A ABOUT=(
   [fuzz]="every fuzz target for 20 s (scripts/fuzz.sh)"
   [build]="the inspector's release build (trunk build --release) into dist/"
   [e2e]="the built inspector end to end in headless Chromium; needs build"
+  [e2e-browsers]="the built inspector in Firefox ESR (WebDriver BiDi) and WebKitGTK (WebKitWebDriver under Xvfb): every view opened, part of the DOM contract, axe-core over every view, a screenshot of each; needs build"
   [csp]="the built inspector's Content-Security-Policy in headless Chromium (scripts/csp-check.mjs); needs build"
 )
 # Stages that need another stage's output in this run: naming them adds it.
-declare -A NEEDS=([e2e]=build [csp]=build)
+declare -A NEEDS=([e2e]=build [e2e-browsers]=build [csp]=build)
 
 # check COMMAND...: a check that is not a test suite counts as one test.
 check() {
@@ -233,6 +234,10 @@ stage_build() {
 
 stage_e2e() {
   node "$ROOT/scripts/e2e/inspector.e2e.mjs" "$ROOT/dist" "$ARTIFACT_DIR"
+}
+
+stage_e2e_browsers() {
+  node "$ROOT/scripts/e2e/browsers.e2e.mjs" "$ROOT/dist" "$ARTIFACT_DIR"
 }
 
 stage_csp() {

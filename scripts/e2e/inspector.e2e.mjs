@@ -13,104 +13,23 @@
 //
 // E2E_SKIP_HUGE=1 leaves out the 50 MiB file (the slowest part, about a minute).
 
-import { createServer } from "node:http";
 import { readFile, readdir, mkdir, writeFile, rm, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { extname, join, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import axe from "axe-core";
 
 import { chromiumFlags } from "../../tools/versions.mjs";
-import { counts } from "../counts.mjs";
+import { report } from "./report.mjs";
+import { CSP, serve } from "./serve.mjs";
 
 const distDir = resolve(process.argv[2] ?? "dist");
 const artifactDir = resolve(process.argv[3] ?? "target/e2e-artifacts");
 const chromiumPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const skipHuge = process.env.E2E_SKIP_HUGE === "1";
 
-const CONTENT_TYPES = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".wasm": "application/wasm",
-  ".json": "application/json",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".ico": "image/x-icon",
-};
-
-/** The policy the app must live under: nothing inline, nothing from elsewhere. */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join("; ");
-
-/** A static file server for `root`, bound to loopback on a free port. */
-async function serve(root) {
-  const server = createServer(async (request, response) => {
-    const path = decodeURIComponent(new URL(request.url, "http://x").pathname);
-    const file = resolve(join(root, path.endsWith("/") ? `${path}index.html` : path));
-    if (file !== root && !file.startsWith(root + sep)) {
-      response.writeHead(403).end();
-      return;
-    }
-    try {
-      const body = await readFile(file);
-      response.writeHead(200, {
-        "content-type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream",
-        "content-security-policy": CSP,
-        "cache-control": "no-cache",
-      });
-      response.end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise((ok, fail) => {
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", ok);
-  });
-  return server;
-}
-
-let passed = 0;
-let failed = 0;
-
-/** Records one check; `actual` and `expected` are compared as JSON. */
-function check(name, actual, expected) {
-  const a = JSON.stringify(actual);
-  const e = JSON.stringify(expected);
-  if (a === e) {
-    passed += 1;
-    console.log(`ok - ${name}`);
-  } else {
-    failed += 1;
-    console.log(`not ok - ${name}\n    expected: ${e}\n    actual:   ${a}`);
-  }
-}
-
-/** Records one check that `condition` holds; `detail` is printed if it does not. */
-function assert(name, condition, detail = "") {
-  check(name, Boolean(condition), true);
-  if (!condition && detail) console.log(`    ${detail}`);
-}
-
-/** Runs `body` as a named group: an exception fails the group but not the whole run. */
-async function group(name, body) {
-  try {
-    await body();
-  } catch (error) {
-    failed += 1;
-    console.log(`not ok - ${name}: ${error.stack ?? error}`);
-  }
-}
+const { check, assert, fail, group, finish } = report();
 
 /** [offset, role] of every byte cell, in page order. */
 const cellRoles = (page) =>
@@ -1283,10 +1202,7 @@ async function run() {
 try {
   await run();
 } catch (error) {
-  failed += 1;
-  console.log(`not ok - the run broke: ${error.stack ?? error}`);
+  fail("the run broke", error);
 }
 console.log(`screenshots in ${artifactDir}`);
-console.log(`e2e: ${passed} passed, ${failed} failed`);
-counts(passed, failed);
-process.exit(failed === 0 ? 0 : 1);
+process.exit(finish("e2e"));

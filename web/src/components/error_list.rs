@@ -126,8 +126,10 @@ fn error_html(
                 <strong class="error-kind">{ m.kind().as_str() }</strong>
                 <span class="error-where">{ format!(" at byte {}: ", m.offset()) }</span>
                 <span class="error-bytes mono">{ Notation::Hex.format(m.bytes()) }</span>
+                // The name starts with the visible text (WCAG 2.5.3, axe's label-content-name-mismatch):
+                // a voice user says what they see.
                 <button type="button" class="link-button" onclick={on_show}
-                        aria-label={format!("Show byte {} in the byte map", m.offset())}>
+                        aria-label={format!("Show in byte map: byte {}", m.offset())}>
                     { "show in byte map" }
                 </button>
             </p>
