@@ -234,6 +234,7 @@ pub fn is_ascii(bytes: &[u8]) -> bool {
 
 /// How many bytes at the start of `bytes` are ASCII: 16 at a time (a branch-free OR of each block,
 /// which compilers turn into vector instructions), then byte by byte in the block that ends it.
+#[cfg(feature = "confusables")]
 pub(crate) fn ascii_prefix_len(bytes: &[u8]) -> usize {
     let mut ascii = 0;
     for block in bytes.chunks_exact(16) {
@@ -246,7 +247,7 @@ pub(crate) fn ascii_prefix_len(bytes: &[u8]) -> usize {
     ascii + rest.iter().position(|&b| b >= 0x80).unwrap_or(rest.len())
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "confusables"))]
 mod ascii_prefix_tests {
     #[test]
     fn every_position_of_the_first_non_ascii_byte() {
