@@ -27,6 +27,9 @@ Sources (docs/DETECT.md cites their licences):
   come from its `wikipedia_mars/{esperanto,thai}.utf8.txt`; the lead- and trail-byte statistics of
   the CJK multi-byte encodings come from its Chinese, Japanese and Korean texts (lipsum and
   wikipedia_mars), encoded with CPython's codecs.
+* dictionary-et 2.0.0 (npm, pinned in scripts/detect/package.json): the Institute of the Estonian
+  Language's Estonian word list as a hunspell dictionary (LGPL-2.1), for Estonian, which wordfreq
+  lacks. Its 282,173 stems count once each; its own mojibake (š, ž as ð, þ) is undone first.
 * The legacy charsets we detect but the codec does not decode (detection-only tables): ibm852 from
   ../shared/conformance/unicode-mappings-vendors/CP852.TXT, x-mac-cyrillic from WHATWG's index,
   and ibm855 and x-mac-ce from CPython's codecs (cp855, mac_latin2), which are generated from the
@@ -90,6 +93,7 @@ LANGUAGES = [
     ("tr", "LATIN", "wordfreq", "tr"), ("lt", "LATIN", "wordfreq", "lt"),
     ("lv", "LATIN", "wordfreq", "lv"), ("vi", "LATIN", "wordfreq", "vi"),
     ("eo", "LATIN", "lipsum", "wikipedia_mars/esperanto.utf8.txt"),
+    ("et", "LATIN", "hunspell", "dictionary-et"),
     # Cyrillic
     ("ru", "CYRILLIC", "wordfreq", "ru"), ("uk", "CYRILLIC", "wordfreq", "uk"),
     ("bg", "CYRILLIC", "wordfreq", "bg"), ("mk", "CYRILLIC", "wordfreq", "mk"),
@@ -101,6 +105,15 @@ LANGUAGES = [
 ]
 
 SUPPLEMENTS = {"de": "wikipedia_mars/german.utf8.txt"}
+
+# Hunspell word lists from npm (scripts/detect/package.json, pinned by its lockfile), for languages
+# wordfreq lacks. Each stem of the .dic counts once (the list has no frequencies). npm's
+# dictionary-et 2.0.0 is itself mojibake: its source's ISO-8859-13 bytes were read as Latin-1, so
+# š and ž (F0, FE) came out as ð and þ while ä õ ö ü (the same bytes in both) came through; the
+# (name, source charset) below undoes that, a reading the Debian package myspell-et (ISO-8859-15,
+# 2,066 š and 1,099 ž, the same counts as the npm file's ð and þ) confirms.
+HUNSPELL_NODE_MODULES = ROOT / "scripts" / "detect" / "node_modules"
+HUNSPELL_MISREAD = {"dictionary-et": "iso8859_13"}
 
 # The CJK multi-byte encodings: (our name, CPython codec, texts under unicode-lipsum).
 CJK = [
@@ -206,6 +219,31 @@ def words_of_text(relative: str) -> list[tuple[str, float]]:
     # spaces between words: its "words" are whole phrases).
     counts = Counter(m.group(0).lower() for m in re.finditer(r"\S+", "".join(
         ch if is_letter(ch) else " " for ch in text)))
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def words_of_hunspell(package: str) -> list[tuple[str, float]]:
+    """The stems of an npm hunspell dictionary (`index.dic`), each with weight 1."""
+    dic = HUNSPELL_NODE_MODULES / package / "index.dic"
+    if not dic.is_file():
+        lock = HUNSPELL_NODE_MODULES.parent
+        print(f"generate-detect-model.py: npm ci in {lock.relative_to(ROOT)}", file=sys.stderr)
+        try:
+            subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--silent"], cwd=lock, check=True)
+        except (OSError, subprocess.CalledProcessError) as e:
+            raise DataError(f"cannot install {package} from {lock.relative_to(ROOT)}: {e}") from e
+    if not dic.is_file():
+        raise DataError(f"{dic} is missing after npm ci")
+    lines = dic.read_text(encoding="utf-8").split("\n")[1:]  # the first line is the count
+    misread = HUNSPELL_MISREAD.get(package)
+    counts: Counter[str] = Counter()
+    for line in lines:
+        word = line.split("/", 1)[0].strip()
+        if not word:
+            continue
+        if misread is not None:
+            word = word.encode("latin-1").decode(misread)
+        counts[word] += 1
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
@@ -548,6 +586,9 @@ def build(wordfreq):
         if source == "lipsum":
             words = words_of_text(name)
             label = f"unicode-lipsum `{name}`"
+        elif source == "hunspell":
+            words = words_of_hunspell(name)
+            label = f"npm `{name}` (its stems, unweighted)"
         else:
             words = words_of_wordfreq(wordfreq, name)
             label = f"wordfreq `{name}`"

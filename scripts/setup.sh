@@ -135,6 +135,9 @@ npm_ci scripts/e2e
 # unit tests read at test time; and anti-trojan-source, beside which tests/npm/sanitize-coverage.mjs
 # measures the sanitiser.
 npm_ci scripts/ucd
+# Word lists for the detector's letter model where wordfreq has none (dictionary-et), which
+# scripts/generate-detect-model.py reads; the native stage regenerates the model and compares.
+npm_ci scripts/detect
 
 # Trunk runs cargo offline (Trunk.toml) so it can never download tools; have the crates
 # ready. Quick when they already are.

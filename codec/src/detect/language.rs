@@ -172,6 +172,7 @@ fn name_of(code: &str) -> &'static str {
         "fa" => "Persian",
         "ur" => "Urdu",
         "th" => "Thai",
+        "et" => "Estonian",
         _ => "an unnamed language",
     }
 }
