@@ -1,6 +1,8 @@
 //! The letter models of the languages: which class a character is in, and what a pair of classes
 //! costs. The data is generated (`model.rs`); this file only reads it.
 
+use std::sync::OnceLock;
+
 use super::model::{LanguageModel, COST_STEP, LANGUAGES, LATIN_ASCII_PAIRS, MAX_LEVEL};
 
 /// Class 0 of every language: a word boundary (space, punctuation, digits, symbols...).
@@ -8,6 +10,14 @@ pub(super) const BOUNDARY: u8 = 0;
 
 /// What a letter outside a language's alphabet costs beyond its class: about one among 2^8.
 const OTHER_LETTER_BITS: u32 = 8;
+
+/// The row length of [`Language::dense_costs`]: the classes (at most 64), then
+/// [`OTHER_BEYOND_ASCII`].
+pub(super) const DENSE_WIDTH: usize = 65;
+
+/// In [`Language::dense_costs`], "any other letter" read from a byte beyond ASCII, which also
+/// pays [`OTHER_LETTER_BITS`] (see [`Language::pair_cost`]).
+pub(super) const OTHER_BEYOND_ASCII: u8 = 64;
 
 /// Every language the detector knows, as an index into the model.
 pub(super) fn all() -> impl Iterator<Item = Language> {
@@ -44,7 +54,7 @@ impl Language {
     }
 
     /// The class of "any other letter".
-    fn other(self) -> u8 {
+    pub(super) fn other(self) -> u8 {
         // `classes` is at most 64 (the generator caps the alphabet at 62 letters).
         (self.model().classes - 1) as u8
     }
@@ -90,6 +100,34 @@ impl Language {
             0
         };
         u32::from(self.pair_level(a, b)) * COST_STEP + emission
+    }
+
+    /// [`Language::pair_cost`] of every pair of classes as one table, `a * DENSE_WIDTH + b`, for
+    /// loops over many byte pairs: class [`OTHER_BEYOND_ASCII`] stands for [`Language::other`]
+    /// read from a byte beyond ASCII (in both positions; only as `b` does it cost more). Made
+    /// once per language, on first use.
+    pub(super) fn dense_costs(self) -> &'static [u16] {
+        static TABLES: OnceLock<Vec<OnceLock<Vec<u16>>>> = OnceLock::new();
+        let tables = TABLES.get_or_init(|| all().map(|_| OnceLock::new()).collect());
+        tables[self.0].get_or_init(|| {
+            let other = self.other();
+            let class = |c: usize| {
+                if c == usize::from(OTHER_BEYOND_ASCII) {
+                    other
+                } else {
+                    c as u8
+                }
+            };
+            let mut table = vec![0u16; DENSE_WIDTH * DENSE_WIDTH];
+            for a in 0..DENSE_WIDTH {
+                for b in 0..DENSE_WIDTH {
+                    let beyond = b == usize::from(OTHER_BEYOND_ASCII);
+                    // At most 15 levels of COST_STEP bits and OTHER_LETTER_BITS: fits in u16.
+                    table[a * DENSE_WIDTH + b] = self.pair_cost(class(a), class(b), beyond) as u16;
+                }
+            }
+            table
+        })
     }
 
     fn pair_level(self, a: u8, b: u8) -> u8 {
@@ -196,6 +234,36 @@ mod tests {
             assert_eq!(m.pairs.len(), stored.div_ceil(2), "{}", m.code);
             if m.latin {
                 assert!(m.alphabet.starts_with("abcdefghijklmnopqrstuvwxyz"));
+            }
+        }
+    }
+
+    #[test]
+    fn the_dense_tables_hold_every_pair_cost() {
+        for lang in all() {
+            let dense = lang.dense_costs();
+            let classes = lang.model().classes as u8;
+            let column = |c: u8| {
+                usize::from(if c == lang.other() {
+                    OTHER_BEYOND_ASCII
+                } else {
+                    c
+                })
+            };
+            for a in 0..classes {
+                for b in 0..classes {
+                    // As the scorer uses them: `b` read from a byte beyond ASCII, "any other
+                    // letter" in column OTHER_BEYOND_ASCII; the row of `a` either way.
+                    let at = |row: usize| row * DENSE_WIDTH + column(b);
+                    let want = u16::try_from(lang.pair_cost(a, b, true)).unwrap();
+                    assert_eq!(dense[at(usize::from(a))], want, "{} {a} {b}", lang.code());
+                    assert_eq!(dense[at(column(a))], want, "{} {a} {b}", lang.code());
+                    // Read from an ASCII byte (never "any other letter"), no extra cost.
+                    if b != lang.other() {
+                        let plain = dense[usize::from(a) * DENSE_WIDTH + usize::from(b)];
+                        assert_eq!(u32::from(plain), lang.pair_cost(a, b, false));
+                    }
+                }
             }
         }
     }

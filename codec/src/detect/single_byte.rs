@@ -9,7 +9,7 @@
 
 use std::sync::OnceLock;
 
-use super::language::{self, is_letter, Language, BOUNDARY};
+use super::language::{self, is_letter, Language, BOUNDARY, DENSE_WIDTH, OTHER_BEYOND_ASCII};
 use super::model::EXTRA_CHARSETS;
 use super::{figures, order, Scored};
 use crate::charset::Charset;
@@ -216,13 +216,15 @@ pub(super) fn score(stats: &ByteStats, explain: usize) -> Vec<Scored> {
         .collect();
     // Pairs of two ASCII bytes read the same in every charset: they say nothing about the charset,
     // and only they would separate languages whose scripts have no letters there. Left out.
-    let high_pairs: Vec<u16> = stats
+    // Each with its count, read once here rather than once per charset and language.
+    let high_pairs: Vec<(u16, u32)> = stats
         .distinct
         .iter()
         .copied()
         .filter(|&key| key & 0x8080 != 0)
+        .map(|key| (key, stats.count(key)))
         .collect();
-    let high_pair_count: f64 = high_pairs.iter().map(|&k| f64::from(stats.count(k))).sum();
+    let high_pair_count: f64 = high_pairs.iter().map(|&(_, n)| f64::from(n)).sum();
 
     let mut readings: Vec<Reading> = Vec::new();
     let mut seen: Vec<Vec<Option<char>>> = Vec::new();
@@ -272,7 +274,7 @@ fn read_as(
     present: &[u8],
     languages: &[Language],
     ascii_classes: &[[u8; 128]],
-    high_pairs: &[u16],
+    high_pairs: &[(u16, u32)],
     high_pair_count: f64,
 ) -> Reading {
     let mut chars = [None; 128];
@@ -302,9 +304,9 @@ fn read_as(
     // What each byte reads as, in bits, so that the loops below over byte pairs stay cheap.
     let traits: [u8; 256] = core::array::from_fn(|b| traits_of(b as u8, char_at(b as u8)));
     let has = |b: u8, t: u8| traits[usize::from(b)] & t != 0;
-    for &key in high_pairs {
+    for &(key, n) in high_pairs {
         let [a, b] = key.to_be_bytes();
-        let n = f64::from(stats.count(key));
+        let n = f64::from(n);
         // A capital right after a small letter ("пРИВЕТ") is what a reading with the wrong case
         // layout (KOI8 against windows-1251) produces.
         if has(a, LOWER) && has(b, UPPER) {
@@ -335,22 +337,30 @@ fn read_as(
         .collect();
     let candidates = if home.is_empty() { languages } else { &home };
     for &lang in candidates {
+        // Classes as rows and columns of the language's dense table (every byte in `present` is
+        // beyond ASCII, so "any other letter" there pays the extra bits of `pair_cost`).
         let mut classes = [BOUNDARY; 256];
         classes[..128].copy_from_slice(&ascii_classes[lang.index()]);
         for &b in present {
-            classes[usize::from(b)] =
-                char_at(b).map_or(BOUNDARY, |c| lang.class_with(c, has(b, LETTER)));
+            let class = char_at(b).map_or(BOUNDARY, |c| lang.class_with(c, has(b, LETTER)));
+            classes[usize::from(b)] = if class == lang.other() {
+                OTHER_BEYOND_ASCII
+            } else {
+                class
+            };
         }
-        let high: f64 = high_pairs
+        let dense = lang.dense_costs();
+        // Integer counts times integer costs: the sum is exact in u64 (and in f64 below 2^53).
+        let high: u64 = high_pairs
             .iter()
-            .map(|&key| {
+            .map(|&(key, n)| {
                 let [a, b] = key.to_be_bytes();
-                let cost =
-                    lang.pair_cost(classes[usize::from(a)], classes[usize::from(b)], b >= 0x80);
-                f64::from(stats.count(key)) * f64::from(cost)
+                let at = usize::from(classes[usize::from(a)]) * DENSE_WIDTH
+                    + usize::from(classes[usize::from(b)]);
+                u64::from(n) * u64::from(dense[at])
             })
             .sum();
-        costs.push((high, lang));
+        costs.push((high as f64, lang));
     }
     order::sort_by_key(&mut costs, |c| c.0);
     let (best_cost, best_lang) = costs.first().map_or((0.0, None), |&(c, l)| (c, Some(l)));

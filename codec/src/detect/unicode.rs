@@ -21,7 +21,7 @@ pub(super) fn bom(input: &[u8], truncated: bool) -> Option<Result<Candidate, Can
     let valid = match *name {
         "utf-8" => utf8_errors(rest, truncated, 1) == 0,
         "utf-16le" | "utf-16be" => {
-            utf16_units(rest, name.ends_with("le"), truncated).is_some_and(|u| u.invalid == 0)
+            utf16_units(rest, name.ends_with("le"), truncated, usize::MAX).is_some()
         }
         _ => utf32_valid(rest, name.ends_with("le"), truncated),
     };
@@ -86,8 +86,6 @@ fn utf32_valid(input: &[u8], little: bool, truncated: bool) -> bool {
 /// What the code units of an input read as UTF-16 in one byte order look like.
 struct Units {
     count: usize,
-    /// Lone surrogates.
-    invalid: usize,
     /// Units 0001..=00FF: ASCII and Latin-1 text has a zero byte in them.
     zero_high: usize,
     /// Units whose low byte is zero and high byte is not (rare in text, frequent in the other
@@ -97,13 +95,21 @@ struct Units {
     plausible: usize,
 }
 
-fn utf16_units(input: &[u8], little: bool, truncated: bool) -> Option<Units> {
+/// The units of `input` read as UTF-16, or `None` as soon as the reading cannot be text: a lone
+/// surrogate, or more than `max_implausible` units outside [`plausible`]'s blocks. Stopping early
+/// answers exactly as the whole walk would (the callers reject any lone surrogate, and more than
+/// their share of implausible units), and spares single-byte text most of a walk over 1 MiB.
+fn utf16_units(
+    input: &[u8],
+    little: bool,
+    truncated: bool,
+    max_implausible: usize,
+) -> Option<Units> {
     if input.len() % 2 != 0 && !truncated {
         return None;
     }
     let mut u = Units {
         count: 0,
-        invalid: 0,
         zero_high: 0,
         zero_low: 0,
         plausible: 0,
@@ -121,25 +127,23 @@ fn utf16_units(input: &[u8], little: bool, truncated: bool) -> Option<Units> {
         match unit {
             0xD800..=0xDBFF => {
                 if pending_high {
-                    u.invalid += 1;
+                    return None;
                 }
                 pending_high = true;
                 continue;
             }
             0xDC00..=0xDFFF => {
-                if pending_high {
-                    u.plausible += 2;
-                } else {
-                    u.invalid += 1;
+                if !pending_high {
+                    return None;
                 }
+                u.plausible += 2;
                 pending_high = false;
                 continue;
             }
             _ => {}
         }
         if pending_high {
-            u.invalid += 1;
-            pending_high = false;
+            return None;
         }
         if (0x0001..=0x00FF).contains(&unit) {
             u.zero_high += 1;
@@ -148,10 +152,13 @@ fn utf16_units(input: &[u8], little: bool, truncated: bool) -> Option<Units> {
         }
         if plausible(unit) {
             u.plausible += 1;
+        } else if u.count - u.plausible > max_implausible.saturating_add(1) {
+            // A pending high surrogate is the only unit a later one can still make plausible.
+            return None;
         }
     }
     if pending_high && !truncated {
-        u.invalid += 1;
+        return None;
     }
     Some(u)
 }
@@ -192,11 +199,14 @@ pub(super) fn utf16_without_bom(
         return None;
     }
     let mut best: Option<(bool, Units)> = None;
+    // The share of units outside the blocks of text that the tests below allow at most.
+    let units = input.len() / 2;
+    let max_implausible = if has_zero { units / 10 } else { units / 50 };
     for little in [true, false] {
-        let Some(u) = utf16_units(input, little, truncated) else {
+        let Some(u) = utf16_units(input, little, truncated, max_implausible) else {
             continue;
         };
-        if u.invalid > 0 || u.count == 0 {
+        if u.count == 0 {
             continue;
         }
         let plausible_enough = if has_zero {
@@ -311,6 +321,52 @@ pub(super) fn utf8(input: &[u8], truncated: bool) -> Utf8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use utf8lens_testkit::Rng;
+
+    /// Units outside the blocks of text, as the callers of `utf16_units` count them.
+    fn implausible(u: &Units) -> usize {
+        u.count - u.plausible
+    }
+
+    #[test]
+    fn stopping_early_answers_as_the_whole_walk_does() {
+        // Inputs near the limits: mostly units of text (ASCII, Cyrillic, CJK), a few others and
+        // surrogates, in both byte orders.
+        let mut rng = Rng::new(0x5EED_0016);
+        let units: [u16; 8] = [
+            0x0041, 0x0020, 0x0431, 0x4E2D, 0xD83D, 0xDE00, 0x0001, 0xF8FF,
+        ];
+        for _ in 0..20_000 {
+            let len = rng.below(40);
+            let mut input = Vec::new();
+            for _ in 0..len {
+                let unit = if rng.below(4) == 0 {
+                    *rng.pick(&units)
+                } else {
+                    *rng.pick(&units[..4])
+                };
+                input.extend_from_slice(&unit.to_le_bytes());
+            }
+            let max = rng.below(6);
+            let truncated = rng.below(2) == 0;
+            for little in [true, false] {
+                let whole = utf16_units(&input, little, truncated, usize::MAX);
+                let early = utf16_units(&input, little, truncated, max);
+                match (&whole, &early) {
+                    (Some(w), Some(e)) => {
+                        assert_eq!(
+                            (w.count, w.plausible, w.zero_high, w.zero_low),
+                            (e.count, e.plausible, e.zero_high, e.zero_low)
+                        );
+                    }
+                    // The early walk may stop only where the whole one fails the callers' test.
+                    (Some(w), None) => assert!(implausible(w) > max, "{input:02X?} {max}"),
+                    (None, Some(_)) => panic!("{input:02X?}: whole walk None, early Some"),
+                    (None, None) => {}
+                }
+            }
+        }
+    }
 
     #[test]
     fn boms_are_recognised_longest_first() {
