@@ -11,7 +11,7 @@ use std::process::Command;
 
 use proptest::prelude::*;
 use utf8lens::charset::{self, Charset, Fallback};
-use utf8lens::detect::{detect, Detector, CHARSETS};
+use utf8lens::detect::{detect, rank_legacy, Detector, CHARSETS};
 use utf8lens_tests::data;
 
 /// Files (of the 121) right per group, at least: Unicode/ASCII, single-byte, CJK multi-byte.
@@ -243,6 +243,33 @@ fn one_text_per_single_byte_family() {
         );
         assert_eq!(best.language(), Some(lang), "{charset:?}: {best}");
         assert!(best.reasons().len() >= 2, "{best}");
+    }
+}
+
+#[test]
+fn every_legacy_charset_ranked_once_the_detectors_choice_first() {
+    let ascii = rank_legacy(b"plain ASCII");
+    assert_eq!(ascii.len(), Charset::ALL.len());
+    let Some(files) = test_files() else { return };
+    for path in files {
+        let bytes = std::fs::read(&path).expect("readable");
+        let ranked = rank_legacy(&bytes);
+        let mut sorted: Vec<&str> = ranked.iter().map(|c| c.name()).collect();
+        sorted.sort_unstable();
+        let mut all: Vec<&str> = Charset::ALL.iter().map(|c| c.name()).collect();
+        all.sort_unstable();
+        assert_eq!(sorted, all, "{}: every charset once", path.display());
+        // Where the detector's best reading is one of the codec's charsets, the ranking starts
+        // with a charset that reads the bytes the same way.
+        if let Some(best) = detect(&bytes).best().legacy_charset() {
+            assert_eq!(
+                charset::decode(&bytes, ranked[0]),
+                charset::decode(&bytes, best),
+                "{}: ranked {:?} first, detect chose {best:?}",
+                path.display(),
+                ranked[0]
+            );
+        }
     }
 }
 

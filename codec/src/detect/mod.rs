@@ -342,6 +342,33 @@ pub fn detect(bytes: &[u8]) -> Detection {
     detector.finish()
 }
 
+/// Every legacy single-byte charset of the codec ([`Charset::ALL`]), the most plausible reading of
+/// `bytes` first, as the detector's single-byte scorer ranks them (letter pairs of its languages,
+/// undefined bytes, controls and symbols where text has letters). Charsets that read the bytes
+/// identically sit side by side, in the detector's order of preference (windows-125x before the
+/// ISO-8859 charsets they extend); with no byte beyond ASCII that order is all there is. Only the
+/// first [`Detector::DEFAULT_LIMIT`] bytes are looked at.
+///
+/// For a list of readings to show, as the inspector's mojibake view does; [`detect`] answers
+/// "which charset is it" with confidences and reasons.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::charset::Charset;
+/// use utf8lens::detect::rank_legacy;
+///
+/// // "Привет, как дела?" in KOI8-R.
+/// let bytes = b"\xf0\xd2\xc9\xd7\xc5\xd4, \xcb\xc1\xcb \xc4\xc5\xcc\xc1?";
+/// let ranked = rank_legacy(bytes);
+/// assert_eq!(ranked[0], Charset::Koi8R);
+/// assert_eq!(ranked.len(), Charset::ALL.len());
+/// ```
+pub fn rank_legacy(bytes: &[u8]) -> Vec<Charset> {
+    let bytes = bytes.get(..Detector::DEFAULT_LIMIT).unwrap_or(bytes);
+    single_byte::rank_ours(&single_byte::ByteStats::new(bytes))
+}
+
 /// Detection over input that arrives in chunks: [`feed`](Detector::feed) them, then
 /// [`finish`](Detector::finish). Only the first [`limit`](Detector::limit) bytes are kept and
 /// examined; the rest is counted and dropped.

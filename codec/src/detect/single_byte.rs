@@ -203,6 +203,45 @@ struct Reading {
 /// Every single-byte reading of the input that `stats` describes, best first, with reasons for
 /// the first `explain` of them. The cost of a reading is that of the pairs with a byte 80..=FF.
 pub(super) fn score(stats: &ByteStats, explain: usize) -> Vec<Scored> {
+    let readings = readings(stats);
+    let best_bits = readings.first().map_or(0.0, |r| r.bits);
+    let runner_up = readings.get(1).map(|r| (r.source.name(), r.per_pair));
+    readings
+        .iter()
+        .enumerate()
+        .map(|(rank, r)| Scored {
+            charset: r.source.name(),
+            bits: r.bits,
+            language: r.language.map(Language::code),
+            reasons: if rank < explain {
+                reasons(stats, r, rank, best_bits, runner_up)
+            } else {
+                Vec::new()
+            },
+        })
+        .collect()
+}
+
+/// Every charset of the codec, the most plausible reading of the input first: the order of
+/// [`score`], a charset that reads the bytes as another does sharing its place, and all of them
+/// in order of preference when no byte is beyond ASCII.
+pub(super) fn rank_ours(stats: &ByteStats) -> Vec<Charset> {
+    let mut out: Vec<Charset> = Vec::with_capacity(PREFERENCE.len());
+    for reading in readings(stats) {
+        let names = core::iter::once(reading.source.name()).chain(reading.equivalents);
+        out.extend(names.filter_map(|name| PREFERENCE.iter().copied().find(|c| c.name() == name)));
+    }
+    out.extend(
+        PREFERENCE
+            .iter()
+            .filter(|c| !out.contains(c))
+            .collect::<Vec<_>>(),
+    );
+    out
+}
+
+/// Every single-byte reading, scored, best first; none when no byte is beyond ASCII.
+fn readings(stats: &ByteStats) -> Vec<Reading> {
     let present: Vec<u8> = (0x80..=0xFFu8)
         .filter(|&b| stats.bytes[usize::from(b)] > 0)
         .collect();
@@ -247,23 +286,7 @@ pub(super) fn score(stats: &ByteStats, explain: usize) -> Vec<Scored> {
         ));
     }
     order::sort_by_key(&mut readings, |r| r.bits);
-    let best_bits = readings.first().map_or(0.0, |r| r.bits);
-    let runner_up = readings.get(1).map(|r| (r.source.name(), r.per_pair));
-    let scored = readings
-        .iter()
-        .enumerate()
-        .map(|(rank, r)| Scored {
-            charset: r.source.name(),
-            bits: r.bits,
-            language: r.language.map(Language::code),
-            reasons: if rank < explain {
-                reasons(stats, r, rank, best_bits, runner_up)
-            } else {
-                Vec::new()
-            },
-        })
-        .collect();
-    scored
+    readings
 }
 
 #[allow(clippy::too_many_arguments)] // the precomputed tables of `score`, passed down once

@@ -2,7 +2,7 @@
 //! traced back to its byte; the reverse direction (the text in a legacy charset read as UTF-8);
 //! double encoding; the repair tool with its steps; and the seeds' reference table. Bytes that are
 //! not UTF-8 get the charset detector's proposal, in steps, and their 31 legacy readings ranked
-//! by plausibility (`ranked_readings`).
+//! by plausibility (`utf8lens::detect::rank_legacy`, the detector's single-byte scorer).
 
 use utf8lens::charset::Charset;
 use utf8lens::mojibake::GlyphTrace;
@@ -352,34 +352,6 @@ fn RepairView(props: &TextProps) -> Html {
     }
 }
 
-/// The 31 legacy charsets ranked by how plausible their reading of `bytes` is: the detector's
-/// candidates first, in its order, then the others by how few bytes they cannot read as text
-/// (undefined bytes, C1 controls), ties in the codec's order.
-pub fn ranked_readings(bytes: &[u8], candidates: &[utf8lens::detect::Candidate]) -> Vec<Charset> {
-    let rank_of = |cs: Charset| {
-        candidates
-            .iter()
-            .position(|c| c.legacy_charset() == Some(cs))
-            .unwrap_or(usize::MAX)
-    };
-    let unreadable = |cs: Charset| {
-        bytes
-            .iter()
-            .filter(|&&b| {
-                cs.decode_byte(b)
-                    .is_none_or(|c| c.is_control() && !c.is_ascii_whitespace())
-            })
-            .count()
-    };
-    let mut all: Vec<(usize, usize, usize, Charset)> = Charset::ALL
-        .iter()
-        .enumerate()
-        .map(|(i, &cs)| (rank_of(cs), unreadable(cs), i, cs))
-        .collect();
-    all.sort_unstable();
-    all.into_iter().map(|(.., cs)| cs).collect()
-}
-
 /// Bytes that are not UTF-8: what the detector proposes (decode them as its best candidate, in
 /// steps), then the bytes read as each legacy charset, the most plausible first.
 #[component]
@@ -391,7 +363,7 @@ fn LegacyReadings() -> Html {
         .unwrap_or_default()
         .to_vec();
     let candidates = use_memo(inspector.bytes.clone(), |b| detect::detect_bytes(b));
-    let ranked = ranked_readings(&bytes, &candidates);
+    let ranked = use_memo(bytes.clone(), |b| utf8lens::detect::rank_legacy(b));
     let best = candidates.first().cloned();
     let proposal = best.as_ref().and_then(|c| {
         let whole = detect::decode_as(all, c.charset())?;
@@ -514,9 +486,8 @@ fn SeedsTable() -> Html {
 
 #[cfg(test)]
 mod tests {
-    use super::ranked_readings;
-    use crate::components::detect::detect_bytes;
     use utf8lens::charset::Charset;
+    use utf8lens::detect::rank_legacy;
 
     #[test]
     fn the_detectors_candidate_reads_first() {
@@ -525,7 +496,7 @@ mod tests {
         let bytes =
             utf8lens::charset::encode(text, Charset::Koi8R, utf8lens::charset::Fallback::Error)
                 .unwrap_or_default();
-        let ranked = ranked_readings(&bytes, &detect_bytes(&bytes));
+        let ranked = rank_legacy(&bytes);
         assert_eq!(ranked.len(), Charset::ALL.len());
         assert_eq!(ranked[0], Charset::Koi8R);
         let mut sorted = ranked.clone();
@@ -533,5 +504,31 @@ mod tests {
         let mut all = Charset::ALL.to_vec();
         all.sort_by_key(|cs| cs.name());
         assert_eq!(sorted, all, "every charset once");
+    }
+
+    #[test]
+    fn the_ranking_keeps_the_detectors_order() {
+        // Czech in windows-1250: the detector's candidates that are charsets of the codec come
+        // in the same order in the ranking, which goes on past them to all 31.
+        let text = "Příliš žluťoučký kůň úpěl ďábelské ódy. Čeština má háčky a čárky.";
+        let bytes = utf8lens::charset::encode(
+            text,
+            Charset::Windows1250,
+            utf8lens::charset::Fallback::Error,
+        )
+        .unwrap_or_default();
+        let ranked = rank_legacy(&bytes);
+        assert_eq!(ranked[0], Charset::Windows1250);
+        let places: Vec<usize> = utf8lens::detect::detect(&bytes)
+            .candidates()
+            .iter()
+            .filter_map(|c| c.legacy_charset())
+            .map(|cs| ranked.iter().position(|&c| c == cs).unwrap_or(usize::MAX))
+            .collect();
+        assert!(places.len() >= 3, "{places:?}");
+        assert!(
+            places.windows(2).all(|w| w[0] < w[1]),
+            "{places:?} in {ranked:?}"
+        );
     }
 }
