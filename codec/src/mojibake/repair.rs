@@ -1092,6 +1092,51 @@ mod tests {
         assert_eq!(fixed.steps[0].lost, 2);
     }
 
+    /// `original` in UTF-8 read as ISO-8859-1 with its C1 controls stripped, and what repair
+    /// should make of it: one U+FFFD for each character that had a byte 80–9F.
+    fn stripped_c1(original: &str) -> (String, String) {
+        let shown: String = crate::charset::decode(original.as_bytes(), Charset::Iso8859_1)
+            .chars()
+            .filter(|c| !('\u{80}'..='\u{9F}').contains(c))
+            .collect();
+        let expected: String = original
+            .chars()
+            .map(|c| {
+                let mut buf = [0; 4];
+                let bytes = c.encode_utf8(&mut buf).as_bytes();
+                if bytes.iter().any(|b| (0x80..=0x9F).contains(b)) {
+                    '\u{FFFD}'
+                } else {
+                    c
+                }
+            })
+            .collect();
+        (shown, expected)
+    }
+
+    #[test]
+    fn spaces_stay_spaces_where_c1_bytes_were_stripped() {
+        // Tamil and Thai words whose last letter lost its C1 byte, before a space: the space is
+        // no A0 byte (that would make U+0BE0, unassigned, or a Thai letter that was never there).
+        for original in ["மணிமாறன் சுப்ரமணியம்", "ศศิริ จันทรา และ ภูวัต"]
+        {
+            let (shown, expected) = stripped_c1(original);
+            let fixed = repair(&shown);
+            assert_eq!(fixed.text, expected, "{shown}");
+            assert!(
+                fixed.steps.iter().all(|s| s.spaces == 0),
+                "{:?}",
+                fixed.steps
+            );
+        }
+        // A no-break space that came through says the same: `à¤\u{a0}` is a whole letter, so the
+        // space after `à¥` is a space.
+        let fixed = repair("à¤¨à¤¿à¤®à¥à¤®à¥ à¤¶à¥à¤°à¥à¤·à¥à¤\u{a0}");
+        assert_eq!(fixed.text, "निम�म� श�र�ष�ठ");
+        // Where nothing was stripped, a space after a lead byte is still the no-break space it was.
+        assert_eq!(repair("Ã  bientôt").text, "à bientôt");
+    }
+
     #[test]
     fn dos_bytes_shown_as_latin1() {
         let original = "Größe der Fläche: fünf Meter";

@@ -115,10 +115,12 @@ enum Slot {
     End,
 }
 
-fn slot(bytes: &[Recovered], i: usize, low: u8, high: u8) -> Slot {
+fn slot(bytes: &[Recovered], i: usize, low: u8, high: u8, spaces_as_a0: bool) -> Slot {
     match bytes.get(i) {
         Some(&Recovered::Byte(b)) if (low..=high).contains(&b) => Slot::Byte(b, false),
-        Some(&Recovered::Byte(b' ')) if (low..=high).contains(&0xA0) => Slot::Byte(0xA0, true),
+        Some(&Recovered::Byte(b' ')) if spaces_as_a0 && (low..=high).contains(&0xA0) => {
+            Slot::Byte(0xA0, true)
+        }
         Some(&Recovered::Byte(b'?')) | Some(&Recovered::Lost) => Slot::Wildcard,
         _ => Slot::End,
     }
@@ -149,8 +151,35 @@ fn cesu_pair(bytes: &[Recovered], i: usize) -> Option<char> {
 /// charset the text was shown in shows bytes 80–9F as C1 controls, which software strips: only
 /// then does a sequence that stops short after a continuation byte confirm a stripped byte (in
 /// windows-874, clean Thai stops short like that all the time).
+///
+/// A space stands for the byte A0 only where the text shows no sign that its pipeline kept A0
+/// bytes: one damage process garbled the whole text, and a pipeline that let a byte A0 through (a
+/// no-break space among the characters) or stripped C1 bytes (a sequence that stops short after a
+/// continuation byte; those pipelines keep A0, which is no C1 byte) did not turn its no-break
+/// spaces into spaces. There a space after a sequence that stops short is a space, and the byte
+/// before it was stripped (`à¯ ` is a Tamil letter that lost its last byte, not U+0BE0).
 #[inline(never)]
 pub(super) fn read(bytes: &[Recovered], c1: bool) -> Vec<Sequence> {
+    if bytes.contains(&Recovered::Byte(0xA0)) {
+        return read_spaces(bytes, c1, false);
+    }
+    let sequences = read_spaces(bytes, c1, true);
+    let stripped = sequences.iter().any(|s| {
+        s.spaces == 0
+            && s.read
+                == Read::Lost {
+                    marked: false,
+                    confirmed: true,
+                }
+    });
+    if stripped && sequences.iter().any(|s| s.spaces > 0) {
+        return read_spaces(bytes, c1, false);
+    }
+    sequences
+}
+
+/// [`read`], with spaces read as the byte A0 where a sequence needs it when `spaces_as_a0`.
+fn read_spaces(bytes: &[Recovered], c1: bool, spaces_as_a0: bool) -> Vec<Sequence> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while let Some(&r) = bytes.get(i) {
@@ -200,7 +229,7 @@ pub(super) fn read(bytes: &[Recovered], c1: bool) -> Vec<Sequence> {
             } else {
                 (0x80, 0xBF)
             };
-            match slot(bytes, i + taken, lo, hi) {
+            match slot(bytes, i + taken, lo, hi, spaces_as_a0) {
                 Slot::Byte(b, space) => {
                     if let Some(x) = buf.get_mut(taken) {
                         *x = b;
