@@ -482,8 +482,14 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
     }
     // Otherwise pieces of UTF-8 and legacy-to-legacy readings compete on plausibility.
     out.extend(pieces_utf8(text, &encoders));
-    if text_cost >= MIN_COST_LEGACY && hard_evidence(text) >= MIN_HARD_EVIDENCE_LEGACY {
-        out.extend(legacy_to_legacy(text, text_cost, &encoders));
+    if text_cost >= MIN_COST_LEGACY {
+        match hard_evidence(text) {
+            0 => {}
+            hard => {
+                let strict = hard < MIN_HARD_EVIDENCE_LEGACY;
+                out.extend(legacy_to_legacy(text, text_cost, &encoders, strict));
+            }
+        }
     }
     for candidate in detected_legacy(text, text_cost, &encoders) {
         if !out.iter().any(|c| c.step.after == candidate.step.after) {
@@ -887,9 +893,18 @@ fn stretches(sequences: &[super::sequences::Sequence]) -> Vec<(usize, usize)> {
     out
 }
 
-/// The text's bytes in one legacy charset read as another.
+/// The text's bytes in one legacy charset read as another. With one piece of hard evidence only
+/// (`strict`), a reading may change only letters and C1 controls of the text: a misread letter
+/// (`dan\u{8e}s`, `ErzsÈbet`, `ïåðñèéñêè`) is what such a text shows, while strings of symbols
+/// (`ˇ˜Ç›¥‰˜`, Mac keyboard symbols; `│  └──`, box drawing) read as letters of some charset are
+/// clean text that happens to have its one oddity.
 #[inline(never)]
-fn legacy_to_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Candidate> {
+fn legacy_to_legacy(
+    text: &str,
+    text_cost: f32,
+    encoders: &[Encoder],
+    strict: bool,
+) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::new();
     let mut seen: Vec<Vec<u8>> = Vec::new();
     for encoder in encoders {
@@ -907,6 +922,9 @@ fn legacy_to_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Can
                 continue;
             };
             if decoded == text || out.iter().any(|c| c.step.after == decoded) {
+                continue;
+            }
+            if strict && !changes_only_letters_and_controls(text, &decoded) {
                 continue;
             }
             let decoded_cost = cost(&decoded);
@@ -955,6 +973,14 @@ fn changes_a_word(text: &str, decoded: &str) -> bool {
         }
     }
     false
+}
+
+/// Whether every character a legacy-to-legacy reading changes is a letter or a control character
+/// in the text.
+fn changes_only_letters_and_controls(text: &str, decoded: &str) -> bool {
+    text.chars()
+        .zip(decoded.chars())
+        .all(|(a, b)| a == b || a.is_alphabetic() || a.is_control())
 }
 
 /// Whether a legacy-to-legacy reading only turns control characters into punctuation or symbols
@@ -1135,6 +1161,34 @@ mod tests {
         assert_eq!(fixed.text, "निम�म� श�र�ष�ठ");
         // Where nothing was stripped, a space after a lead byte is still the no-break space it was.
         assert_eq!(repair("Ã  bientôt").text, "à bientôt");
+    }
+
+    #[test]
+    fn one_misread_letter_is_enough_evidence_for_a_legacy_reading() {
+        // One C1 control or one capital inside a word, and a reading that changes only letters
+        // and controls into a word of one alphabet.
+        for (shown, original) in [
+            ("dan\u{8e}s", "danés"),
+            (
+                "Marketta M\u{84}kinen-Pulkkinen",
+                "Marketta Mäkinen-Pulkkinen",
+            ),
+            (
+                "Thingvallastr\u{91}de 816\n4060 Vestbjerg",
+                "Thingvallastræde 816\n4060 Vestbjerg",
+            ),
+        ] {
+            assert_eq!(repair(shown).text, original, "{shown}");
+        }
+        // One oddity among symbols is clean text: Mac keyboard symbols, box drawing.
+        for clean in [
+            "ˇ˜Ç›¥‰˜",
+            "│  └──NameLeaf('a')",
+            "◊Í‡∏∏¿•",
+            "science ˇ÷Ø 1836ƒ",
+        ] {
+            assert_eq!(repair(clean).text, clean);
+        }
     }
 
     #[test]
