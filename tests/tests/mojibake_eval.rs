@@ -86,8 +86,80 @@ fn floors_on_the_real_world_set() {
     floor("indic and thai", 92.5);
     floor(eval_set::LEGACY, 39.0);
     assert!(
-        scores.damaged.percent() >= 84.9,
+        scores.damaged.percent() >= 84.8,
         "{:.2}%",
         scores.damaged.percent()
     );
+}
+
+/// Real running text that nobody here wrote or tuned on: every line of unicode-lipsum's texts (the
+/// lipsum files in 9 scripts, Wikipedia's Mars article in 18 languages), cut into pieces of at most
+/// 200 characters at spaces. Repair must leave it alone; the ones it changes today are listed in
+/// docs/MOJIBAKE.md, and their number may only go down.
+#[test]
+fn real_clean_text_is_left_alone() {
+    const FILES: [&str; 27] = [
+        "lipsum/Arabic-Lipsum.utf8.txt",
+        "lipsum/Chinese-Lipsum.utf8.txt",
+        "lipsum/Emoji-Lipsum.utf8.txt",
+        "lipsum/Hebrew-Lipsum.utf8.txt",
+        "lipsum/Hindi-Lipsum.utf8.txt",
+        "lipsum/Japanese-Lipsum.utf8.txt",
+        "lipsum/Korean-Lipsum.utf8.txt",
+        "lipsum/Latin-Lipsum.utf8.txt",
+        "lipsum/Russian-Lipsum.utf8.txt",
+        "wikipedia_mars/arabic.utf8.txt",
+        "wikipedia_mars/chinese.utf8.txt",
+        "wikipedia_mars/czech.utf8.txt",
+        "wikipedia_mars/english.utf8.txt",
+        "wikipedia_mars/esperanto.utf8.txt",
+        "wikipedia_mars/french.utf8.txt",
+        "wikipedia_mars/german.utf8.txt",
+        "wikipedia_mars/greek.utf8.txt",
+        "wikipedia_mars/hebrew.utf8.txt",
+        "wikipedia_mars/hindi.utf8.txt",
+        "wikipedia_mars/japanese.utf8.txt",
+        "wikipedia_mars/korean.utf8.txt",
+        "wikipedia_mars/persan.utf8.txt",
+        "wikipedia_mars/portuguese.utf8.txt",
+        "wikipedia_mars/russian.utf8.txt",
+        "wikipedia_mars/thai.utf8.txt",
+        "wikipedia_mars/turkish.utf8.txt",
+        "wikipedia_mars/vietnamese.utf8.txt",
+    ];
+    const MOST_CHANGED: usize = 3;
+    let (mut pieces, mut changed) = (0usize, Vec::new());
+    for file in FILES {
+        let Some(text) = utf8lens_tests::data::read_text(&format!("unicode-lipsum/{file}")) else {
+            return;
+        };
+        for line in text.trim_start_matches('\u{FEFF}').lines() {
+            let mut rest = line.trim();
+            while !rest.is_empty() {
+                let mut end = rest.char_indices().nth(200).map_or(rest.len(), |(i, _)| i);
+                if end < rest.len() {
+                    end = rest[..end].rfind(' ').filter(|&i| i > 0).unwrap_or(end);
+                }
+                let piece = &rest[..end];
+                rest = rest[end..].trim_start();
+                if piece.is_ascii() {
+                    continue;
+                }
+                pieces += 1;
+                let fixed = repair(piece);
+                if fixed.text != piece {
+                    changed.push(format!("{file}: {piece:?} -> {:?}", fixed.text));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "real clean text: {} of {pieces} pieces changed",
+        changed.len()
+    );
+    for c in &changed {
+        eprintln!("  {c}");
+    }
+    assert!(pieces > 10_000, "{pieces}");
+    assert!(changed.len() <= MOST_CHANGED, "{changed:#?}");
 }

@@ -83,14 +83,33 @@ pub(super) fn bits(chars: &[char]) -> f32 {
     total + lone_scripts(chars, &classes)
 }
 
+/// The most a one-letter word may cost in the letter model to count as one people write (`в`,
+/// `à`, `å` cost 6 bits; `Â`, `Ã` 20).
+const ONE_LETTER_WORD_BITS: u32 = 8;
+
+/// Whether a letter is, on its own, a word of some language of the detector's letter model.
+pub(super) fn is_one_letter_word(ch: char) -> bool {
+    ch.is_alphabetic() && word_bits(&[ch]).is_some_and(|b| b <= ONE_LETTER_WORD_BITS)
+}
+
 /// [`LONE_SCRIPT`] for each script other than Latin that only one character of the text belongs
 /// to (a letter, a mark, a digit or a symbol of the script's own block). Basic Greek letters are
-/// symbols as often as words (`π`, `Ω`, `µ`): they do not count.
+/// symbols as often as words (`π`, `Ω`, `µ`): they do not count, and neither does a letter that
+/// stands alone and is a word of its own (`В 1672`, Russian "in 1672").
 fn lone_scripts(chars: &[char], classes: &[Class]) -> f32 {
     let mut seen: Vec<(Script, usize)> = Vec::new();
-    for (&ch, &class) in chars.iter().zip(classes) {
+    // A word on its own: after a space (or at the start), before a space or punctuation (or at
+    // the end); `83,00В` is no word.
+    let alone = |i: usize| {
+        let before = i.checked_sub(1).and_then(|p| chars.get(p));
+        let after = chars.get(i + 1);
+        before.is_none_or(|c| c.is_whitespace())
+            && after.is_none_or(|c| c.is_whitespace() || (c.is_ascii_punctuation()))
+    };
+    for (i, (&ch, &class)) in chars.iter().zip(classes).enumerate() {
         let cp = u32::from(ch);
         let counts = match class {
+            Class::Letter(_) if alone(i) && is_one_letter_word(ch) => false,
             Class::Letter(_) | Class::Mark | Class::Digit => {
                 !ch.is_ascii() && !matches!(cp, 0x0300..=0x036F | 0x0391..=0x03A9 | 0x03B1..=0x03C9)
             }

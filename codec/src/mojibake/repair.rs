@@ -24,7 +24,7 @@
 //!
 //! Text that shows no evidence comes back unchanged with no steps.
 
-use super::likelihood::bits;
+use super::likelihood::{bits, is_one_letter_word};
 use super::plausibility::{classify, cost, hard_evidence, oddity, Class, Script};
 use super::sequences::{read, recover, shows_c1, Read, Recovered};
 use super::Encoding;
@@ -392,7 +392,16 @@ fn required_gain(steps: &[RepairStep]) -> f32 {
                     .1
                     .chars()
                     .all(|c| c.is_alphabetic() && crate::detect::in_an_alphabet(c));
-            if merged == 1 && (step.example.1 == "\u{A0}" || letter) {
+            // Unless a space is taken for A0 after a lead byte that shows as a letter which is a
+            // word on its own (`В ` of windows-1251: Russian "в", "in"), as in clean text.
+            let one_letter_word = step
+                .example
+                .0
+                .chars()
+                .next()
+                .is_some_and(is_one_letter_word);
+            let nbsp = step.example.1 == "\u{A0}" && !(step.spaces > 0 && one_letter_word);
+            if merged == 1 && (nbsp || letter) {
                 MIN_GAIN_BITS
             } else {
                 MIN_GAIN_BITS + WEAK_EVIDENCE_BITS / merged as f32
@@ -1189,6 +1198,18 @@ mod tests {
         ] {
             assert_eq!(repair(clean).text, clean);
         }
+    }
+
+    #[test]
+    fn a_one_letter_word_before_a_space_is_a_word() {
+        // Russian "в" ("in") is the byte C2 in windows-1251, which UTF-8 puts before A0: alone
+        // before a space it is the word, not a no-break space (unicode-lipsum's Russian article).
+        for clean in ["В 1672", "В [1888", "#### В XXI"] {
+            assert_eq!(repair(clean).text, clean);
+        }
+        // Glued to a number and before the byte A0 itself, it is the no-break space.
+        assert_eq!(repair("83,00В\u{a0}ILS").text, "83,00\u{a0}ILS");
+        assert_eq!(repair("10,00Â PLN").text, "10,00\u{a0}PLN");
     }
 
     #[test]
