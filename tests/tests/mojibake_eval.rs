@@ -127,7 +127,7 @@ fn real_clean_text_is_left_alone() {
         "wikipedia_mars/turkish.utf8.txt",
         "wikipedia_mars/vietnamese.utf8.txt",
     ];
-    const MOST_CHANGED: usize = 3;
+    const MOST_CHANGED: usize = 2;
     let (mut pieces, mut changed) = (0usize, Vec::new());
     for file in FILES {
         let Some(text) = utf8lens_tests::data::read_text(&format!("unicode-lipsum/{file}")) else {

@@ -958,8 +958,8 @@ fn legacy_to_legacy(
     out
 }
 
-/// Whether a legacy-to-legacy reading changes a letter of a word of three letters or more, all of
-/// them but one (in words of four letters or more) in the alphabet of one language. Such a
+/// Whether a legacy-to-legacy reading changes a letter of a word of three letters or more, not all
+/// the same, all of them but one (in words of four letters or more) in the alphabet of one language. Such a
 /// reading has no UTF-8 structure to back it: its evidence is the words it makes, and a string of
 /// symbols read in another charset (`µ£ˆ˙Î` as `Áú÷·Ù`, or as `ЕЃіњы`, letters of four
 /// Cyrillic alphabets) makes none.
@@ -977,7 +977,14 @@ fn changes_a_word(text: &str, decoded: &str) -> bool {
         let ends = !after.get(i + 1).is_some_and(|c| c.is_alphabetic());
         let word = after.get(start..=i).unwrap_or_default();
         let outside = usize::from(word.len() >= 4);
-        if ends && changed && word.len() >= 3 && crate::detect::one_alphabet(word, outside) {
+        // One letter repeated is no word (`—————` of a Markdown rule read as `ССССС`).
+        let letters_differ = word.iter().any(|&c| Some(c) != word.first().copied());
+        if ends
+            && changed
+            && word.len() >= 3
+            && letters_differ
+            && crate::detect::one_alphabet(word, outside)
+        {
             return true;
         }
     }
@@ -1189,6 +1196,10 @@ mod tests {
         ] {
             assert_eq!(repair(shown).text, original, "{shown}");
         }
+        // A rule of dashes is no word in another charset (`—` is D1 in Mac OS Roman, `С` in
+        // windows-1251), however many pieces of evidence the line holds.
+        let rule = "[—————————————](/wiki/%E0%A5%A7%E0%A5%AF%E0%A5%AC)";
+        assert_eq!(repair(rule).text, rule);
         // One oddity among symbols is clean text: Mac keyboard symbols, box drawing.
         for clean in [
             "ˇ˜Ç›¥‰˜",
