@@ -93,9 +93,10 @@ fn floors_on_the_real_world_set() {
 }
 
 /// Real running text that nobody here wrote or tuned on: every line of unicode-lipsum's texts (the
-/// lipsum files in 9 scripts, Wikipedia's Mars article in 18 languages), cut into pieces of at most
-/// 200 characters at spaces. Repair must leave it alone; the ones it changes today are listed in
-/// docs/MOJIBAKE.md, and their number may only go down.
+/// lipsum files in 9 scripts, Wikipedia's Mars article in 18 languages) and of uchardet's test
+/// texts (30+ languages, decoded with the charset each file's name gives, where the codec has it),
+/// cut into pieces of at most 200 characters at spaces. Repair must leave it alone; the ones it
+/// changes today are listed in docs/MOJIBAKE.md, and their number may only go down.
 #[test]
 fn real_clean_text_is_left_alone() {
     const FILES: [&str; 27] = [
@@ -128,11 +129,16 @@ fn real_clean_text_is_left_alone() {
         "wikipedia_mars/vietnamese.utf8.txt",
     ];
     const MOST_CHANGED: usize = 2;
-    let (mut pieces, mut changed) = (0usize, Vec::new());
+    let mut texts: Vec<(String, String)> = Vec::new();
     for file in FILES {
         let Some(text) = utf8lens_tests::data::read_text(&format!("unicode-lipsum/{file}")) else {
             return;
         };
+        texts.push((file.to_string(), text));
+    }
+    texts.extend(uchardet_texts());
+    let (mut pieces, mut changed) = (0usize, Vec::new());
+    for (file, text) in &texts {
         for line in text.trim_start_matches('\u{FEFF}').lines() {
             let mut rest = line.trim();
             while !rest.is_empty() {
@@ -162,4 +168,46 @@ fn real_clean_text_is_left_alone() {
     }
     assert!(pieces > 10_000, "{pieces}");
     assert!(changed.len() <= MOST_CHANGED, "{changed:#?}");
+}
+
+/// uchardet's test texts (`uchardet-test/<lang>/<charset>.txt`), decoded with the charset the
+/// file's name gives where `utf8lens::detect::decode` has its table (CJK and VISCII are left out).
+fn uchardet_texts() -> Vec<(String, String)> {
+    let root = utf8lens_tests::data::conformance_root().join("uchardet-test");
+    let Ok(langs) = std::fs::read_dir(&root) else {
+        assert!(
+            !utf8lens_tests::data::data_required(),
+            "{} is missing",
+            root.display()
+        );
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut paths: Vec<std::path::PathBuf> = langs
+        .flatten()
+        .filter_map(|lang| std::fs::read_dir(lang.path()).ok())
+        .flat_map(|files| files.flatten().map(|f| f.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default();
+        let charset = match stem {
+            "mac-centraleurope" => "x-mac-ce",
+            "mac-cyrillic" => "x-mac-cyrillic",
+            "tis-620" => "windows-874",
+            other => other,
+        };
+        let Ok(bytes) = std::fs::read(&path) else {
+            continue;
+        };
+        if let Some(text) = utf8lens::detect::decode(&bytes, charset) {
+            out.push((path.display().to_string(), text));
+        }
+    }
+    assert!(out.len() > 80, "{} uchardet texts decoded", out.len());
+    out
 }
