@@ -80,7 +80,31 @@ pub(super) fn bits(chars: &[char]) -> f32 {
             i += 1;
         }
     }
-    total + lone_scripts(chars, &classes)
+    total + lone_scripts(chars, &classes) + glued_to_numbers(chars, &classes)
+}
+
+/// What a letter beyond ASCII glued to the end of a number costs, as a word of its own
+/// (`16.889Ā JPY`: windows-1257's `Ā` for the lead byte C2 of a no-break space whose A0 became a
+/// space, after an amount).
+const GLUED_TO_NUMBER: f32 = 8.0;
+
+/// [`GLUED_TO_NUMBER`] for each Latin letter beyond ASCII that follows a digit and ends its word
+/// there: units and ordinals after numbers are ASCII (`5m`, `3D`, `2nd`) or symbols (`25º`, `10€`),
+/// and Greek letters (`2π`, `100Ω`, `5µ`) are not Latin.
+fn glued_to_numbers(chars: &[char], classes: &[Class]) -> f32 {
+    let mut total = 0.0;
+    for (i, &class) in classes.iter().enumerate() {
+        let latin = matches!(class, Class::Letter(Script::Latin));
+        let after_digit = i
+            .checked_sub(1)
+            .and_then(|p| chars.get(p))
+            .is_some_and(char::is_ascii_digit);
+        let ends = chars.get(i + 1).is_none_or(|c| c.is_whitespace());
+        if latin && after_digit && ends {
+            total += GLUED_TO_NUMBER;
+        }
+    }
+    total
 }
 
 /// The most a one-letter word may cost in the letter model to count as one people write (`в`,

@@ -1224,6 +1224,17 @@ mod tests {
     }
 
     #[test]
+    fn a_letter_glued_to_an_amount_is_a_no_break_space() {
+        // windows-1257 shows the lead byte C2 of a no-break space as `Ā`; its A0 became a space.
+        assert_eq!(repair("16.889Ā JPY").text, "16.889\u{a0}JPY");
+        assert_eq!(repair("69,00Ā PLN").text, "69,00\u{a0}PLN");
+        // Letters after numbers that people write stay.
+        for clean in ["Latvijā 2020. gadā", "2π r, 100Ω, 5µs", "PORÇÕES 2Ā"] {
+            assert_eq!(repair(clean).text, clean);
+        }
+    }
+
+    #[test]
     fn dos_bytes_shown_as_latin1() {
         let original = "Größe der Fläche: fünf Meter";
         let bytes =
