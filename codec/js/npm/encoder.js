@@ -12,6 +12,7 @@ import { encode as wasmEncode, encodeInto as wasmEncodeInto } from "./wasm/utf8l
 // runner does) must not make Utf8Encoder call itself.
 const platformEncoder = typeof TextEncoder === "function" ? new TextEncoder() : undefined;
 // (Also the route of the package's encode and encodeInto for strings, exports.js.)
+export const hasPlatformEncoder = platformEncoder !== undefined;
 export const platformEncode = platformEncoder ? platformEncoder.encode.bind(platformEncoder) : wasmEncode;
 export const platformEncodeInto = platformEncoder ? platformEncoder.encodeInto.bind(platformEncoder) : wasmEncodeInto;
 

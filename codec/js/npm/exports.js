@@ -19,7 +19,7 @@ import {
   validate as wasmValidate,
 } from "./wasm/utf8lens.js";
 
-import { platformEncode, platformEncodeInto } from "./encoder.js";
+import { hasPlatformEncoder, platformEncode, platformEncodeInto } from "./encoder.js";
 
 // Keep this list complete: scripts/build-npm.sh checks it, plus the functions and classes this file
 // defines in place of a generated export of the same name, against the generated exports.
@@ -59,7 +59,7 @@ export {
 //    array, larger input), and the one route that knows every option. It does the same transcoding.
 // Before 1 and 2, the platform's own decoder takes what it decodes faster than any of ours: in Node,
 // likely-ASCII input under NATIVE_UTF8_LIMIT bytes goes to Buffer's utf8Slice and ASCII input to
-// buffer.isAscii and latin1Slice; in browsers, likely-ASCII input to TextDecoder (platformLooksFaster).
+// buffer.isAscii and latin1Slice; in browsers, likely-ASCII input to TextDecoder first of all (platformAscii).
 // tests/npm/decode-fast.test.mjs checks the JS decoder against TextDecoder exhaustively, and each route
 // against TextDecoder at every size.
 
@@ -182,6 +182,10 @@ function linkShortString() {
 
 /** Decodes UTF-8 to a string in one call; see the package's .d.ts (codec/js/src/decode.rs). */
 export function decode(bytes, options) {
+  if (asciiFirst && (options === undefined || options === null) && bytes instanceof Uint8Array) {
+    const text = platformAscii(bytes);
+    if (text !== undefined) return text;
+  }
   if ((options === undefined || options === null) && isView(bytes) && typedArrayTag.call(bytes) === "Uint8Array") {
     const length = typedArrayLength.call(bytes);
     if (length > 0 && length < SHORT_INPUT && bytes[0] !== 0xef) return decodeShort(bytes, length);
@@ -190,7 +194,6 @@ export function decode(bytes, options) {
     if (isAscii !== undefined && length >= SHORT_INPUT && length <= MAX_STRING_LENGTH && isAscii(bytes)) {
       return latin1Slice.call(bytes, 0, length);
     }
-    if (platformLooksFaster(bytes, length)) return asciiDecoder.decode(bytes);
     if (length > 0 && length <= RAW_LIMIT) return decodeRaw(bytes, length);
   }
   return wasmDecode(bytes, options);
@@ -198,26 +201,44 @@ export function decode(bytes, options) {
 
 // In browsers (no buffer.isAscii), text that is ASCII goes fastest through the platform's own
 // TextDecoder: Blink makes a one-byte string in one pass, and any WebAssembly route adds a copy and a
-// check before the same TextDecoder (0.7-0.8x of it, bench-browser.mjs). Checking every byte in JS first
-// would cost as much, so three 16-byte windows (start, middle, end) decide: if all are ASCII, the input
-// goes to TextDecoder. Its answer is the same as ours for every input (default options: U+FFFD per
-// maximal subpart, the BOM removed), so a wrong guess costs speed only, and never below TextDecoder's
-// own. Blink refuses views of a SharedArrayBuffer; those take the WebAssembly route.
-const SAMPLE = 16;
+// check before the same TextDecoder (0.7-0.8x of it, bench-browser.mjs). So this route comes first and
+// asks as little as it can, since at 256 B every nanosecond before TextDecoder shows: four bytes at the
+// start, the middle and the end decide. Checking more (three 16-byte windows and the buffer's kind, as
+// before) cost 8-16% of TextDecoder's time at 256 B-1 KiB in Chromium. Its answer is the same as ours
+// for every input (default options: U+FFFD per maximal subpart, the BOM removed; any view's bytes), so
+// a wrong guess costs speed only, and never below TextDecoder's own; whatever the platform refuses
+// (an object that only inherits from Uint8Array.prototype, an input too long for a string) takes the
+// routes below, whose errors are ours. Blink refuses views of a SharedArrayBuffer: the first refusal
+// is remembered, and from then on such views are recognised and sent on before the platform is asked.
+const SAMPLE = 4;
 const sharedArrayBuffer = typeof SharedArrayBuffer === "function" ? SharedArrayBuffer : undefined;
+const asciiFirst = isAscii === undefined && asciiDecoder !== undefined;
+let platformRefusesShared = false;
 
-function platformLooksFaster(bytes, length) {
-  if (isAscii !== undefined || asciiDecoder === undefined || length < SHORT_INPUT || length > MAX_STRING_LENGTH) return false;
-  if (sharedArrayBuffer !== undefined && bytes.buffer instanceof sharedArrayBuffer) return false;
-  const middle = (length >>> 1) - (SAMPLE >>> 1);
-  return windowAscii(bytes, 0) && windowAscii(bytes, middle) && windowAscii(bytes, length - SAMPLE);
+/** Whether `view` is a typed array over a SharedArrayBuffer. */
+function isShared(view) {
+  try {
+    return sharedArrayBuffer !== undefined && typedArrayBuffer.call(view) instanceof sharedArrayBuffer;
+  } catch {
+    return false;
+  }
 }
 
-/** Whether the SAMPLE bytes from `at` are ASCII. */
-function windowAscii(bytes, at) {
-  let any = 0;
-  for (let k = at, end = at + SAMPLE; k < end; k += 4) any |= bytes[k] | bytes[k + 1] | bytes[k + 2] | bytes[k + 3];
-  return any < 0x80;
+/** `bytes` decoded by the platform's TextDecoder if they look like ASCII, else undefined. */
+function platformAscii(bytes) {
+  try {
+    const length = bytes.length;
+    if (!(length >= SHORT_INPUT && length <= MAX_STRING_LENGTH)) return undefined;
+    const middle = length >>> 1;
+    let any = 0;
+    for (let k = 0; k < SAMPLE; k++) any |= bytes[k] | bytes[middle + k] | bytes[length - 1 - k];
+    if ((any & 0x80) !== 0) return undefined;
+    if (platformRefusesShared && isShared(bytes)) return undefined;
+    return asciiDecoder.decode(bytes);
+  } catch {
+    if (isShared(bytes)) platformRefusesShared = true;
+    return undefined;
+  }
 }
 
 // The WebAssembly instance's own exports (initSync returns them once the entry has instantiated it),
@@ -375,29 +396,24 @@ export function encode(text) {
   return typeof text === "string" ? platformEncode(text) : wasmEncode(text);
 }
 
-// A platform whose encodeInto refuses a SharedArrayBuffer's view (which ours fills) leaves those to
-// the WebAssembly encodeInto; found once, on the first such destination.
-let platformFillsShared;
+// encodeInto asks the platform first and checks nothing but the string, as TextEncoder's own cost
+// at a few hundred bytes is so small that checking the destination's kind and buffer first cost 11-20%
+// of it (bench.mjs, encode table). Whatever the platform refuses (a destination that is not a
+// Uint8Array) goes to the WebAssembly encodeInto, whose TypeError says what was wrong. Blink refuses
+// views of a SharedArrayBuffer, which ours fills: the first refusal is remembered, and from then on
+// such views are recognised and sent on before the platform is asked.
+let platformRefusesSharedDestination = false;
 
 /** Encodes as much of `text` as fits into `destination`; see the package's .d.ts. */
 export function encodeInto(text, destination) {
-  if (typeof text !== "string" || !isView(destination) || typedArrayTag.call(destination) !== "Uint8Array") {
-    return wasmEncodeInto(text, destination);
+  if (typeof text === "string" && hasPlatformEncoder && !(platformRefusesSharedDestination && isShared(destination))) {
+    try {
+      return platformEncodeInto(text, destination);
+    } catch {
+      if (isShared(destination)) platformRefusesSharedDestination = true;
+    }
   }
-  if (sharedArrayBuffer !== undefined && typedArrayBuffer.call(destination) instanceof sharedArrayBuffer) {
-    platformFillsShared ??= fillsShared();
-    if (!platformFillsShared) return wasmEncodeInto(text, destination);
-  }
-  return platformEncodeInto(text, destination);
-}
-
-function fillsShared() {
-  try {
-    const probe = new Uint8Array(new sharedArrayBuffer(1));
-    return platformEncodeInto("a", probe).written === 1 && probe[0] === 0x61;
-  } catch {
-    return false;
-  }
+  return wasmEncodeInto(text, destination);
 }
 
 let isDecoder;
