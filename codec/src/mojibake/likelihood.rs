@@ -80,8 +80,33 @@ pub(super) fn bits(chars: &[char]) -> f32 {
             i += 1;
         }
     }
-    total + lone_scripts(chars, &classes) + glued_to_numbers(chars, &classes)
+    total
+        + lone_scripts(chars, &classes)
+        + glued_to_numbers(chars, &classes)
+        + WEDGED_IN_NUMBER
+            * (0..chars.len())
+                .filter(|&i| wedged_in_number(chars, i))
+                .count() as f32
+        + NBSP_IN_WORD * (0..chars.len()).filter(|&i| nbsp_in_word(chars, i)).count() as f32
 }
+
+/// What a no-break space between two letters costs beyond a space: people put one between words
+/// that must stay on one line (`New\u{A0}York`), but the DOS code pages' `á` (A0) read as
+/// windows-1252 puts one inside a word (`Istv\u{A0}n`), and the letter model would price that as
+/// two cheap words.
+const NBSP_IN_WORD: f32 = 16.0;
+
+/// Whether the character at `i` is a no-break space between two letters.
+fn nbsp_in_word(chars: &[char], i: usize) -> bool {
+    let prev = i.checked_sub(1).and_then(|p| chars.get(p));
+    chars.get(i) == Some(&'\u{A0}')
+        && prev.is_some_and(|c| c.is_alphabetic())
+        && chars.get(i + 1).is_some_and(|c| c.is_alphabetic())
+}
+
+/// What a character costs where number formats put a no-break space (see [`wedged_in_number`]):
+/// as much as a letter no language writes there, since clean text has none.
+const WEDGED_IN_NUMBER: f32 = 16.0;
 
 /// What a letter beyond ASCII glued to the end of a number costs, as a word of its own
 /// (`16.889Ā JPY`: windows-1257's `Ā` for the lead byte C2 of a no-break space whose A0 became a
@@ -105,6 +130,28 @@ fn glued_to_numbers(chars: &[char], classes: &[Class]) -> f32 {
         }
     }
     total
+}
+
+/// Whether the character at `i` is one beyond ASCII wedged into a number where a no-break space
+/// belongs: between digits, or between a digit and a currency code, a unit word or a dollar sign
+/// (`$`, or a capital ASCII letter), in either order. Symbols that belong there in clean text (`2×3`,
+/// `5−3`, `1·2`, `25°C`, `3½`, `5€`, thin and no-break spaces), ordinals (`2ºESO`), the micro sign
+/// (`50µA`) and non-Latin letters (`2πR`) do not count.
+pub(super) fn wedged_in_number(chars: &[char], i: usize) -> bool {
+    let Some(&ch) = chars.get(i) else {
+        return false;
+    };
+    let before = i.checked_sub(1).and_then(|p| chars.get(p)).copied();
+    let after = chars.get(i + 1).copied();
+    let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
+    let code = |c: Option<char>| c.is_some_and(|c| c.is_ascii_uppercase() || c == '$');
+    let place = (digit(before) && (digit(after) || code(after))) || (code(before) && digit(after));
+    let stranger = match classify(ch) {
+        Class::Letter(Script::Latin) => !matches!(ch, 'ª' | 'º' | 'µ'),
+        Class::Symbol => matches!(ch, '†' | '‡' | '¶' | '§' | '¦' | '¬' | '¤'),
+        _ => false,
+    };
+    place && stranger
 }
 
 /// The most a one-letter word may cost in the letter model to count as one people write (`в`,

@@ -18,13 +18,17 @@
 //!    if it makes its neighbourhood more plausible.
 //! 4. **Legacy to legacy.** When nothing above applies but the text is full of fingerprints (C1
 //!    controls, box drawing inside words, words made only of accented letters), it tries reading
-//!    the bytes of one legacy charset as another, such as DOS code page 437 shown as Latin-1.
+//!    the bytes of one legacy charset as another, such as DOS code page 437 shown as Latin-1. A
+//!    text without them may still show a Western letter misread between Windows, Mac and DOS
+//!    charsets (`ErzsÈbet`, `Horv·th`): a reading that makes Latin words of such words then
+//!    competes on the letter model alone. And a letter or dagger wedged into a number (`9,00ÊRUB`)
+//!    is tried as the no-break space of another charset.
 //! 5. **Search.** Candidates are searched three layers deep, keeping the most plausible few at each
 //!    depth; the answer is the most plausible text found, each extra step having to pay for itself.
 //!
 //! Text that shows no evidence comes back unchanged with no steps.
 
-use super::likelihood::{bits, is_one_letter_word};
+use super::likelihood::{bits, is_one_letter_word, wedged_in_number};
 use super::plausibility::{classify, cost, hard_evidence, oddity, Class, Script};
 use super::sequences::{read, recover, shows_c1, Read, Recovered};
 use super::Encoding;
@@ -491,13 +495,24 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
     }
     // Otherwise pieces of UTF-8 and legacy-to-legacy readings compete on plausibility.
     out.extend(pieces_utf8(text, &encoders));
-    if text_cost >= MIN_COST_LEGACY {
-        match hard_evidence(text) {
-            0 => {}
-            hard => {
-                let strict = hard < MIN_HARD_EVIDENCE_LEGACY;
-                out.extend(legacy_to_legacy(text, text_cost, &encoders, strict));
-            }
+    let hard = hard_evidence(text);
+    if text_cost >= MIN_COST_LEGACY && hard > 0 {
+        let strict = hard < MIN_HARD_EVIDENCE_LEGACY;
+        out.extend(legacy_to_legacy(
+            text,
+            text_cost,
+            &encoders,
+            Gate::Fingerprints { strict },
+        ));
+    } else {
+        let chars: Vec<char> = text.chars().collect();
+        if (0..chars.len()).any(|i| misread_letter(&chars, i)) {
+            out.extend(legacy_to_legacy(text, text_cost, &encoders, Gate::Words));
+        }
+    }
+    for candidate in number_spaces(text, &encoders) {
+        if !out.iter().any(|c| c.step.after == candidate.step.after) {
+            out.push(candidate);
         }
     }
     for candidate in detected_legacy(text, text_cost, &encoders) {
@@ -912,7 +927,7 @@ fn legacy_to_legacy(
     text: &str,
     text_cost: f32,
     encoders: &[Encoder],
-    strict: bool,
+    gate: Gate,
 ) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::new();
     let mut seen: Vec<Vec<u8>> = Vec::new();
@@ -933,14 +948,19 @@ fn legacy_to_legacy(
             if decoded == text || out.iter().any(|c| c.step.after == decoded) {
                 continue;
             }
-            if strict && !changes_only_letters_and_controls(text, &decoded) {
-                continue;
-            }
             let decoded_cost = cost(&decoded);
-            if decoded_cost * 4.0 > text_cost
-                || text_cost - decoded_cost < MIN_COST_LEGACY
-                || !(changes_a_word(text, &decoded) || only_punctuation(text, &decoded))
-            {
+            let keep = match gate {
+                Gate::Fingerprints { strict } => {
+                    (!strict || changes_only_letters_and_controls(text, &decoded))
+                        && decoded_cost * 4.0 <= text_cost
+                        && text_cost - decoded_cost >= MIN_COST_LEGACY
+                        && (changes_a_word(text, &decoded) || only_punctuation(text, &decoded))
+                }
+                Gate::Words => {
+                    changes_only_latin_words(text, &decoded) && changes_a_word(text, &decoded)
+                }
+            };
+            if !keep {
                 continue;
             }
             out.push(legacy_candidate(
@@ -955,6 +975,55 @@ fn legacy_to_legacy(
     }
     sort_by_key(&mut out, |c| c.cost);
     out.truncate(BEAM);
+    out
+}
+
+/// The text's bytes in one legacy charset read as another, where that turns each character wedged
+/// into a number into a no-break space, the separator that number formats put between digit groups
+/// and before or after a currency (`9,00\u{A0}RUB`, `31\u{A0}536,89`, `US$\u{A0}6,00`). Its byte
+/// differs between charsets (A0 in ISO-8859 and windows-125x, CA in Mac Roman, FF in the DOS code
+/// pages), so text moved between them shows a letter or symbol there instead: `9,00ÊRUB` is Mac
+/// Roman read as windows-1252, `US$ÿ6,00` code page 437 read as windows-1252, `31†536` windows-1252
+/// read as Mac Roman. Clean text has no letter or dagger in those places, but a reading that makes
+/// one there is not proof: like every candidate, it must win on plausibility.
+#[inline(never)]
+fn number_spaces(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
+    let chars: Vec<char> = text.chars().collect();
+    let wedged: Vec<usize> = (0..chars.len())
+        .filter(|&i| wedged_in_number(&chars, i))
+        .collect();
+    if wedged.is_empty() {
+        return Vec::new();
+    }
+    let mut out: Vec<Candidate> = Vec::new();
+    for encoder in encoders {
+        let Some(bytes) = encoder.encode_all(text) else {
+            continue;
+        };
+        for real in PREFERENCE {
+            if real == encoder.charset() {
+                continue;
+            }
+            let Ok(decoded) = decode_legacy_fatal(&bytes, real) else {
+                continue;
+            };
+            let after: Vec<char> = decoded.chars().collect();
+            let spaces = wedged
+                .iter()
+                .all(|&i| after.get(i).copied() == Some('\u{A0}'));
+            if !spaces || out.iter().any(|c| c.step.after == decoded) {
+                continue;
+            }
+            let decoded_cost = cost(&decoded);
+            out.push(legacy_candidate(
+                text,
+                encoder.charset(),
+                real,
+                decoded,
+                decoded_cost,
+            ));
+        }
+    }
     out
 }
 
@@ -989,6 +1058,79 @@ fn changes_a_word(text: &str, decoded: &str) -> bool {
         }
     }
     false
+}
+
+/// What a legacy-to-legacy reading must show before it competes.
+#[derive(Clone, Copy)]
+enum Gate {
+    /// The text carries fingerprints clean text never has; with few of them (`strict`), the
+    /// reading may change only letters and controls.
+    Fingerprints { strict: bool },
+    /// The text carries none: the reading must change only letters and characters wedged between
+    /// letters, make a word, and then win on the letter model alone.
+    Words,
+}
+
+/// The shortest word a reading of a text without fingerprints may change.
+const MIN_WORD_CHANGED: usize = 4;
+
+/// Whether every character a legacy-to-legacy reading changes is a letter in the text, or a
+/// character wedged between two letters (`Horv·th`, `b¿nder`), and becomes a Latin letter in a
+/// word of [`MIN_WORD_CHANGED`] letters or more: the misreadings between the Western charsets of
+/// Windows, the Mac and DOS (`ErzsÈbet`, `Sˆren`, `marÁo`). Readings into another script need
+/// fingerprints; a short word (`bœr`, a test string) may be anything.
+fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    let word_len = |i: usize| {
+        let start = after
+            .get(..i)
+            .and_then(|head| head.iter().rposition(|c| !c.is_alphabetic()))
+            .map_or(0, |p| p + 1);
+        let end = after
+            .get(i..)
+            .and_then(|tail| tail.iter().position(|c| !c.is_alphabetic()))
+            .map_or(after.len(), |p| i + p);
+        end - start
+    };
+    let mut misread = false;
+    for (i, (&a, &b)) in before.iter().zip(&after).enumerate() {
+        if a == b {
+            continue;
+        }
+        let fits = matches!(classify(b), Class::Letter(Script::Latin))
+            && (a.is_alphabetic() || wedged(&before, i))
+            && word_len(i) >= MIN_WORD_CHANGED;
+        if !fits {
+            return false;
+        }
+        misread |= misread_letter(&before, i);
+    }
+    misread
+}
+
+/// Whether the character at `i` is between two letters.
+fn wedged(chars: &[char], i: usize) -> bool {
+    let prev = i.checked_sub(1).and_then(|p| chars.get(p));
+    prev.is_some_and(|c| c.is_alphabetic()) && chars.get(i + 1).is_some_and(|c| c.is_alphabetic())
+}
+
+/// Whether the character at `i` shows what a letter read in the wrong Western charset shows: a
+/// symbol or a spacing modifier letter inside a word (`Horv·th`, `Sˆren`), or a capital beyond
+/// ASCII after a small letter (`ErzsÈbet`, `SzabÛ`). A small letter of some alphabet (`spœm`) is
+/// just a letter.
+fn misread_letter(chars: &[char], i: usize) -> bool {
+    let Some(&ch) = chars.get(i) else {
+        return false;
+    };
+    if ch.is_ascii() {
+        return false;
+    }
+    let prev = i.checked_sub(1).and_then(|p| chars.get(p));
+    // Spacing modifier letters (`ˆ`, `˜`, `ˇ`) are what the Western charsets have of them.
+    let modifier = matches!(ch, '\u{2B0}'..='\u{2FF}');
+    (wedged(chars, i) && (!ch.is_alphabetic() || modifier))
+        || (ch.is_uppercase() && prev.is_some_and(|c| c.is_lowercase()))
 }
 
 /// Whether every character a legacy-to-legacy reading changes is a letter or a control character
@@ -1230,6 +1372,51 @@ mod tests {
         assert_eq!(repair("69,00Ā PLN").text, "69,00\u{a0}PLN");
         // Letters after numbers that people write stay.
         for clean in ["Latvijā 2020. gadā", "2π r, 100Ω, 5µs", "PORÇÕES 2Ā"] {
+            assert_eq!(repair(clean).text, clean);
+        }
+    }
+
+    #[test]
+    fn a_letter_or_dagger_wedged_into_a_number_is_a_no_break_space() {
+        // Mac Roman's no-break space (CA) shown as windows-1252; windows-1252's (A0) shown as Mac
+        // Roman; code page 437's (FF) shown as windows-1252.
+        assert_eq!(repair("9,00ÊRUB").text, "9,00\u{a0}RUB");
+        assert_eq!(repair("31†536,89†PHP").text, "31\u{a0}536,89\u{a0}PHP");
+        assert_eq!(repair("US$ÿ6,00").text, "US$\u{a0}6,00");
+        // What people write there stays: French ordinals in capitals, Spanish ones, units,
+        // operators, footnote daggers after a number.
+        for clean in [
+            "1ÈRE CLASSE",
+            "2ºESO",
+            "50µA",
+            "2×3 = 6, 25°C",
+            "p < 0.05† and 1999‡",
+        ] {
+            assert_eq!(repair(clean).text, clean);
+        }
+    }
+
+    #[test]
+    fn western_letters_misread_between_windows_mac_and_dos() {
+        // No fingerprint clean text never has, but words the letter model reads far better after
+        // the reading: windows-1252 shown as Mac Roman, code page 437 shown as windows-1252.
+        assert_eq!(
+            repair("Horv·th ErzsÈbet Brigitta").text,
+            "Horváth Erzsébet Brigitta"
+        );
+        assert_eq!(repair("Sˆren Hesse").text, "Sören Hesse");
+        assert_eq!(repair("Dr. Kiss Istv\u{a0}n").text, "Dr. Kiss István");
+        // Letters that are just letters, a no-break space between words, a Catalan middle dot,
+        // identifiers and Hebrew points stay.
+        for clean in [
+            "x = 'spœm'",
+            "New\u{a0}York",
+            "col·lecció",
+            "getÉtat()",
+            "McDÉCOR",
+            "DeÁvila",
+            "יִסֹּב גַּלְגַּלּוֹ",
+        ] {
             assert_eq!(repair(clean).text, clean);
         }
     }
