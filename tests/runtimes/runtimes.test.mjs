@@ -3,6 +3,7 @@
 // against the engine's own TextDecoder/TextEncoder) run
 //   - in Node 20 (this Node) and Node 22 (npm's node), by import and by require, the latter also with
 //     require(esm) switched off (what Node before 20.19 and 22.12 and Jest do), so node.cjs is used;
+//   - in Jest (npm's jest), by require and by import (--experimental-vm-modules);
 //   - in Deno without permissions and in Bun (their npm packages);
 //   - in workerd (Cloudflare Workers' runtime), bundled as wrangler bundles (esbuild, "workerd" condition);
 //   - on a page and in a Web Worker of a small app built by Vite, webpack 5, esbuild, Rollup and
@@ -172,6 +173,46 @@ describe("runtimes", () => {
       assert.match(outcome.entry, /node\.cjs$/);
     });
   }
+  // Jest (npm's jest, its defaults): a CommonJS test file, which Jest runs through its own module
+  // registry (require(esm) never applies there, so node.cjs is what it loads), and an ES module
+  // test file under --experimental-vm-modules, the flag Jest's documentation asks for ES modules.
+  // checks.js is an ES module: the CommonJS test gets a copy with module.exports.
+  test("Jest, require (CommonJS) and import (ES modules)", async () => {
+    const dir = join(CONSUMER, "jest");
+    const checks = readFileSync(join(HERE, "checks.js"), "utf8");
+    write(join(dir, "checks.cjs"), checks.replace("export function runChecks", "function runChecks") + "\nmodule.exports = { runChecks };\n");
+    cpSync(join(HERE, "checks.js"), join(dir, "checks.mjs"));
+    const body = (where) => `test("the checks, ${where}", () => {
+  const outcome = runChecks(lib, text);
+  expect(outcome.failures).toEqual([]);
+  expect(outcome.passed).toBeGreaterThan(40);
+  console.log("JEST ${where} " + JSON.stringify({ passed: outcome.passed }));
+});
+`;
+    write(join(dir, "require.test.cjs"), `const lib = require("utf8lens");
+const text = require("utf8lens/text");
+const { runChecks } = require("./checks.cjs");
+test("require resolves node.cjs", () => expect(require.resolve("utf8lens")).toMatch(/node\\.cjs$/));
+${body("require")}`);
+    write(join(dir, "import.test.mjs"), `import * as lib from "utf8lens";
+import * as text from "utf8lens/text";
+import { runChecks } from "./checks.mjs";
+${body("import")}`);
+    const jest = join(BIN, "jest");
+    const common = ["--ci", "--rootDir", dir, "--cacheDirectory", join(WORK, "jest-cache"), "--runTestsByPath"];
+    for (const [file, env] of [["require.test.cjs", {}], ["import.test.mjs", { NODE_OPTIONS: "--experimental-vm-modules" }]]) {
+      let output;
+      try {
+        const { stdout, stderr } = await run(process.execPath, [jest, ...common, join(dir, file)], { cwd: dir, timeout: TIMEOUT, env: { ...process.env, ...env } });
+        output = stdout + stderr;
+      } catch (error) {
+        throw new Error(`jest ${file} failed:\n${error.stdout}\n${error.stderr}`);
+      }
+      assert.match(output, /Test Suites: 1 passed, 1 total/, output);
+      assert.match(output, /Tests: +2 passed, 2 total|Tests: +1 passed, 1 total/, output);
+      assert.match(output, file.endsWith(".cjs") ? /JEST require/ : /JEST import/, output);
+    }
+  });
   test("Node 20, utf8lens/inline and utf8lens/init", async () => {
     write(join(CONSUMER, "runtime-inline.mjs"), script({ lib: "utf8lens/inline", text: "utf8lens/text/inline" }));
     assertPassed(await result(process.execPath, [join(CONSUMER, "runtime-inline.mjs")], { cwd: CONSUMER }), "inline");
