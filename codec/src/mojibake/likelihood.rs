@@ -88,6 +88,32 @@ pub(super) fn bits(chars: &[char]) -> f32 {
                 .filter(|&i| wedged_in_number(chars, i))
                 .count() as f32
         + NBSP_IN_WORD * (0..chars.len()).filter(|&i| nbsp_in_word(chars, i)).count() as f32
+        + drawing(chars)
+}
+
+/// What a line of box drawing saves per character after the first: `└──` and `═════` are drawn
+/// runs, priced close to punctuation rather than as so many separate symbols.
+const BOX_RUN_SAVING: f32 = 7.0;
+/// What a superscript digit costs beyond other digits when it is attached to nothing (after a
+/// space or at the start): exponents and footnote marks follow what they belong to (`m³`, `x²`,
+/// `word¹`), while code page 437's `│` (B3) read as Latin-1 is a `³` between spaces.
+const DETACHED_SUPERSCRIPT: f32 = 10.0;
+
+/// The adjustments for box drawing and superscripts in context (see [`BOX_RUN_SAVING`] and
+/// [`DETACHED_SUPERSCRIPT`]).
+fn drawing(chars: &[char]) -> f32 {
+    let is_box = |c: char| matches!(c, '\u{2500}'..='\u{257F}');
+    let mut total = 0.0;
+    for (i, &ch) in chars.iter().enumerate() {
+        let prev = i.checked_sub(1).and_then(|p| chars.get(p)).copied();
+        if is_box(ch) && prev.is_some_and(is_box) {
+            total -= BOX_RUN_SAVING;
+        }
+        if matches!(ch, '¹' | '²' | '³') && prev.is_none_or(char::is_whitespace) {
+            total += DETACHED_SUPERSCRIPT;
+        }
+    }
+    total
 }
 
 /// What a no-break space between two letters costs beyond a space: people put one between words

@@ -22,7 +22,9 @@
 //!    text without them may still show a Western letter misread between Windows, Mac and DOS
 //!    charsets (`ErzsÈbet`, `Horv·th`): a reading that makes Latin words of such words then
 //!    competes on the letter model alone. And a letter or dagger wedged into a number (`9,00ÊRUB`)
-//!    is tried as the no-break space of another charset.
+//!    is tried as the no-break space of another charset, DOS box drawing shown as Latin-1
+//!    (`³   ÀÄÄ run.rs`) as box drawing, and Mac OS Roman's apostrophe shown as windows-1252
+//!    (`objectÕs`) as an apostrophe.
 //! 5. **Search.** Candidates are searched three layers deep, keeping the most plausible few at each
 //!    depth; the answer is the most plausible text found, each extra step having to pay for itself.
 //!
@@ -510,6 +512,11 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
             out.extend(legacy_to_legacy(text, text_cost, &encoders, Gate::Words));
         }
     }
+    for candidate in box_drawing(text, &encoders) {
+        if !out.iter().any(|c| c.step.after == candidate.step.after) {
+            out.push(candidate);
+        }
+    }
     for candidate in number_spaces(text, &encoders) {
         if !out.iter().any(|c| c.step.after == candidate.step.after) {
             out.push(candidate);
@@ -957,7 +964,12 @@ fn legacy_to_legacy(
                         && (changes_a_word(text, &decoded) || only_punctuation(text, &decoded))
                 }
                 Gate::Words => {
-                    changes_only_latin_words(text, &decoded) && changes_a_word(text, &decoded)
+                    changes_only_latin_words(text, &decoded)
+                        && (changes_a_word(text, &decoded)
+                            || text
+                                .chars()
+                                .zip(decoded.chars())
+                                .any(|(a, b)| a != b && b == '\u{2019}'))
                 }
             };
             if !keep {
@@ -1022,6 +1034,60 @@ fn number_spaces(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
                 decoded,
                 decoded_cost,
             ));
+        }
+    }
+    out
+}
+
+/// The DOS code pages whose box drawing is read here.
+const BOX_CHARSETS: [Charset; 3] = [Charset::Ibm437, Charset::Ibm850, Charset::Ibm866];
+
+/// The text's bytes read in a DOS code page, where that turns every character it changes into box
+/// drawing that stands apart from letters and forms lines: a tree (`³   ÀÄÄ run.rs` is
+/// `│   └── run.rs`, code page 850 shown as Latin-1) or a table (`³ oh ³ 475 ³`). Box drawing
+/// glued to letters is not what DOS tools drew (`ÉCOLE` would become `╔COLE`), and a lone
+/// character (`m³`) is no line.
+#[inline(never)]
+fn box_drawing(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
+    let is_box = |c: char| matches!(c, '\u{2500}'..='\u{257F}');
+    let mut out: Vec<Candidate> = Vec::new();
+    for encoder in encoders.iter().take(2) {
+        let Some(bytes) = encoder.encode_all(text) else {
+            continue;
+        };
+        for real in BOX_CHARSETS {
+            let Ok(decoded) = decode_legacy_fatal(&bytes, real) else {
+                continue;
+            };
+            let after: Vec<char> = decoded.chars().collect();
+            let mut boxes = 0;
+            let mut run = false;
+            let mut fits = true;
+            for (i, (a, b)) in text.chars().zip(after.iter().copied()).enumerate() {
+                if a == b {
+                    continue;
+                }
+                let prev = i.checked_sub(1).and_then(|p| after.get(p)).copied();
+                let next = after.get(i + 1).copied();
+                let glued = prev.is_some_and(char::is_alphanumeric)
+                    || next.is_some_and(char::is_alphanumeric);
+                if !is_box(b) || glued {
+                    fits = false;
+                    break;
+                }
+                boxes += 1;
+                run |= next.is_some_and(is_box);
+            }
+            if fits && (run || boxes >= 3) && !out.iter().any(|c| c.step.after == decoded) {
+                let decoded_cost = cost(&decoded);
+                out.push(legacy_candidate(
+                    text,
+                    encoder.charset(),
+                    real,
+                    decoded,
+                    decoded_cost,
+                ));
+            }
         }
     }
     out
@@ -1098,15 +1164,37 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
         if a == b {
             continue;
         }
-        let fits = matches!(classify(b), Class::Letter(Script::Latin))
+        let letter = matches!(classify(b), Class::Letter(Script::Latin))
             && (a.is_alphabetic() || wedged(&before, i))
             && word_len(i) >= MIN_WORD_CHANGED;
-        if !fits {
+        if !(letter || apostrophe(&before, &after, i)) {
             return false;
         }
         misread |= misread_letter(&before, i);
     }
     misread
+}
+
+/// The endings of English contractions and possessives after an apostrophe.
+const CONTRACTION_ENDINGS: [&str; 7] = ["s", "t", "d", "m", "ll", "re", "ve"];
+
+/// Whether a reading puts a right single quotation mark at `i` as the apostrophe of an English
+/// contraction or possessive (`objectÕs`: Mac OS Roman's `’`, D5, shown as windows-1252): between
+/// a word of two letters or more and one of [`CONTRACTION_ENDINGS`], as the text had a letter
+/// there too.
+fn apostrophe(before: &[char], after: &[char], i: usize) -> bool {
+    if after.get(i) != Some(&'\u{2019}') || !before.get(i).is_some_and(|c| c.is_alphabetic()) {
+        return false;
+    }
+    let head = after.get(..i).unwrap_or_default();
+    let word_before = head.iter().rev().take_while(|c| c.is_alphabetic()).count();
+    let tail: String = after
+        .get(i + 1..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|c| c.is_alphabetic())
+        .collect();
+    word_before >= 2 && CONTRACTION_ENDINGS.contains(&tail.as_str())
 }
 
 /// Whether the character at `i` is between two letters.
@@ -1417,6 +1505,34 @@ mod tests {
             "DeÁvila",
             "יִסֹּב גַּלְגַּלּוֹ",
         ] {
+            assert_eq!(repair(clean).text, clean);
+        }
+    }
+
+    #[test]
+    fn dos_box_drawing_shown_as_latin1() {
+        // Code page 850's tree and table lines shown as Latin-1.
+        assert_eq!(repair("³   ÀÄÄ run.rs").text, "│   └── run.rs");
+        assert_eq!(repair("ÃÄÄ know").text, "├── know");
+        assert_eq!(repair("³ oh ³ 475 ³").text, "│ oh │ 475 │");
+        // Capitals and exponents stay; so does box drawing that is already box drawing.
+        for clean in [
+            "ÉCOLE ÉLÉMENTAIRE",
+            "x³ + y³ = z³, 5 m³",
+            "│  └──NameLeaf('a')",
+        ] {
+            assert_eq!(repair(clean).text, clean);
+        }
+    }
+
+    #[test]
+    fn a_mac_apostrophe_shown_as_windows_1252() {
+        // Mac OS Roman's right single quotation mark (D5) is windows-1252's `Õ`.
+        assert_eq!(
+            repair("before the left operandÕs non-reflected method").text,
+            "before the left operand’s non-reflected method"
+        );
+        for clean in ["NÕs", "SÃO PAULO", "DON'T"] {
             assert_eq!(repair(clean).text, clean);
         }
     }
