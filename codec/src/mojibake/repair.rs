@@ -1071,7 +1071,7 @@ fn box_drawing(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
                 let next = after.get(i + 1).copied();
                 let glued = prev.is_some_and(char::is_alphanumeric)
                     || next.is_some_and(char::is_alphanumeric);
-                if !is_box(b) || glued {
+                if !is_box(b) || glued || !drawn(b, prev, next) {
                     fits = false;
                     break;
                 }
@@ -1091,6 +1091,19 @@ fn box_drawing(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         }
     }
     out
+}
+
+/// Whether box drawing `ch` between `prev` and `next` is part of a drawn line: a horizontal line,
+/// a vertical one standing apart (`│ oh │`), or a corner, tee or cross joined to a horizontal line
+/// (`└──`, `├─`). `┴┘╬╙┴╤┤` is a word of capitals read as box drawing, not a drawing.
+fn drawn(ch: char, prev: Option<char>, next: Option<char>) -> bool {
+    let horizontal = |c: char| matches!(c, '─' | '━' | '═' | '╌' | '╍' | '┄' | '┅' | '┈' | '┉');
+    let vertical = |c: char| matches!(c, '│' | '┃' | '║');
+    let apart = |c: Option<char>| c.is_none_or(|c| c.is_whitespace());
+    horizontal(ch)
+        || (vertical(ch) && apart(prev) && apart(next))
+        || prev.is_some_and(horizontal)
+        || next.is_some_and(horizontal)
 }
 
 /// Whether a legacy-to-legacy reading changes a letter of a word of three letters or more, not all
@@ -1515,6 +1528,12 @@ mod tests {
         assert_eq!(repair("³   ÀÄÄ run.rs").text, "│   └── run.rs");
         assert_eq!(repair("ÃÄÄ know").text, "├── know");
         assert_eq!(repair("³ oh ³ 475 ³").text, "│ oh │ 475 │");
+        // Capitals that would be box drawing but draw no line (`┴┘╬╙┴╤┤`) are not: these are
+        // windows-874 Thai shown as windows-1252.
+        assert_eq!(
+            repair("ÁÙÎÓÁÑ´ ¹ØµµÒÃ").text,
+            "ม\u{e39}ฮำม\u{e31}ด น\u{e38}ตตาร"
+        );
         // Capitals and exponents stay; so does box drawing that is already box drawing.
         for clean in [
             "ÉCOLE ÉLÉMENTAIRE",
