@@ -508,7 +508,7 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
         ));
     } else {
         let chars: Vec<char> = text.chars().collect();
-        if (0..chars.len()).any(|i| misread_letter(&chars, i)) {
+        if (0..chars.len()).any(|i| misread_letter(&chars, i)) || has_unreadable_word(&chars) {
             out.extend(legacy_to_legacy(text, text_cost, &encoders, Gate::Words));
         }
     }
@@ -964,7 +964,7 @@ fn legacy_to_legacy(
                         && (changes_a_word(text, &decoded) || only_punctuation(text, &decoded))
                 }
                 Gate::Words => {
-                    changes_only_latin_words(text, &decoded)
+                    (changes_only_latin_words(text, &decoded) || reads_as_words(text, &decoded))
                         && (changes_a_word(text, &decoded)
                             || text
                                 .chars()
@@ -1186,6 +1186,77 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
         misread |= misread_letter(&before, i);
     }
     misread
+}
+
+/// The shortest word [`has_unreadable_word`] and [`reads_as_words`] look at.
+const MIN_READ_WORD: usize = 5;
+/// The most a word may cost per letter in the letter model to read as a word of its language
+/// (`персийски` 4.0, `српски` 5.7, `Ρωσικά` 5.0; `АЮДИХЩЖУ` 7.3, `БЭКОС` 6.4).
+const READABLE_BITS_PER_LETTER: f32 = 5.8;
+/// The least a word made of letters beyond ASCII must cost per letter to be unreadable as it is
+/// (`ïåðñèéñêè` 14.4, windows-1251 shown as windows-1252).
+const UNREADABLE_BITS_PER_LETTER: f32 = 8.0;
+
+/// The letter model's cost of `word` per letter, if some language's alphabet holds it.
+fn bits_per_letter(word: &[char]) -> Option<f32> {
+    let bits = crate::detect::word_bits(word)?;
+    Some(bits as f32 / word.len().max(1) as f32)
+}
+
+/// The words of `chars`: runs of letters.
+fn words(chars: &[char]) -> impl Iterator<Item = (usize, &[char])> {
+    let mut start = 0;
+    chars
+        .split(|c| !c.is_alphabetic())
+        .map(move |word| {
+            let at = start;
+            start += word.len() + 1;
+            (at, word)
+        })
+        .filter(|(_, word)| !word.is_empty())
+}
+
+/// Whether the text has a word of [`MIN_READ_WORD`] letters or more, all beyond ASCII, that no
+/// language of the letter model reads (`ïåðñèéñêè`): what a whole word in another script looks
+/// like when its bytes are shown in the wrong charset.
+fn has_unreadable_word(chars: &[char]) -> bool {
+    words(chars).any(|(_, word)| {
+        word.len() >= MIN_READ_WORD
+            && word.iter().all(|c| !c.is_ascii())
+            && bits_per_letter(word).is_none_or(|b| b >= UNREADABLE_BITS_PER_LETTER)
+    })
+}
+
+/// Whether a reading changes only letters into letters, and every word it changes of
+/// [`MIN_READ_WORD`] letters or more was unreadable and now reads as a word of some language of the
+/// letter model, with at least one such word (`ïåðñèéñêè` → `персийски`, `ÑùóéêÜ` → `Ρωσικά`).
+/// Accented capitals and test strings (`ÀÉÎÕÜ`, `áàäéèęöő`) read in another charset make no such
+/// words (`АЙОХЬ` costs 7.6 bits a letter).
+fn reads_as_words(text: &str, decoded: &str) -> bool {
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    if before.len() != after.len()
+        || before
+            .iter()
+            .zip(&after)
+            .any(|(a, b)| a != b && !(a.is_alphabetic() && b.is_alphabetic()))
+    {
+        return false;
+    }
+    let mut read = false;
+    for (at, word) in words(&after) {
+        let old = before.get(at..at + word.len()).unwrap_or_default();
+        if old == word || word.len() < MIN_READ_WORD {
+            continue;
+        }
+        let was_unreadable = bits_per_letter(old).is_none_or(|b| b >= UNREADABLE_BITS_PER_LETTER);
+        let readable = bits_per_letter(word).is_some_and(|b| b <= READABLE_BITS_PER_LETTER);
+        if !(was_unreadable && readable) {
+            return false;
+        }
+        read = true;
+    }
+    read
 }
 
 /// The endings of English contractions and possessives after an apostrophe.
@@ -1539,6 +1610,25 @@ mod tests {
             "ÉCOLE ÉLÉMENTAIRE",
             "x³ + y³ = z³, 5 m³",
             "│  └──NameLeaf('a')",
+        ] {
+            assert_eq!(repair(clean).text, clean);
+        }
+    }
+
+    #[test]
+    fn whole_words_of_another_script() {
+        // Words that no language reads as they are, and read as words of one after: windows-1251
+        // shown as windows-1252, windows-1253 shown as windows-1252.
+        assert_eq!(repair("ïåðñèéñêè").text, "персийски");
+        assert_eq!(repair("áúëãàðñêè").text, "български");
+        assert_eq!(repair("ÑùóéêÜ").text, "Ρωσικά");
+        // Accented capitals, test strings and languages the letter model lacks stay.
+        for clean in [
+            "ÀÉÎÕÜ",
+            "áàäéèęöő.",
+            "Монгол хэлний үсэг",
+            "Қазақстан Республикасы",
+            "Ελληνικά και русский",
         ] {
             assert_eq!(repair(clean).text, clean);
         }
