@@ -89,6 +89,37 @@ pub(super) fn bits(chars: &[char]) -> f32 {
                 .count() as f32
         + NBSP_IN_WORD * (0..chars.len()).filter(|&i| nbsp_in_word(chars, i)).count() as f32
         + drawing(chars)
+        + WEDGED_SIGN * (0..chars.len()).filter(|&i| sign_in_word(chars, i)).count() as f32
+}
+
+/// What a sign of Latin-1 between two Latin letters costs beyond its class (`Tom·öka`, `b¿nder`:
+/// windows-1252 letters shown as Mac OS Roman): the letter model would price the word's halves
+/// as two cheap words.
+const WEDGED_SIGN: f32 = 16.0;
+
+/// Whether the character at `i` is a sign of Latin-1 (`¡` to `¿`, not a letter) between two small
+/// Latin letters, inside a word. Catalan's `l·l` is a spelling, not a sign in a word, and between
+/// capitals (`Î©Æ`) it is one more symbol of a string typed on a Mac keyboard.
+fn sign_in_word(chars: &[char], i: usize) -> bool {
+    let Some(&ch) = chars.get(i) else {
+        return false;
+    };
+    let latin = |c: Option<&char>| {
+        c.is_some_and(|&c| {
+            matches!(
+                classify(c),
+                Class::AsciiLetter | Class::Letter(Script::Latin)
+            )
+        })
+    };
+    let prev = i.checked_sub(1).and_then(|p| chars.get(p));
+    let next = chars.get(i + 1);
+    let sign = matches!(ch, '\u{A1}'..='\u{BF}') && !ch.is_alphabetic();
+    let catalan = ch == '·'
+        && prev.is_some_and(|c| matches!(c, 'l' | 'L'))
+        && next.is_some_and(|c| matches!(c, 'l' | 'L'));
+    let small = |c: Option<&char>| c.is_some_and(|c| c.is_lowercase());
+    sign && !catalan && latin(prev) && latin(next) && small(prev) && small(next)
 }
 
 /// What a line of box drawing saves per character after the first: `└──` and `═════` are drawn

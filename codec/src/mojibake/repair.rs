@@ -1177,8 +1177,15 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
         if a == b {
             continue;
         }
+        // A sign that ends a word (`Janov·`) may be its last letter too.
+        let ends_word = i
+            .checked_sub(1)
+            .and_then(|p| before.get(p))
+            .is_some_and(|c| c.is_alphabetic())
+            && !a.is_ascii()
+            && !before.get(i + 1).is_some_and(|c| c.is_alphanumeric());
         let letter = matches!(classify(b), Class::Letter(Script::Latin))
-            && (a.is_alphabetic() || wedged(&before, i))
+            && (a.is_alphabetic() || wedged(&before, i) || ends_word)
             && word_len(i) >= MIN_WORD_CHANGED;
         if !(letter || apostrophe(&before, &after, i)) {
             return false;
@@ -1577,6 +1584,7 @@ mod tests {
             "Horváth Erzsébet Brigitta"
         );
         assert_eq!(repair("Sˆren Hesse").text, "Sören Hesse");
+        assert_eq!(repair("Tom·öka k.s.").text, "Tomáška k.s.");
         assert_eq!(repair("Dr. Kiss Istv\u{a0}n").text, "Dr. Kiss István");
         // Letters that are just letters, a no-break space between words, a Catalan middle dot,
         // identifiers and Hebrew points stay.
@@ -1584,6 +1592,7 @@ mod tests {
             "x = 'spœm'",
             "New\u{a0}York",
             "col·lecció",
+            "Î©Æƒø›∆",
             "getÉtat()",
             "McDÉCOR",
             "DeÁvila",
