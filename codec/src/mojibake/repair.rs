@@ -508,7 +508,9 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
         ));
     } else {
         let chars: Vec<char> = text.chars().collect();
-        if (0..chars.len()).any(|i| misread_letter(&chars, i)) || has_unreadable_word(&chars) {
+        let evidence = chars.len() <= MAX_CHARS_WORDS_GATE
+            && ((0..chars.len()).any(|i| misread_letter(&chars, i)) || has_unreadable_word(&chars));
+        if evidence {
             out.extend(legacy_to_legacy(text, text_cost, &encoders, Gate::Words));
         }
     }
@@ -1149,6 +1151,12 @@ enum Gate {
     /// letters, make a word, and then win on the letter model alone.
     Words,
 }
+
+/// The longest text that gets legacy readings without fingerprints ([`Gate::Words`]): a longer
+/// text that is mojibake shows fingerprints (two capitals inside words, words of accented letters
+/// only) and gets them through [`Gate::Fingerprints`]; trying 31 charsets on every long clean text
+/// with one odd word would double the time `repair` takes on Cyrillic text.
+const MAX_CHARS_WORDS_GATE: usize = 2000;
 
 /// The shortest word a reading of a text without fingerprints may change.
 const MIN_WORD_CHANGED: usize = 4;
