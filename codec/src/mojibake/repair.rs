@@ -1009,12 +1009,27 @@ fn number_spaces(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     if wedged.is_empty() {
         return Vec::new();
     }
+    readings(text, encoders, &PREFERENCE, |after| {
+        wedged
+            .iter()
+            .all(|&i| after.get(i).copied() == Some('\u{A0}'))
+    })
+}
+
+/// The readings of the text's bytes in each of `encoders`' charsets as each of `reals` that
+/// `accept` takes (it gets the reading's characters), each a candidate step, without repeats.
+fn readings(
+    text: &str,
+    encoders: &[Encoder],
+    reals: &[Charset],
+    accept: impl Fn(&[char]) -> bool,
+) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::new();
     for encoder in encoders {
         let Some(bytes) = encoder.encode_all(text) else {
             continue;
         };
-        for real in PREFERENCE {
+        for &real in reals {
             if real == encoder.charset() {
                 continue;
             }
@@ -1022,10 +1037,7 @@ fn number_spaces(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
                 continue;
             };
             let after: Vec<char> = decoded.chars().collect();
-            let spaces = wedged
-                .iter()
-                .all(|&i| after.get(i).copied() == Some('\u{A0}'));
-            if !spaces || out.iter().any(|c| c.step.after == decoded) {
+            if !accept(&after) || out.iter().any(|c| c.step.after == decoded) {
                 continue;
             }
             let decoded_cost = cost(&decoded);
@@ -1052,47 +1064,27 @@ const BOX_CHARSETS: [Charset; 3] = [Charset::Ibm437, Charset::Ibm850, Charset::I
 #[inline(never)]
 fn box_drawing(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     let is_box = |c: char| matches!(c, '\u{2500}'..='\u{257F}');
-    let mut out: Vec<Candidate> = Vec::new();
-    for encoder in encoders.iter().take(2) {
-        let Some(bytes) = encoder.encode_all(text) else {
-            continue;
-        };
-        for real in BOX_CHARSETS {
-            let Ok(decoded) = decode_legacy_fatal(&bytes, real) else {
+    // Shown as windows-1252 or Latin-1, the first two encoders.
+    let shown = encoders.get(..2).unwrap_or(encoders);
+    readings(text, shown, &BOX_CHARSETS, |after| {
+        let mut boxes = 0;
+        let mut run = false;
+        for (i, (a, b)) in text.chars().zip(after.iter().copied()).enumerate() {
+            if a == b {
                 continue;
-            };
-            let after: Vec<char> = decoded.chars().collect();
-            let mut boxes = 0;
-            let mut run = false;
-            let mut fits = true;
-            for (i, (a, b)) in text.chars().zip(after.iter().copied()).enumerate() {
-                if a == b {
-                    continue;
-                }
-                let prev = i.checked_sub(1).and_then(|p| after.get(p)).copied();
-                let next = after.get(i + 1).copied();
-                let glued = prev.is_some_and(char::is_alphanumeric)
-                    || next.is_some_and(char::is_alphanumeric);
-                if !is_box(b) || glued || !drawn(b, prev, next) {
-                    fits = false;
-                    break;
-                }
-                boxes += 1;
-                run |= next.is_some_and(is_box);
             }
-            if fits && (run || boxes >= 3) && !out.iter().any(|c| c.step.after == decoded) {
-                let decoded_cost = cost(&decoded);
-                out.push(legacy_candidate(
-                    text,
-                    encoder.charset(),
-                    real,
-                    decoded,
-                    decoded_cost,
-                ));
+            let prev = i.checked_sub(1).and_then(|p| after.get(p)).copied();
+            let next = after.get(i + 1).copied();
+            let glued =
+                prev.is_some_and(char::is_alphanumeric) || next.is_some_and(char::is_alphanumeric);
+            if !is_box(b) || glued || !drawn(b, prev, next) {
+                return false;
             }
+            boxes += 1;
+            run |= next.is_some_and(is_box);
         }
-    }
-    out
+        run || boxes >= 3
+    })
 }
 
 /// Whether box drawing `ch` between `prev` and `next` is part of a drawn line: a horizontal line,
@@ -1563,104 +1555,116 @@ mod tests {
         }
     }
 
+    /// Asserts that `repair` turns each damaged text into its original and leaves each clean
+    /// text alone.
+    fn assert_repairs(damaged: &[(&str, &str)], clean: &[&str]) {
+        for (text, original) in damaged {
+            assert_eq!(repair(text).text, *original, "{text}");
+        }
+        for text in clean {
+            assert_eq!(repair(text).text, *text, "{text}");
+        }
+    }
+
     #[test]
     fn a_letter_or_dagger_wedged_into_a_number_is_a_no_break_space() {
         // Mac Roman's no-break space (CA) shown as windows-1252; windows-1252's (A0) shown as Mac
-        // Roman; code page 437's (FF) shown as windows-1252.
-        assert_eq!(repair("9,00ÊRUB").text, "9,00\u{a0}RUB");
-        assert_eq!(repair("31†536,89†PHP").text, "31\u{a0}536,89\u{a0}PHP");
-        assert_eq!(repair("US$ÿ6,00").text, "US$\u{a0}6,00");
-        // What people write there stays: French ordinals in capitals, Spanish ones, units,
-        // operators, footnote daggers after a number.
-        for clean in [
-            "1ÈRE CLASSE",
-            "2ºESO",
-            "50µA",
-            "2×3 = 6, 25°C",
-            "p < 0.05† and 1999‡",
-        ] {
-            assert_eq!(repair(clean).text, clean);
-        }
+        // Roman; code page 437's (FF) shown as windows-1252. What people write there stays:
+        // French ordinals in capitals, Spanish ones, units, operators, footnote daggers.
+        assert_repairs(
+            &[
+                ("9,00ÊRUB", "9,00\u{a0}RUB"),
+                ("31†536,89†PHP", "31\u{a0}536,89\u{a0}PHP"),
+                ("US$ÿ6,00", "US$\u{a0}6,00"),
+            ],
+            &[
+                "1ÈRE CLASSE",
+                "2ºESO",
+                "50µA",
+                "2×3 = 6, 25°C",
+                "p < 0.05† and 1999‡",
+            ],
+        );
     }
 
     #[test]
     fn western_letters_misread_between_windows_mac_and_dos() {
         // No fingerprint clean text never has, but words the letter model reads far better after
         // the reading: windows-1252 shown as Mac Roman, code page 437 shown as windows-1252.
-        assert_eq!(
-            repair("Horv·th ErzsÈbet Brigitta").text,
-            "Horváth Erzsébet Brigitta"
-        );
-        assert_eq!(repair("Sˆren Hesse").text, "Sören Hesse");
-        assert_eq!(repair("Tom·öka k.s.").text, "Tomáška k.s.");
-        assert_eq!(repair("Dr. Kiss Istv\u{a0}n").text, "Dr. Kiss István");
         // Letters that are just letters, a no-break space between words, a Catalan middle dot,
-        // identifiers and Hebrew points stay.
-        for clean in [
-            "x = 'spœm'",
-            "New\u{a0}York",
-            "col·lecció",
-            "Î©Æƒø›∆",
-            "getÉtat()",
-            "McDÉCOR",
-            "DeÁvila",
-            "יִסֹּב גַּלְגַּלּוֹ",
-        ] {
-            assert_eq!(repair(clean).text, clean);
-        }
+        // Mac keyboard symbols, identifiers and Hebrew points stay.
+        assert_repairs(
+            &[
+                ("Horv·th ErzsÈbet Brigitta", "Horváth Erzsébet Brigitta"),
+                ("Sˆren Hesse", "Sören Hesse"),
+                ("Tom·öka k.s.", "Tomáška k.s."),
+                ("Dr. Kiss Istv\u{a0}n", "Dr. Kiss István"),
+            ],
+            &[
+                "x = 'spœm'",
+                "New\u{a0}York",
+                "col·lecció",
+                "Î©Æƒø›∆",
+                "getÉtat()",
+                "McDÉCOR",
+                "DeÁvila",
+                "יִסֹּב גַּלְגַּלּוֹ",
+            ],
+        );
     }
 
     #[test]
     fn dos_box_drawing_shown_as_latin1() {
-        // Code page 850's tree and table lines shown as Latin-1.
-        assert_eq!(repair("³   ÀÄÄ run.rs").text, "│   └── run.rs");
-        assert_eq!(repair("ÃÄÄ know").text, "├── know");
-        assert_eq!(repair("³ oh ³ 475 ³").text, "│ oh │ 475 │");
-        // Capitals that would be box drawing but draw no line (`┴┘╬╙┴╤┤`) are not: these are
-        // windows-874 Thai shown as windows-1252.
-        assert_eq!(
-            repair("ÁÙÎÓÁÑ´ ¹ØµµÒÃ").text,
-            "ม\u{e39}ฮำม\u{e31}ด น\u{e38}ตตาร"
+        // Code page 850's tree and table lines shown as Latin-1. Capitals that would be box
+        // drawing but draw no line (`┴┘╬╙┴╤┤`) are not: the last is windows-874 Thai shown as
+        // windows-1252. Capitals and exponents stay; so does box drawing that is already box
+        // drawing.
+        assert_repairs(
+            &[
+                ("³   ÀÄÄ run.rs", "│   └── run.rs"),
+                ("ÃÄÄ know", "├── know"),
+                ("³ oh ³ 475 ³", "│ oh │ 475 │"),
+                ("ÁÙÎÓÁÑ´ ¹ØµµÒÃ", "ม\u{e39}ฮำม\u{e31}ด น\u{e38}ตตาร"),
+            ],
+            &[
+                "ÉCOLE ÉLÉMENTAIRE",
+                "x³ + y³ = z³, 5 m³",
+                "│  └──NameLeaf('a')",
+            ],
         );
-        // Capitals and exponents stay; so does box drawing that is already box drawing.
-        for clean in [
-            "ÉCOLE ÉLÉMENTAIRE",
-            "x³ + y³ = z³, 5 m³",
-            "│  └──NameLeaf('a')",
-        ] {
-            assert_eq!(repair(clean).text, clean);
-        }
     }
 
     #[test]
     fn whole_words_of_another_script() {
         // Words that no language reads as they are, and read as words of one after: windows-1251
-        // shown as windows-1252, windows-1253 shown as windows-1252.
-        assert_eq!(repair("ïåðñèéñêè").text, "персийски");
-        assert_eq!(repair("áúëãàðñêè").text, "български");
-        assert_eq!(repair("ÑùóéêÜ").text, "Ρωσικά");
-        // Accented capitals, test strings and languages the letter model lacks stay.
-        for clean in [
-            "ÀÉÎÕÜ",
-            "áàäéèęöő.",
-            "Монгол хэлний үсэг",
-            "Қазақстан Республикасы",
-            "Ελληνικά και русский",
-        ] {
-            assert_eq!(repair(clean).text, clean);
-        }
+        // shown as windows-1252, windows-1253 shown as windows-1252. Accented capitals, test
+        // strings and languages the letter model lacks stay.
+        assert_repairs(
+            &[
+                ("ïåðñèéñêè", "персийски"),
+                ("áúëãàðñêè", "български"),
+                ("ÑùóéêÜ", "Ρωσικά"),
+            ],
+            &[
+                "ÀÉÎÕÜ",
+                "áàäéèęöő.",
+                "Монгол хэлний үсэг",
+                "Қазақстан Республикасы",
+                "Ελληνικά και русский",
+            ],
+        );
     }
 
     #[test]
     fn a_mac_apostrophe_shown_as_windows_1252() {
         // Mac OS Roman's right single quotation mark (D5) is windows-1252's `Õ`.
-        assert_eq!(
-            repair("before the left operandÕs non-reflected method").text,
-            "before the left operand’s non-reflected method"
+        assert_repairs(
+            &[(
+                "before the left operandÕs non-reflected method",
+                "before the left operand’s non-reflected method",
+            )],
+            &["NÕs", "SÃO PAULO", "DON'T"],
         );
-        for clean in ["NÕs", "SÃO PAULO", "DON'T"] {
-            assert_eq!(repair(clean).text, clean);
-        }
     }
 
     #[test]
