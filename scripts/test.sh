@@ -52,7 +52,7 @@ declare -A ABOUT=(
   [wasm-chromium]="the same wasm tests in headless Chromium"
   [web-chromium]="the inspector's component tests (web/tests/components.rs) in headless Chromium"
   [npm]="the npm package built, packed, installed and tested (scripts/test-npm.sh)"
-  [runtimes]="the npm package in Node 20 and 22, Deno, Bun, workerd, Chromium, Firefox ESR and WebKitGTK, and bundled by Vite, webpack, esbuild, Rollup and bun build, with and without SIMD (scripts/test-runtimes.sh, docs/RUNTIMES.md); needs the npm package"
+  [runtimes]="the npm package in Node 20 and 22, Jest, Deno, Bun, workerd, Chromium, Firefox ESR and WebKitGTK, and bundled by Vite, webpack, esbuild, Rollup and bun build, with and without SIMD (scripts/test-runtimes.sh, docs/RUNTIMES.md); needs the npm package"
   [sanitize]="the sanitiser's NFC/NFKC (feature normalize), its UCD tables regenerated and compared, its coverage beside anti-trojan-source, and its benchmark, quick; needs the npm package"
   [bench]="every benchmark in its quick form (BENCH_QUICK=1 scripts/bench.sh), nothing timed; needs the npm package"
   [licenses]="the dependency tree's licences, offline (scripts/licenses.sh)"
