@@ -83,60 +83,25 @@ pub(super) fn bits(chars: &[char]) -> f32 {
     total
         + lone_scripts(chars, &classes)
         + glued_to_numbers(chars, &classes)
-        + WEDGED_IN_NUMBER
-            * (0..chars.len())
-                .filter(|&i| wedged_in_number(chars, i))
-                .count() as f32
-        + NBSP_IN_WORD * (0..chars.len()).filter(|&i| nbsp_in_word(chars, i)).count() as f32
-        + drawing(chars)
-        + WEDGED_SIGN * (0..chars.len()).filter(|&i| sign_in_word(chars, i)).count() as f32
+        + in_context(chars, &classes)
 }
 
-/// What a sign of Latin-1 between two Latin letters costs beyond its class (`Tom·öka`, `b¿nder`:
-/// windows-1252 letters shown as Mac OS Roman): the letter model would price the word's halves
-/// as two cheap words.
-const WEDGED_SIGN: f32 = 16.0;
-
-/// Whether the character at `i` is a sign of Latin-1 (`¡` to `¿`, not a letter) between two small
-/// Latin letters, inside a word. Catalan's `l·l` is a spelling, not a sign in a word, and between
-/// capitals (`Î©Æ`) it is one more symbol of a string typed on a Mac keyboard.
-fn sign_in_word(chars: &[char], i: usize) -> bool {
-    let Some(&ch) = chars.get(i) else {
-        return false;
-    };
-    let latin = |c: Option<&char>| {
-        c.is_some_and(|&c| {
-            matches!(
-                classify(c),
-                Class::AsciiLetter | Class::Letter(Script::Latin)
-            )
-        })
-    };
-    let prev = i.checked_sub(1).and_then(|p| chars.get(p));
-    let next = chars.get(i + 1);
-    let sign = matches!(ch, '\u{A1}'..='\u{BF}') && !ch.is_alphabetic();
-    let catalan = ch == '·'
-        && prev.is_some_and(|c| matches!(c, 'l' | 'L'))
-        && next.is_some_and(|c| matches!(c, 'l' | 'L'));
-    let small = |c: Option<&char>| c.is_some_and(|c| c.is_lowercase());
-    sign && !catalan && latin(prev) && latin(next) && small(prev) && small(next)
-}
-
-/// What a line of box drawing saves per character after the first: `└──` and `═════` are drawn
-/// runs, priced close to punctuation rather than as so many separate symbols.
-const BOX_RUN_SAVING: f32 = 7.0;
-/// What a superscript digit costs beyond other digits when it is attached to nothing (after a
-/// space or at the start): exponents and footnote marks follow what they belong to (`m³`, `x²`,
-/// `word¹`), while code page 437's `│` (B3) read as Latin-1 is a `³` between spaces.
-const DETACHED_SUPERSCRIPT: f32 = 10.0;
-
-/// The adjustments for box drawing and superscripts in context (see [`BOX_RUN_SAVING`] and
-/// [`DETACHED_SUPERSCRIPT`]).
-fn drawing(chars: &[char]) -> f32 {
+/// The prices of characters by what stands beside them, in one pass: a character wedged into a
+/// number, a no-break space or a Latin-1 sign inside a word, box drawing and superscripts.
+fn in_context(chars: &[char], classes: &[Class]) -> f32 {
     let is_box = |c: char| matches!(c, '\u{2500}'..='\u{257F}');
     let mut total = 0.0;
     for (i, &ch) in chars.iter().enumerate() {
         let prev = i.checked_sub(1).and_then(|p| chars.get(p)).copied();
+        if wedged_in_number(chars, i) {
+            total += WEDGED_IN_NUMBER;
+        }
+        if ch == '\u{A0}' && between_letters(chars, i) {
+            total += NBSP_IN_WORD;
+        }
+        if sign_in_word(chars, classes, i) {
+            total += WEDGED_SIGN;
+        }
         if is_box(ch) && prev.is_some_and(is_box) {
             total -= BOX_RUN_SAVING;
         }
@@ -147,19 +112,55 @@ fn drawing(chars: &[char]) -> f32 {
     total
 }
 
+/// Whether the character at `i` stands between two letters.
+pub(super) fn between_letters(chars: &[char], i: usize) -> bool {
+    let prev = i.checked_sub(1).and_then(|p| chars.get(p));
+    prev.is_some_and(|c| c.is_alphabetic()) && chars.get(i + 1).is_some_and(|c| c.is_alphabetic())
+}
+
+/// What a sign of Latin-1 between two Latin letters costs beyond its class (`Tom·öka`, `b¿nder`:
+/// windows-1252 letters shown as Mac OS Roman): the letter model would price the word's halves
+/// as two cheap words.
+const WEDGED_SIGN: f32 = 16.0;
+
+/// Whether the character at `i` is a sign of Latin-1 (`¡` to `¿`, not a letter) between two small
+/// Latin letters, inside a word. Catalan's `l·l` is a spelling, not a sign in a word, and between
+/// capitals (`Î©Æ`) it is one more symbol of a string typed on a Mac keyboard.
+fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
+    let Some(&ch) = chars.get(i) else {
+        return false;
+    };
+    if !matches!(ch, '\u{A1}'..='\u{BF}') || ch.is_alphabetic() {
+        return false;
+    }
+    // A small Latin letter on each side.
+    let small_latin = |k: Option<usize>| {
+        k.is_some_and(|k| {
+            matches!(
+                classes.get(k),
+                Some(Class::AsciiLetter | Class::Letter(Script::Latin))
+            ) && chars.get(k).is_some_and(|c| c.is_lowercase())
+        })
+    };
+    let catalan = ch == '·'
+        && i.checked_sub(1).and_then(|p| chars.get(p)) == Some(&'l')
+        && chars.get(i + 1) == Some(&'l');
+    !catalan && small_latin(i.checked_sub(1)) && small_latin(Some(i + 1))
+}
+
+/// What a line of box drawing saves per character after the first: `└──` and `═════` are drawn
+/// runs, priced close to punctuation rather than as so many separate symbols.
+const BOX_RUN_SAVING: f32 = 7.0;
+/// What a superscript digit costs beyond other digits when it is attached to nothing (after a
+/// space or at the start): exponents and footnote marks follow what they belong to (`m³`, `x²`,
+/// `word¹`), while code page 437's `│` (B3) read as Latin-1 is a `³` between spaces.
+const DETACHED_SUPERSCRIPT: f32 = 10.0;
+
 /// What a no-break space between two letters costs beyond a space: people put one between words
 /// that must stay on one line (`New\u{A0}York`), but the DOS code pages' `á` (A0) read as
 /// windows-1252 puts one inside a word (`Istv\u{A0}n`), and the letter model would price that as
 /// two cheap words.
 const NBSP_IN_WORD: f32 = 16.0;
-
-/// Whether the character at `i` is a no-break space between two letters.
-fn nbsp_in_word(chars: &[char], i: usize) -> bool {
-    let prev = i.checked_sub(1).and_then(|p| chars.get(p));
-    chars.get(i) == Some(&'\u{A0}')
-        && prev.is_some_and(|c| c.is_alphabetic())
-        && chars.get(i + 1).is_some_and(|c| c.is_alphabetic())
-}
 
 /// What a character costs where number formats put a no-break space (see [`wedged_in_number`]):
 /// as much as a letter no language writes there, since clean text has none.

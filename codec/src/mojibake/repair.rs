@@ -30,7 +30,7 @@
 //!
 //! Text that shows no evidence comes back unchanged with no steps.
 
-use super::likelihood::{bits, is_one_letter_word, wedged_in_number};
+use super::likelihood::{between_letters, bits, is_one_letter_word, wedged_in_number};
 use super::plausibility::{classify, cost, hard_evidence, oddity, Class, Script};
 use super::sequences::{read, recover, shows_c1, Read, Recovered};
 use super::Encoding;
@@ -1185,7 +1185,7 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
             && !a.is_ascii()
             && !before.get(i + 1).is_some_and(|c| c.is_alphanumeric());
         let letter = matches!(classify(b), Class::Letter(Script::Latin))
-            && (a.is_alphabetic() || wedged(&before, i) || ends_word)
+            && (a.is_alphabetic() || between_letters(&before, i) || ends_word)
             && word_len(i) >= MIN_WORD_CHANGED;
         if !(letter || apostrophe(&before, &after, i)) {
             return false;
@@ -1288,12 +1288,6 @@ fn apostrophe(before: &[char], after: &[char], i: usize) -> bool {
     word_before >= 2 && CONTRACTION_ENDINGS.contains(&tail.as_str())
 }
 
-/// Whether the character at `i` is between two letters.
-fn wedged(chars: &[char], i: usize) -> bool {
-    let prev = i.checked_sub(1).and_then(|p| chars.get(p));
-    prev.is_some_and(|c| c.is_alphabetic()) && chars.get(i + 1).is_some_and(|c| c.is_alphabetic())
-}
-
 /// Whether the character at `i` shows what a letter read in the wrong Western charset shows: a
 /// symbol or a spacing modifier letter inside a word (`Horv·th`, `Sˆren`), or a capital beyond
 /// ASCII after a small letter (`ErzsÈbet`, `SzabÛ`). A small letter of some alphabet (`spœm`) is
@@ -1308,7 +1302,7 @@ fn misread_letter(chars: &[char], i: usize) -> bool {
     let prev = i.checked_sub(1).and_then(|p| chars.get(p));
     // Spacing modifier letters (`ˆ`, `˜`, `ˇ`) are what the Western charsets have of them.
     let modifier = matches!(ch, '\u{2B0}'..='\u{2FF}');
-    (wedged(chars, i) && (!ch.is_alphabetic() || modifier))
+    (between_letters(chars, i) && (!ch.is_alphabetic() || modifier))
         || (ch.is_uppercase() && prev.is_some_and(|c| c.is_lowercase()))
 }
 
