@@ -382,6 +382,9 @@ fn char_cost(
                 + u8::from(letter_after || next == Some(Class::Digit));
             0.5 + 3.0 * f32::from(glued)
         }
+        // U+FFFD stands for a character lost on the way; a repair that leaves one pays for it as
+        // an assumption, and where it stands says nothing about the text.
+        Class::Symbol if ch == '\u{FFFD}' => 0.0,
         Class::Symbol => {
             if ch == '\u{AD}' && chars_lowercase(prev_ch, next_ch) {
                 // A soft hyphen at a hyphenation point: `Bahn\u{AD}hof`.

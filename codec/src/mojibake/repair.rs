@@ -32,7 +32,7 @@
 
 use super::likelihood::{between_letters, bits, is_one_letter_word, wedged_in_number};
 use super::plausibility::{classify, cost, hard_evidence, oddity, Class, Script};
-use super::sequences::{read, recover, shows_c1, Read, Recovered};
+use super::sequences::{read, read_spaces, recover, shows_c1, Read, Recovered};
 use super::Encoding;
 use crate::charset::{decode_fatal as decode_legacy_fatal, Charset, Encoder};
 
@@ -314,7 +314,15 @@ pub fn repair(text: &str) -> Repair {
     for _ in 0..MAX_LAYERS {
         let mut next: Vec<Node> = Vec::new();
         for node in &frontier {
+            // Bytes are lost in the last layer a pipeline adds (a decoder that stripped or
+            // replaced them, or a store that took no more than one byte per character), so in the
+            // first step undone. Later, a U+FFFD the first step left confirms nothing, and a
+            // reading that needs bytes lost is one the text's own charset did not make.
+            let later = !node.steps.is_empty();
             for candidate in candidates(&node.text, node.cost) {
+                if later && candidate.step.lost > 0 {
+                    continue;
+                }
                 let after = &candidate.step.after;
                 if *after == root.text || next.iter().chain(&explored).any(|n| n.text == *after) {
                     continue;
@@ -388,6 +396,7 @@ fn required_gain(steps: &[RepairStep]) -> f32 {
                 .chars()
                 .count()
                 .saturating_sub(step.after.chars().count())
+                .saturating_add(step.lost)
                 .max(1);
             // A no-break space (`Â ` is the commonest mojibake there is), or a letter whose A0
             // byte became a space (`Ã ` for `à`: a lead byte no clean text puts before a space),
@@ -699,42 +708,102 @@ impl Reading {
 fn whole_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     let chars: Vec<char> = text.chars().collect();
     let mut out: Vec<Candidate> = Vec::new();
-    let mut seen: Vec<Vec<Recovered>> = Vec::new();
+    let mut seen: Vec<(Vec<Recovered>, bool)> = Vec::new();
     for encoder in encoders {
         let bytes = recover(&chars, encoder);
-        if bytes.contains(&Recovered::Foreign) || seen.contains(&bytes) {
+        let c1 = shows_c1_here(encoder.charset(), &chars);
+        if bytes.contains(&Recovered::Foreign) || seen.iter().any(|s| s.0 == bytes && s.1 == c1) {
             continue;
         }
-        let sequences = read(&bytes, shows_c1(encoder.charset()));
-        seen.push(bytes);
-        if !enough_whole(&sequences) || sequences.iter().any(|s| s.read == Read::Stray) {
-            continue;
+        let first = read(&bytes, c1);
+        let spaces_and_lost = first.iter().any(|s| s.spaces > 0)
+            && first.iter().any(|s| matches!(s.read, Read::Lost { .. }));
+        let mut readings = vec![first];
+        if spaces_and_lost {
+            readings.push(read_spaces(&bytes, c1, false));
         }
-        let reading = Reading {
-            chars: chars.clone(),
-            sequences,
-        };
-        let (decoded, lost, spaces) = reading.decoded(|_| true);
-        // Evidence enough to explore: an inner layer can look worse than the outer one (C1
-        // controls), and [`repair`] only answers with a text clearly more likely than its input.
-        let decoded_cost = cost(&decoded);
-        let example = utf8_example(&reading);
-        out.push(Candidate {
-            cost: decoded_cost,
-            step: RepairStep {
-                encode: Encoding::Legacy(encoder.charset()),
-                decode: Encoding::Utf8,
-                whole: true,
-                pieces: 1,
-                before: text.to_owned(),
-                after: decoded,
-                example,
-                lost,
-                spaces,
-            },
-        });
+        seen.push((bytes, c1));
+        for sequences in readings {
+            whole_utf8_reading(text, &chars, encoder.charset(), sequences, &mut out);
+        }
     }
     out
+}
+
+/// The candidates of [`whole_utf8`] for one reading of the text's bytes in `cs`.
+fn whole_utf8_reading(
+    text: &str,
+    chars: &[char],
+    cs: Charset,
+    sequences: Vec<super::sequences::Sequence>,
+    out: &mut Vec<Candidate>,
+) {
+    {
+        if !enough_whole(chars, &sequences) || sequences.iter().any(|s| s.read == Read::Stray) {
+            return;
+        }
+        // A lead byte that stopped short between two ASCII letters, with nothing around it to
+        // speak for it, may be a letter of the text's clean part (`prête` beside repaired
+        // Cyrillic): a second reading keeps those as they are, and the two compete.
+        let ascii_letter = |k: Option<usize>| {
+            k.and_then(|k| chars.get(k))
+                .is_some_and(char::is_ascii_alphabetic)
+        };
+        let weak: Vec<bool> = sequences
+            .iter()
+            .map(|seq| match seq.read {
+                Read::Lost {
+                    confirmed: false,
+                    full,
+                    ..
+                } => {
+                    ascii_letter(seq.start.checked_sub(1))
+                        && ascii_letter(Some(seq.end))
+                        && lost_evidence(chars, seq, full) == 0
+                }
+                _ => false,
+            })
+            .collect();
+        let reading = Reading {
+            chars: chars.to_vec(),
+            sequences,
+        };
+        let keep_weak = weak.contains(&true) && weak.contains(&false);
+        for whole in [true, false].into_iter().take(1 + usize::from(keep_weak)) {
+            let (decoded, lost, spaces) =
+                reading.decoded(|k| whole || !weak.get(k).copied().unwrap_or(false));
+            if out.iter().any(|c| c.step.after == decoded) {
+                continue;
+            }
+            // Evidence enough to explore: an inner layer can look worse than the outer one (C1
+            // controls), and [`repair`] only answers with a text clearly more likely than its
+            // input.
+            out.push(Candidate {
+                cost: cost(&decoded),
+                step: RepairStep {
+                    encode: Encoding::Legacy(cs),
+                    decode: Encoding::Utf8,
+                    whole,
+                    pieces: 1,
+                    before: text.to_owned(),
+                    after: decoded,
+                    example: utf8_example(&reading),
+                    lost,
+                    spaces,
+                },
+            });
+        }
+    }
+}
+
+/// Whether a text shown in `cs` may have been shown in a charset whose bytes 80–9F are C1 controls
+/// ([`shows_c1`]), which software strips: it was, or all its characters are ISO-8859-1 ones
+/// outside C1, so that it reads the same there.
+fn shows_c1_here(cs: Charset, chars: &[char]) -> bool {
+    shows_c1(cs)
+        || chars
+            .iter()
+            .all(|&c| c <= '\u{FF}' && !('\u{80}'..='\u{9F}').contains(&c))
 }
 
 /// The first multi-byte character of a reading and the characters it came from.
@@ -765,13 +834,16 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::new();
     for encoder in encoders {
         let reading = Reading {
-            sequences: read(&recover(&chars, encoder), shows_c1(encoder.charset())),
+            sequences: read(
+                &recover(&chars, encoder),
+                shows_c1_here(encoder.charset(), &chars),
+            ),
             chars: chars.clone(),
         };
         let mut keep = vec![false; reading.sequences.len()];
         let mut pieces = 0;
         let mut example = (String::new(), String::new());
-        for (first, last) in stretches(&reading.sequences) {
+        for (first, last) in stretches(&chars, &reading.sequences) {
             let (Some(a), Some(b)) = (reading.sequences.get(first), reading.sequences.get(last))
             else {
                 continue;
@@ -878,13 +950,14 @@ fn breaks_a_word(chars: &[char], start: usize, end: usize, repaired: &[char]) ->
 
 /// Whether sequences show enough of UTF-8's structure to be read as UTF-8 that lost some bytes.
 /// Whole characters and lost ones whose structure is confirmed (a continuation byte came through,
-/// or U+FFFD stands for the byte: `sequences::Read::Lost`) are evidence; there must be a whole
-/// character among them (a lead and a continuation byte meet by chance in a string of symbols),
-/// at least as many as the unconfirmed lost ones, and twice as many as the unconfirmed ones
-/// that merely stopped short (clean text stops short wherever an accented letter meets an ASCII
-/// one). A repair that would only turn the three characters of U+FFFD's own mojibake (`ï¿½`) into
-/// U+FFFD recovers nothing: such sequences are no evidence.
-fn enough_whole(sequences: &[super::sequences::Sequence]) -> bool {
+/// or U+FFFD stands for the byte: `sequences::Read::Lost`) are evidence, and so are lost ones
+/// whose place in the text speaks for them ([`lost_evidence`]); there must be a whole character
+/// among them (a lead and a continuation byte meet by chance in a string of symbols) or two
+/// pieces of evidence, at least as many as the unconfirmed lost ones, and twice as many as the
+/// unconfirmed ones that merely stopped short (clean text stops short wherever an accented letter
+/// meets an ASCII one). A repair that would only turn the three characters of U+FFFD's own
+/// mojibake (`ï¿½`) into U+FFFD recovers nothing: such sequences are no evidence.
+fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequence]) -> bool {
     let (mut whole, mut evidence, mut marked, mut short) = (0, 0, 0, 0);
     for seq in sequences {
         match seq.read {
@@ -896,18 +969,56 @@ fn enough_whole(sequences: &[super::sequences::Sequence]) -> bool {
             Read::Lost {
                 confirmed: true, ..
             } => evidence += 1,
-            Read::Lost { marked: true, .. } => marked += 1,
-            Read::Lost { marked: false, .. } => short += 1,
+            Read::Lost {
+                marked: m, full, ..
+            } => match lost_evidence(chars, seq, full) {
+                0 if m => marked += 1,
+                0 => short += 1,
+                n => evidence += n,
+            },
             _ => {}
         }
     }
-    whole > 0 && marked + short <= evidence && 2 * short <= evidence
+    (whole > 0 || evidence >= 2) && marked + short <= evidence && 2 * short <= evidence
+}
+
+/// What a lost sequence that shows no continuation byte tells by its place in the text:
+/// * 2 when it cannot be the end of a clean word: a three- or four-byte sequence as long as its
+///   lead byte says, each missing byte marked (`â??`), followed by a letter (`itâ??s`) or not
+///   preceded by one (`â?? 1999`); or the lead byte of such a sequence alone between non-letters
+///   (`t â z`, `4 â 51`: `–` or `−` lost its C1 bytes), which no language writes as a word;
+/// * 1 for a full marked sequence that ends a word (`Qué??` is what clean text does), and for a
+///   capital after a small letter (`pirmininkÄ?`, `SzymaÅa`: a misread letter in a word);
+/// * 0 otherwise (`là?`, `Äpfel`, `ÀÉÎÕÜ`).
+fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -> u32 {
+    let letter = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|c| c.is_alphabetic())
+    };
+    let Some(&lead) = chars.get(seq.start) else {
+        return 0;
+    };
+    let before = seq.start.checked_sub(1);
+    let letter_before = letter(before);
+    let letter_after = letter(Some(seq.end));
+    if full {
+        return if letter_after || !letter_before { 2 } else { 1 };
+    }
+    let prev = before.and_then(|k| chars.get(k));
+    if lead.is_uppercase() && prev.is_some_and(|c| c.is_lowercase()) {
+        return 1;
+    }
+    let alone = seq.end - seq.start == 1 && !letter_before && !letter_after;
+    if alone && ('\u{E0}'..='\u{F4}').contains(&lead) && !is_one_letter_word(lead) {
+        return 2;
+    }
+    0
 }
 
 /// Maximal runs of multi-byte sequences (first and last index), with at least as many whole
 /// characters as lost ones.
 #[inline(never)]
-fn stretches(sequences: &[super::sequences::Sequence]) -> Vec<(usize, usize)> {
+fn stretches(chars: &[char], sequences: &[super::sequences::Sequence]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut k = 0;
     while k < sequences.len() {
@@ -919,7 +1030,7 @@ fn stretches(sequences: &[super::sequences::Sequence]) -> Vec<(usize, usize)> {
         while sequences.get(k).is_some_and(|s| s.is_multi_byte()) {
             k += 1;
         }
-        if enough_whole(sequences.get(first..k).unwrap_or_default()) {
+        if enough_whole(chars, sequences.get(first..k).unwrap_or_default()) {
             out.push((first, k - 1));
         }
     }
@@ -1558,6 +1669,39 @@ mod tests {
         for text in clean {
             assert_eq!(repair(text).text, *text, "{text}");
         }
+    }
+
+    #[test]
+    fn lost_bytes_told_by_their_place_in_the_text() {
+        // UTF-8 read as ISO-8859-1, then stored as windows-1252 with C1 bytes as `?`: a sequence
+        // as long as its lead byte says inside a word, emoji that kept a continuation byte, and a
+        // capital in a small word; ISO-8859-1 that was stripped of its C1 bytes beside clean
+        // French. A question mark after a letter that ends a word is clean text.
+        assert_repairs(
+            &[
+                (
+                    "the moduleâ??s name is bound",
+                    "the module\u{FFFD}s name is bound",
+                ),
+                (
+                    "man walking ð??¶ð??»â??â??ï¸?",
+                    "man walking \u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}",
+                ),
+                (
+                    "pirmininkÄ? patyrÄ? pradÅ¾ia",
+                    "pirminink\u{FFFD} patyr\u{FFFD} pradžia",
+                ),
+                (
+                    "à¦à¦à¦¾à¦ à¦ªà§à¦°à¦¾à¦®à¦¾à¦¨à¦¿à¦",
+                    "\u{FFFD}\u{FFFD}া\u{FFFD} প\u{FFFD}রামানি\u{FFFD}",
+                ),
+                (
+                    "Bonjour Ð\u{93}-Ð½ Ð\u{97}Ð²ÐµÐ·Ð´Ð¾Ð»ÐµÑ\u{82}, votre commande est prête.",
+                    "Bonjour Г-н Звездолет, votre commande est prête.",
+                ),
+            ],
+            &["Qué?? Sí??", "¿QUÉ? ÑO?", "Çà va? Où?? Là?", "Är det så?"],
+        );
     }
 
     #[test]

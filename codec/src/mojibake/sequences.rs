@@ -62,6 +62,10 @@ pub(super) enum Read {
         /// decoder met an undefined byte right after a lead byte). A lone lead byte before `?`, a
         /// space or a letter (`là?`, `Äpfel`) is what clean text looks like too.
         confirmed: bool,
+        /// Whether a three- or four-byte sequence is as long as its lead byte says, each missing
+        /// byte marked by U+FFFD or `?` (`â??` for `’`, `ð??¶`): a letter at the end of a clean
+        /// word is followed by one `?`, seldom by exactly the two or three its byte would need.
+        full: bool,
     },
 }
 
@@ -170,6 +174,7 @@ pub(super) fn read(bytes: &[Recovered], c1: bool) -> Vec<Sequence> {
                 == Read::Lost {
                     marked: false,
                     confirmed: true,
+                    full: false,
                 }
     });
     if stripped && sequences.iter().any(|s| s.spaces > 0) {
@@ -178,8 +183,10 @@ pub(super) fn read(bytes: &[Recovered], c1: bool) -> Vec<Sequence> {
     sequences
 }
 
-/// [`read`], with spaces read as the byte A0 where a sequence needs it when `spaces_as_a0`.
-fn read_spaces(bytes: &[Recovered], c1: bool, spaces_as_a0: bool) -> Vec<Sequence> {
+/// [`read`], with spaces read as the byte A0 where a sequence needs it when `spaces_as_a0`: the
+/// other reading of a text where [`read`] took spaces for A0 and some sequences lost bytes, since
+/// a space after a lead byte may also follow a sequence whose last bytes were stripped.
+pub(super) fn read_spaces(bytes: &[Recovered], c1: bool, spaces_as_a0: bool) -> Vec<Sequence> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while let Some(&r) = bytes.get(i) {
@@ -250,6 +257,7 @@ fn read_spaces(bytes: &[Recovered], c1: bool, spaces_as_a0: bool) -> Vec<Sequenc
             Read::Lost {
                 marked: lost,
                 confirmed: replacement || (real > 0 && (lost || c1)),
+                full: lost && taken == len && len >= 3,
             }
         } else {
             match buf
@@ -296,7 +304,11 @@ mod tests {
         let cs = Charset::Windows1252;
         assert_eq!(reads("Ã©a", cs), [Char('é'), Same]);
         // "с" (D1 81) whose 81 became "?", U+FFFD, or was dropped.
-        let lost = |marked, confirmed| Lost { marked, confirmed };
+        let lost = |marked, confirmed| Lost {
+            marked,
+            confirmed,
+            full: false,
+        };
         assert_eq!(reads("Ñ?Ð¸", cs), [lost(true, false), Char('и')]);
         assert_eq!(reads("Ñ\u{FFFD}Ð¸", cs), [lost(true, true), Char('и')]);
         assert_eq!(reads("ÑÐ¸", cs), [lost(false, false), Char('и')]);
