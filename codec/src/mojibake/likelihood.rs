@@ -123,14 +123,17 @@ pub(super) fn between_letters(chars: &[char], i: usize) -> bool {
 /// as two cheap words.
 const WEDGED_SIGN: f32 = 16.0;
 
-/// Whether the character at `i` is a sign of Latin-1 (`¡` to `¿`, not a letter) between two small
-/// Latin letters, inside a word. Catalan's `l·l` is a spelling, not a sign in a word, and between
+/// Whether the character at `i` is a sign of Latin-1 (`¡` to `¿`, not a letter) or a quotation
+/// mark other than the apostrophe between two small Latin letters, inside a word. Catalan's `l·l` is a spelling, not a sign in a word, and between
 /// capitals (`Î©Æ`) it is one more symbol of a string typed on a Mac keyboard.
 fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
     let Some(&ch) = chars.get(i) else {
         return false;
     };
-    if !matches!(ch, '\u{A1}'..='\u{BF}') || ch.is_alphabetic() {
+    // Opening quotes and closing double quotes too (`Thingvallastr‘de`: code page 850's `æ`
+    // read as windows-1252); the apostrophe `’` belongs inside words.
+    let quote = matches!(ch, '‘' | '“' | '”' | '„');
+    if !(matches!(ch, '\u{A1}'..='\u{BF}') || quote) || ch.is_alphabetic() {
         return false;
     }
     // A small Latin letter on each side.
@@ -192,7 +195,8 @@ fn glued_to_numbers(chars: &[char], classes: &[Class]) -> f32 {
 
 /// Whether the character at `i` is one beyond ASCII wedged into a number where a no-break space
 /// belongs: between digits, or between a digit and a currency code, a unit word or a dollar sign
-/// (`$`, or a capital ASCII letter), in either order. Symbols that belong there in clean text (`2×3`,
+/// (`$`, or a capital ASCII letter), in either order, or glued to a currency code before the space
+/// of its amount (`US$Ā 19,00`). Symbols that belong there in clean text (`2×3`,
 /// `5−3`, `1·2`, `25°C`, `3½`, `5€`, thin and no-break spaces), ordinals (`2ºESO`), the micro sign
 /// (`50µA`) and non-Latin letters (`2πR`) do not count.
 pub(super) fn wedged_in_number(chars: &[char], i: usize) -> bool {
@@ -203,7 +207,23 @@ pub(super) fn wedged_in_number(chars: &[char], i: usize) -> bool {
     let after = chars.get(i + 1).copied();
     let digit = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit());
     let code = |c: Option<char>| c.is_some_and(|c| c.is_ascii_uppercase() || c == '$');
-    let place = (digit(before) && (digit(after) || code(after))) || (code(before) && digit(after));
+    // Or between a currency code and the space before its amount (`US$Ā 19,00`: the no-break
+    // space's lead byte, its A0 turned into a space), the code being the whole word before.
+    let code_word = {
+        let word: Vec<char> = chars
+            .get(..i)
+            .unwrap_or_default()
+            .iter()
+            .rev()
+            .take_while(|c| !c.is_whitespace())
+            .copied()
+            .collect();
+        word.len() >= 2 && word.iter().all(|&c| code(Some(c)))
+    };
+    let before_amount = after == Some(' ') && digit(chars.get(i + 2).copied());
+    let place = (digit(before) && (digit(after) || code(after)))
+        || (code(before) && digit(after))
+        || (code_word && before_amount);
     let stranger = match classify(ch) {
         Class::Letter(Script::Latin) => !matches!(ch, 'ª' | 'º' | 'µ'),
         Class::Symbol => matches!(ch, '†' | '‡' | '¶' | '§' | '¦' | '¬' | '¤'),

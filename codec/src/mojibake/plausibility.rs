@@ -319,7 +319,7 @@ fn assess(chars: &[char]) -> (f32, u32) {
             && prev.is_some_and(is_letter)
             && next_ch.is_some_and(char::is_lowercase)
         {
-            total += 1.0;
+            total += 2.0;
             hard += 1;
         }
         if let (Some(p), Some(pc)) = (prev, prev_ch) {

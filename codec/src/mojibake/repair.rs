@@ -50,6 +50,8 @@ const ODDITY_BITS: f32 = 4.0;
 /// What a repair whose first step merged a single pair of characters must gain beyond
 /// [`MIN_GAIN_BITS`]; divided by the number of merges (see [`required_gain`]).
 const WEAK_EVIDENCE_BITS: f32 = 12.0;
+/// The same for one letter of an alphabet merged beside a letter ([`letter_in_a_word`]).
+const IN_A_WORD_EVIDENCE_BITS: f32 = 6.0;
 /// What a repaired stretch must gain in its neighbourhood, in bits, when only part of the text is
 /// repaired.
 const MIN_GAIN_PIECE_BITS: f32 = 8.0;
@@ -416,14 +418,39 @@ fn required_gain(steps: &[RepairStep]) -> f32 {
                 .next()
                 .is_some_and(is_one_letter_word);
             let nbsp = step.example.1 == "\u{A0}" && !(step.spaces > 0 && one_letter_word);
-            if merged == 1 && (nbsp || letter) {
+            if (merged == 1 || step.spaces == merged) && (nbsp || letter) {
                 MIN_GAIN_BITS
+            } else if merged == 1 && letter_in_a_word(step) {
+                MIN_GAIN_BITS + IN_A_WORD_EVIDENCE_BITS
             } else {
                 MIN_GAIN_BITS + WEAK_EVIDENCE_BITS / merged as f32
             }
         }
         _ => MIN_GAIN_BITS,
     }
+}
+
+/// Whether the one character a step merged is a letter of an alphabet, and the characters it came
+/// from touch a letter of the text (`ChloÃ« Bave`, `OpÄ›t`, `amanhĂŁ`): symbols meet as lead and
+/// continuation byte by chance in strings of symbols (`Î˛` is `β`), seldom inside a word.
+fn letter_in_a_word(step: &RepairStep) -> bool {
+    let (from, to) = &step.example;
+    let is_letter = to
+        .chars()
+        .all(|c| c.is_alphabetic() && crate::detect::in_an_alphabet(c));
+    let Some(at) = step
+        .before
+        .find(from.as_str())
+        .filter(|_| is_letter && !from.is_empty())
+    else {
+        return false;
+    };
+    let before = step.before.get(..at).and_then(|s| s.chars().next_back());
+    let after = step
+        .before
+        .get(at + from.len()..)
+        .and_then(|s| s.chars().next());
+    before.is_some_and(char::is_alphabetic) || after.is_some_and(char::is_alphabetic)
 }
 
 fn text_bits(text: &str) -> f32 {
@@ -446,6 +473,9 @@ fn step_bits(step: &RepairStep) -> f32 {
     };
     let legacy = match step.decode {
         Encoding::Utf8 => 0.0,
+        // The charset legacy text is most often really in (the default of Windows and of the
+        // web), so the likeliest reading of C1 controls shown through ISO-8859-1.
+        Encoding::Legacy(Charset::Windows1252) => 0.0,
         Encoding::Legacy(_) => 4.0,
     };
     shown + legacy + ASSUMPTION_BITS * step.lost as f32 + SPACE_ASSUMPTION_BITS * step.spaces as f32
@@ -1701,6 +1731,25 @@ mod tests {
                 ),
             ],
             &["Qué?? Sí??", "¿QUÉ? ÑO?", "Çà va? Où?? Là?", "Är det så?"],
+        );
+    }
+
+    #[test]
+    fn one_letter_inside_a_word_and_the_likeliest_charset() {
+        // One UTF-8 letter read as windows-1252 or -1250 inside a word; a no-break space whose A0
+        // became a space after a currency code (windows-1257 shows C2 as `Ā`); windows-1252 text
+        // shown as ISO-8859-1 (a C1 control) or as Mac OS Roman (a capital inside a word). Mac
+        // keyboard symbols that meet as a lead and a continuation byte, and Latvian capitals
+        // before a number, stay.
+        assert_repairs(
+            &[
+                ("islandÅ¡tina", "islandština"),
+                ("OpÄ›t", "Opět"),
+                ("US$Ā 19,00", "US$\u{A0}19,00"),
+                ("Mihael Ko\u{9e}elj", "Mihael Koželj"),
+                ("ValÈria Janov·", "Valéria Janová"),
+            ],
+            &["Î˛", "˘Æˇ", "RĪGĀ 12", "Ā 12", "425 Ω"],
         );
     }
 
