@@ -606,15 +606,21 @@ fn better_readings(text: &str, bytes: &[u8], shown: Charset) -> Vec<Charset> {
 
 /// How many characters beyond ASCII a text needs before the detector's readings are tried: the
 /// letter model tells languages apart on sentences, not on a handful of letters (strings of Mac
-/// symbols read as Cyrillic make three-letter "words").
-const MIN_DETECTED_LEGACY: usize = 12;
+/// symbols read as Cyrillic make three-letter "words"; with eight, a French sentence's `août`
+/// became windows-1257's `aoūt`).
+const MIN_DETECTED_LEGACY: usize = 10;
 
 /// Whether a legacy-to-legacy reading turns a character into a symbol or a control character: a
-/// reading that is right turns mojibake into letters and punctuation.
+/// reading that is right turns mojibake into letters, their marks (Thai vowels and tone marks) and
+/// punctuation.
 fn makes_symbols(text: &str, decoded: &str) -> bool {
-    text.chars()
-        .zip(decoded.chars())
-        .any(|(a, b)| a != b && !(b.is_alphabetic() || b.is_whitespace() || is_punctuation(b)))
+    text.chars().zip(decoded.chars()).any(|(a, b)| {
+        a != b
+            && !(b.is_alphabetic()
+                || b.is_whitespace()
+                || is_punctuation(b)
+                || classify(b) == Class::Mark)
+    })
 }
 
 fn is_punctuation(ch: char) -> bool {
@@ -1748,6 +1754,11 @@ mod tests {
                 ("US$Ā 19,00", "US$\u{A0}19,00"),
                 ("Mihael Ko\u{9e}elj", "Mihael Koželj"),
                 ("ValÈria Janov·", "Valéria Janová"),
+                // Thai in windows-874 shown as windows-1252: its vowels and tone marks are marks.
+                (
+                    "à·ÕÂÁÈÑ¡´Ôì ©Ñ¾¾ÃÃ³¸¹¡ÙÃ",
+                    "เท\u{e35}ยมศ\u{e31}กด\u{e34}\u{e4c} ฉ\u{e31}พพรรณธนก\u{e39}ร",
+                ),
             ],
             &["Î˛", "˘Æˇ", "RĪGĀ 12", "Ā 12", "425 Ω"],
         );
