@@ -102,6 +102,9 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         if sign_in_word(chars, classes, i) {
             total += WEDGED_SIGN;
         }
+        if quote_letter(chars, i) {
+            total += QUOTE_LETTER;
+        }
         if is_box(ch) && prev.is_some_and(is_box) {
             total -= BOX_RUN_SAVING;
         }
@@ -131,8 +134,13 @@ fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
         return false;
     };
     // Opening quotes and closing double quotes too (`Thingvallastr‘de`: code page 850's `æ`
-    // read as windows-1252); the apostrophe `’` belongs inside words.
-    let quote = matches!(ch, '‘' | '“' | '”' | '„');
+    // read as windows-1252); the apostrophe `’` belongs inside words, and so does Uzbek's `‘`
+    // after `o` and `g` (`o‘zbek`).
+    let uzbek = ch == '‘'
+        && i.checked_sub(1)
+            .and_then(|p| chars.get(p))
+            .is_some_and(|c| matches!(c, 'o' | 'g' | 'O' | 'G'));
+    let quote = matches!(ch, '‘' | '“' | '”' | '„') && !uzbek;
     if !(matches!(ch, '\u{A1}'..='\u{BF}') || quote) || ch.is_alphabetic() {
         return false;
     }
@@ -150,6 +158,122 @@ fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
         && chars.get(i + 1) == Some(&'l');
     !catalan && small_latin(i.checked_sub(1)) && small_latin(Some(i + 1))
 }
+
+/// The endings of English contractions and possessives after an apostrophe.
+pub(super) const CONTRACTION_ENDINGS: [&str; 7] = ["s", "t", "d", "m", "ll", "re", "ve"];
+
+/// Stems after which an English `’s` is a contraction (`it’s`, `that’s`). Possessives (`subject’s`)
+/// are left out: Spanish and Portuguese end words of any length in `ís` (`país`, `escribís`).
+const CONTRACTION_STEMS: [&str; 9] = [
+    "it", "that", "what", "there", "here", "he", "she", "who", "let",
+];
+
+/// Whether the letter at `i` stands where English puts a quotation mark, so that a reading may
+/// turn it into one: windows-1252's quotation marks shown as Mac OS Roman are letters
+/// (`itís`, `doesnít`, `ìformattedî`, `ëxí`).
+/// * Inside a word, `í`: between an ASCII stem and a contraction ending (`doesnít`, `youíre`,
+///   `itís`; `París`, `objevením` and `vypít` stay).
+/// * Around a word: before ASCII letters after a space or an opening bracket, when the text also
+///   has the closing one (the same letter after ASCII letters, before a space or punctuation).
+pub(super) fn quote_letter(chars: &[char], i: usize) -> bool {
+    let Some(&ch) = chars.get(i) else {
+        return false;
+    };
+    if ch.is_ascii() || !ch.is_alphabetic() {
+        return false;
+    }
+    let head = chars.get(..i).unwrap_or_default();
+    let stem: String = {
+        let n = head
+            .iter()
+            .rev()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+        head.get(i - n..).unwrap_or_default().iter().collect()
+    };
+    let tail: String = chars
+        .get(i + 1..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect();
+    let ascii = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphabetic());
+    // The word goes on no further than its ASCII letters.
+    let whole = !i
+        .checked_sub(stem.len() + 1)
+        .and_then(|p| chars.get(p))
+        .is_some_and(|c| c.is_alphabetic())
+        && !chars
+            .get(i + 1 + tail.len())
+            .is_some_and(|c| c.is_alphabetic());
+    // Mac OS Roman's `í` is windows-1252's `’` (92).
+    if ch == 'í' && ascii(&stem) && ascii(&tail) && whole {
+        let ending = CONTRACTION_ENDINGS.contains(&tail.as_str());
+        return match tail.as_str() {
+            // Spanish and Portuguese end words in `ís` (`país`, `Luís`, `escribís`): only
+            // pronouns.
+            "s" => CONTRACTION_STEMS.contains(&stem.to_lowercase().as_str()),
+            // Czech words end in `ím` (`objevením`), Spanish imperatives in `íd` (`reíd`).
+            "m" => stem == "I",
+            "d" => false,
+            // The negations (`doesnít`, `isnít`; Czech `vypít` stays).
+            "t" => stem.ends_with('n') && stem.len() >= 2,
+            _ => ending && stem.len() >= 2,
+        };
+    }
+    quote_pair(chars, i, &stem, &tail)
+}
+
+/// [`quote_letter`]'s second case: Mac OS Roman's `ì` or `ë` for an opening quotation mark before
+/// an ASCII word, with a closing one (`î`, `í`) after an ASCII word later in the text, or that
+/// closing letter after an opening one. Other pairs are words (`území`, `Áron ... Malachovský`).
+fn quote_pair(chars: &[char], i: usize, stem: &str, tail: &str) -> bool {
+    let ascii_word = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphabetic());
+    let opens = |k: usize| {
+        k.checked_sub(1)
+            .and_then(|p| chars.get(p))
+            .is_none_or(|c| c.is_whitespace() || matches!(c, '(' | '['))
+    };
+    let closes = |k: usize| {
+        chars
+            .get(k + 1)
+            .is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
+    };
+    let Some(&ch) = chars.get(i) else {
+        return false;
+    };
+    // Mac OS Roman shows windows-1252's `‘’“”` (91–94) as `ëíìî`.
+    const OPENING: [char; 2] = ['ë', 'ì'];
+    const CLOSING: [char; 2] = ['í', 'î'];
+    let closing = CLOSING.contains(&ch);
+    let other = |k: usize| {
+        chars.get(k).is_some_and(|c| {
+            if closing {
+                OPENING.contains(c)
+            } else {
+                CLOSING.contains(c)
+            }
+        })
+    };
+    let ascii_at = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(char::is_ascii_alphabetic)
+    };
+    if !(closing || OPENING.contains(&ch)) {
+        return false;
+    }
+    if stem.is_empty() && ascii_word(tail) && opens(i) {
+        (i + 1..chars.len()).any(|k| other(k) && ascii_at(k.checked_sub(1)) && closes(k))
+    } else if tail.is_empty() && ascii_word(stem) && closes(i) {
+        (0..i).any(|k| other(k) && ascii_at(Some(k + 1)) && opens(k))
+    } else {
+        false
+    }
+}
+
+/// What a letter costs where English puts a quotation mark ([`quote_letter`]): as much as a sign
+/// wedged into a word.
+const QUOTE_LETTER: f32 = 16.0;
 
 /// What a line of box drawing saves per character after the first: `└──` and `═════` are drawn
 /// runs, priced close to punctuation rather than as so many separate symbols.
@@ -413,7 +537,9 @@ fn other_bits(ch: char, class: Class) -> f32 {
         Class::Space => 6.0,
         Class::Digit if ch.is_ascii() => 3.0,
         Class::Digit => 6.0,
+        // The typographic apostrophe is as common as the typewriter one.
         Class::AsciiPunct => 5.0,
+        Class::Punct if ch == '\u{2019}' => 5.0,
         // A symbol of a rarely written script (`߷`, or an unassigned code point there) is as rare
         // as its letters.
         Class::Symbol | Class::Punct if script_of(u32::from(ch)) == Script::Rare => 28.0,

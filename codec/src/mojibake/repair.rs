@@ -30,7 +30,9 @@
 //!
 //! Text that shows no evidence comes back unchanged with no steps.
 
-use super::likelihood::{between_letters, bits, is_one_letter_word, wedged_in_number};
+use super::likelihood::{
+    between_letters, bits, is_one_letter_word, quote_letter, wedged_in_number, CONTRACTION_ENDINGS,
+};
 use super::plausibility::{classify, cost, hard_evidence, oddity, Class, Script};
 use super::sequences::{read, read_spaces, recover, shows_c1, Read, Recovered};
 use super::Encoding;
@@ -548,7 +550,8 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
     } else {
         let chars: Vec<char> = text.chars().collect();
         let evidence = chars.len() <= MAX_CHARS_WORDS_GATE
-            && ((0..chars.len()).any(|i| misread_letter(&chars, i)) || has_unreadable_word(&chars));
+            && ((0..chars.len()).any(|i| misread_letter(&chars, i) || quote_letter(&chars, i))
+                || has_unreadable_word(&chars));
         if evidence {
             out.extend(legacy_to_legacy(text, text_cost, &encoders, Gate::Words));
         }
@@ -1118,7 +1121,7 @@ fn legacy_to_legacy(
                             || text
                                 .chars()
                                 .zip(decoded.chars())
-                                .any(|(a, b)| a != b && b == '\u{2019}'))
+                                .any(|(a, b)| a != b && is_quote(b)))
                 }
             };
             if !keep {
@@ -1334,10 +1337,11 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
         let letter = matches!(classify(b), Class::Letter(Script::Latin))
             && (a.is_alphabetic() || between_letters(&before, i) || ends_word)
             && word_len(i) >= MIN_WORD_CHANGED;
-        if !(letter || apostrophe(&before, &after, i)) {
+        let quote = quote_letter(&before, i) && after.get(i).copied().is_some_and(is_quote);
+        if !(letter || quote || apostrophe(&before, &after, i)) {
             return false;
         }
-        misread |= misread_letter(&before, i);
+        misread |= misread_letter(&before, i) || quote;
     }
     misread
 }
@@ -1413,9 +1417,6 @@ fn reads_as_words(text: &str, decoded: &str) -> bool {
     read
 }
 
-/// The endings of English contractions and possessives after an apostrophe.
-const CONTRACTION_ENDINGS: [&str; 7] = ["s", "t", "d", "m", "ll", "re", "ve"];
-
 /// Whether a reading puts a right single quotation mark at `i` as the apostrophe of an English
 /// contraction or possessive (`objectÕs`: Mac OS Roman's `’`, D5, shown as windows-1252): between
 /// a word of two letters or more and one of [`CONTRACTION_ENDINGS`], as the text had a letter
@@ -1433,6 +1434,11 @@ fn apostrophe(before: &[char], after: &[char], i: usize) -> bool {
         .take_while(|c| c.is_alphabetic())
         .collect();
     word_before >= 2 && CONTRACTION_ENDINGS.contains(&tail.as_str())
+}
+
+/// Whether `ch` is a curly quotation mark, single or double.
+fn is_quote(ch: char) -> bool {
+    matches!(ch, '\u{2018}' | '\u{2019}' | '\u{201C}' | '\u{201D}')
 }
 
 /// Whether the character at `i` shows what a letter read in the wrong Western charset shows: a
@@ -1761,6 +1767,32 @@ mod tests {
                 ),
             ],
             &["Î˛", "˘Æˇ", "RĪGĀ 12", "Ā 12", "425 Ω"],
+        );
+    }
+
+    #[test]
+    fn windows_quotation_marks_shown_as_mac_letters() {
+        // windows-1252's `‘’“”` are Mac OS Roman's `ëíìî`: an apostrophe in a contraction or a
+        // possessive, a pair of quotes around a word. Spanish and Czech words with the same
+        // letters, and Uzbek's `‘`, stay.
+        assert_repairs(
+            &[
+                ("That is itís own", "That is it’s own"),
+                (
+                    "to produce a ìformattedî string",
+                    "to produce a “formatted” string",
+                ),
+                ("it doesnít define", "it doesn’t define"),
+            ],
+            &[
+                "en París",
+                "el país",
+                "Luís",
+                "území",
+                "Áron Malachovský",
+                "o‘zbek tili",
+                "reíd",
+            ],
         );
     }
 
