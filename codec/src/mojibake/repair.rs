@@ -532,9 +532,17 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
     let encoders: Vec<Encoder> = PREFERENCE.iter().map(|&cs| Encoder::new(cs)).collect();
     let mut out = whole_utf8(text, &encoders);
     if out.iter().any(|c| c.step.lost == 0) {
-        // The whole text is UTF-8 in some charset: the strongest evidence there is. (Read as
-        // UTF-8 that lost bytes, it is weaker: the other readings compete.)
-        return out;
+        // The whole text is UTF-8 in some charset, and more likely for it: the strongest
+        // evidence there is. (Read as UTF-8 that lost bytes, it is weaker; and a reading that
+        // makes the text less likely, such as `Ã` and `ª` read in Mac OS Roman beside a
+        // windows-1252 dash, is chance: the other readings compete.)
+        let before = text_bits(text);
+        if out
+            .iter()
+            .any(|c| c.step.lost == 0 && text_bits(&c.step.after) < before)
+        {
+            return out;
+        }
     }
     // Otherwise pieces of UTF-8 and legacy-to-legacy readings compete on plausibility.
     out.extend(pieces_utf8(text, &encoders));
@@ -1756,6 +1764,11 @@ mod tests {
         assert_repairs(
             &[
                 ("islandÅ¡tina", "islandština"),
+                // Beside a windows-1252 dash, which no reading of the whole text as UTF-8 keeps.
+                (
+                    "Sehr geehrte(r) Khoa LÃª — Ihre Bestellung",
+                    "Sehr geehrte(r) Khoa Lê — Ihre Bestellung",
+                ),
                 ("OpÄ›t", "Opět"),
                 ("US$Ā 19,00", "US$\u{A0}19,00"),
                 ("Mihael Ko\u{9e}elj", "Mihael Koželj"),
