@@ -127,8 +127,9 @@ pub(super) fn between_letters(chars: &[char], i: usize) -> bool {
 const WEDGED_SIGN: f32 = 16.0;
 
 /// Whether the character at `i` is a sign of Latin-1 (`¡` to `¿`, not a letter) or a quotation
-/// mark other than the apostrophe between two small Latin letters, inside a word. Catalan's `l·l` is a spelling, not a sign in a word, and between
-/// capitals (`Î©Æ`) it is one more symbol of a string typed on a Mac keyboard.
+/// mark other than the apostrophe between two small Latin letters, inside a word. Catalan's `l·l`
+/// is a spelling, not a sign in a word, and between capitals (`Î©Æ`) it is one more symbol of a
+/// string typed on a Mac keyboard.
 fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
     let Some(&ch) = chars.get(i) else {
         return false;
@@ -179,7 +180,7 @@ pub(super) fn quote_letter(chars: &[char], i: usize) -> bool {
     let Some(&ch) = chars.get(i) else {
         return false;
     };
-    if ch.is_ascii() || !ch.is_alphabetic() {
+    if !(OPENING_QUOTES.contains(&ch) || CLOSING_QUOTES.contains(&ch)) {
         return false;
     }
     let head = chars.get(..i).unwrap_or_default();
@@ -197,7 +198,6 @@ pub(super) fn quote_letter(chars: &[char], i: usize) -> bool {
         .iter()
         .take_while(|c| c.is_ascii_alphabetic())
         .collect();
-    let ascii = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphabetic());
     // The word goes on no further than its ASCII letters.
     let whole = !i
         .checked_sub(stem.len() + 1)
@@ -207,7 +207,7 @@ pub(super) fn quote_letter(chars: &[char], i: usize) -> bool {
             .get(i + 1 + tail.len())
             .is_some_and(|c| c.is_alphabetic());
     // Mac OS Roman's `í` is windows-1252's `’` (92).
-    if ch == 'í' && ascii(&stem) && ascii(&tail) && whole {
+    if ch == 'í' && ascii_word(&stem) && ascii_word(&tail) && whole {
         let ending = CONTRACTION_ENDINGS.contains(&tail.as_str());
         return match tail.as_str() {
             // Spanish and Portuguese end words in `ís` (`país`, `Luís`, `escribís`): only
@@ -224,11 +224,22 @@ pub(super) fn quote_letter(chars: &[char], i: usize) -> bool {
     quote_pair(chars, i, &stem, &tail)
 }
 
+/// Mac OS Roman shows windows-1252's `‘’“”` (91–94) as `ëíìî`: the opening ones, then the closing.
+const OPENING_QUOTES: [char; 2] = ['ë', 'ì'];
+const CLOSING_QUOTES: [char; 2] = ['í', 'î'];
+/// How far apart in characters [`quote_pair`] looks for the two quotes of a pair.
+const MAX_QUOTED: usize = 80;
+
+/// Whether `s` is a word of ASCII letters.
+fn ascii_word(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| c.is_ascii_alphabetic())
+}
+
 /// [`quote_letter`]'s second case: Mac OS Roman's `ì` or `ë` for an opening quotation mark before
-/// an ASCII word, with a closing one (`î`, `í`) after an ASCII word later in the text, or that
-/// closing letter after an opening one. Other pairs are words (`území`, `Áron ... Malachovský`).
+/// an ASCII word, with a closing one (`î`, `í`) after an ASCII word at most [`MAX_QUOTED`]
+/// characters later, or that closing letter after an opening one. Other pairs are words (`území`,
+/// `Áron ... Malachovský`).
 fn quote_pair(chars: &[char], i: usize, stem: &str, tail: &str) -> bool {
-    let ascii_word = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphabetic());
     let opens = |k: usize| {
         k.checked_sub(1)
             .and_then(|p| chars.get(p))
@@ -242,16 +253,13 @@ fn quote_pair(chars: &[char], i: usize, stem: &str, tail: &str) -> bool {
     let Some(&ch) = chars.get(i) else {
         return false;
     };
-    // Mac OS Roman shows windows-1252's `‘’“”` (91–94) as `ëíìî`.
-    const OPENING: [char; 2] = ['ë', 'ì'];
-    const CLOSING: [char; 2] = ['í', 'î'];
-    let closing = CLOSING.contains(&ch);
+    let closing = CLOSING_QUOTES.contains(&ch);
     let other = |k: usize| {
         chars.get(k).is_some_and(|c| {
             if closing {
-                OPENING.contains(c)
+                OPENING_QUOTES.contains(c)
             } else {
-                CLOSING.contains(c)
+                CLOSING_QUOTES.contains(c)
             }
         })
     };
@@ -259,13 +267,11 @@ fn quote_pair(chars: &[char], i: usize, stem: &str, tail: &str) -> bool {
         k.and_then(|k| chars.get(k))
             .is_some_and(char::is_ascii_alphabetic)
     };
-    if !(closing || OPENING.contains(&ch)) {
-        return false;
-    }
     if stem.is_empty() && ascii_word(tail) && opens(i) {
-        (i + 1..chars.len()).any(|k| other(k) && ascii_at(k.checked_sub(1)) && closes(k))
+        let end = chars.len().min(i + MAX_QUOTED);
+        (i + 1..end).any(|k| other(k) && ascii_at(k.checked_sub(1)) && closes(k))
     } else if tail.is_empty() && ascii_word(stem) && closes(i) {
-        (0..i).any(|k| other(k) && ascii_at(Some(k + 1)) && opens(k))
+        (i.saturating_sub(MAX_QUOTED)..i).any(|k| other(k) && ascii_at(Some(k + 1)) && opens(k))
     } else {
         false
     }
@@ -333,21 +339,19 @@ pub(super) fn wedged_in_number(chars: &[char], i: usize) -> bool {
     let code = |c: Option<char>| c.is_some_and(|c| c.is_ascii_uppercase() || c == '$');
     // Or between a currency code and the space before its amount (`US$Ā 19,00`: the no-break
     // space's lead byte, its A0 turned into a space), the code being the whole word before.
-    let code_word = {
-        let word: Vec<char> = chars
+    let code_word = || {
+        let word = chars
             .get(..i)
             .unwrap_or_default()
             .iter()
             .rev()
-            .take_while(|c| !c.is_whitespace())
-            .copied()
-            .collect();
-        word.len() >= 2 && word.iter().all(|&c| code(Some(c)))
+            .take_while(|c| !c.is_whitespace());
+        word.clone().count() >= 2 && word.clone().all(|&c| code(Some(c)))
     };
     let before_amount = after == Some(' ') && digit(chars.get(i + 2).copied());
     let place = (digit(before) && (digit(after) || code(after)))
         || (code(before) && digit(after))
-        || (code_word && before_amount);
+        || (before_amount && code_word());
     let stranger = match classify(ch) {
         Class::Letter(Script::Latin) => !matches!(ch, 'ª' | 'º' | 'µ'),
         Class::Symbol => matches!(ch, '†' | '‡' | '¶' | '§' | '¦' | '¬' | '¤'),

@@ -785,61 +785,59 @@ fn whole_utf8_reading(
     sequences: Vec<super::sequences::Sequence>,
     out: &mut Vec<Candidate>,
 ) {
-    {
-        if !enough_whole(chars, &sequences) || sequences.iter().any(|s| s.read == Read::Stray) {
-            return;
-        }
-        // A lead byte that stopped short between two ASCII letters, with nothing around it to
-        // speak for it, may be a letter of the text's clean part (`prête` beside repaired
-        // Cyrillic): a second reading keeps those as they are, and the two compete.
-        let ascii_letter = |k: Option<usize>| {
-            k.and_then(|k| chars.get(k))
-                .is_some_and(char::is_ascii_alphabetic)
-        };
-        let weak: Vec<bool> = sequences
-            .iter()
-            .map(|seq| match seq.read {
-                Read::Lost {
-                    confirmed: false,
-                    full,
-                    ..
-                } => {
-                    ascii_letter(seq.start.checked_sub(1))
-                        && ascii_letter(Some(seq.end))
-                        && lost_evidence(chars, seq, full) == 0
-                }
-                _ => false,
-            })
-            .collect();
-        let reading = Reading {
-            chars: chars.to_vec(),
-            sequences,
-        };
-        let keep_weak = weak.contains(&true) && weak.contains(&false);
-        for whole in [true, false].into_iter().take(1 + usize::from(keep_weak)) {
-            let (decoded, lost, spaces) =
-                reading.decoded(|k| whole || !weak.get(k).copied().unwrap_or(false));
-            if out.iter().any(|c| c.step.after == decoded) {
-                continue;
+    if !enough_whole(chars, &sequences) || sequences.iter().any(|s| s.read == Read::Stray) {
+        return;
+    }
+    // A lead byte that stopped short between two ASCII letters, with nothing around it to
+    // speak for it, may be a letter of the text's clean part (`prête` beside repaired
+    // Cyrillic): a second reading keeps those as they are, and the two compete.
+    let ascii_letter = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(char::is_ascii_alphabetic)
+    };
+    let weak: Vec<bool> = sequences
+        .iter()
+        .map(|seq| match seq.read {
+            Read::Lost {
+                confirmed: false,
+                full,
+                ..
+            } => {
+                ascii_letter(seq.start.checked_sub(1))
+                    && ascii_letter(Some(seq.end))
+                    && lost_evidence(chars, seq, full) == 0
             }
-            // Evidence enough to explore: an inner layer can look worse than the outer one (C1
-            // controls), and [`repair`] only answers with a text clearly more likely than its
-            // input.
-            out.push(Candidate {
-                cost: cost(&decoded),
-                step: RepairStep {
-                    encode: Encoding::Legacy(cs),
-                    decode: Encoding::Utf8,
-                    whole,
-                    pieces: 1,
-                    before: text.to_owned(),
-                    after: decoded,
-                    example: utf8_example(&reading),
-                    lost,
-                    spaces,
-                },
-            });
+            _ => false,
+        })
+        .collect();
+    let reading = Reading {
+        chars: chars.to_vec(),
+        sequences,
+    };
+    let keep_weak = weak.contains(&true) && weak.contains(&false);
+    for whole in [true, false].into_iter().take(1 + usize::from(keep_weak)) {
+        let (decoded, lost, spaces) =
+            reading.decoded(|k| whole || !weak.get(k).copied().unwrap_or(false));
+        if out.iter().any(|c| c.step.after == decoded) {
+            continue;
         }
+        // Evidence enough to explore: an inner layer can look worse than the outer one (C1
+        // controls), and [`repair`] only answers with a text clearly more likely than its
+        // input.
+        out.push(Candidate {
+            cost: cost(&decoded),
+            step: RepairStep {
+                encode: Encoding::Legacy(cs),
+                decode: Encoding::Utf8,
+                whole,
+                pieces: 1,
+                before: text.to_owned(),
+                after: decoded,
+                example: utf8_example(&reading),
+                lost,
+                spaces,
+            },
+        });
     }
 }
 
@@ -1801,6 +1799,9 @@ mod tests {
                 "en París",
                 "el país",
                 "Luís",
+                "vosotros escribís bien",
+                "jejich objevením",
+                "vypít",
                 "území",
                 "Áron Malachovský",
                 "o‘zbek tili",
