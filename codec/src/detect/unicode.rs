@@ -28,19 +28,19 @@ pub(super) fn bom(input: &[u8], truncated: bool) -> Option<Result<Candidate, Can
     let mut reasons = vec![format!(
         "The input starts with {}, the byte order mark of {}.",
         hex.join(" "),
-        name.to_uppercase()
+        name.to_ascii_uppercase()
     )];
     if valid {
         reasons.push(format!(
             "The {} bytes after it are valid {}.",
             rest.len(),
-            name.to_uppercase()
+            name.to_ascii_uppercase()
         ));
         Some(Ok(Candidate::new(name, 1.0, None, reasons)))
     } else {
         reasons.push(format!(
             "But the bytes after it are not valid {}.",
-            name.to_uppercase()
+            name.to_ascii_uppercase()
         ));
         Some(Err(Candidate::new(name, 0.5, None, reasons)))
     }
