@@ -621,6 +621,31 @@ fn better_readings(text: &str, bytes: &[u8], shown: Charset) -> Vec<Charset> {
 /// became windows-1257's `aoūt`).
 const MIN_DETECTED_LEGACY: usize = 10;
 
+/// The floor of [`MIN_DETECTED_LEGACY`] for a text whose words beyond ASCII hold no ASCII letter
+/// ([`beyond_ascii_words_apart`]): `ярхк люяю` (windows-1251 shown as KOI8-R), `âéà àîéø`
+/// (windows-1255 shown as windows-1252). There a reading changes whole words, never one letter of
+/// a word the reader knows (`août`), and the letter model compares words of one script each.
+const MIN_DETECTED_LEGACY_APART: usize = 6;
+
+/// Whether no word of the text mixes ASCII letters with characters beyond ASCII (a word: a run
+/// of characters between whitespace), and at least four in five characters beyond ASCII are
+/// letters (strings of Mac keyboard symbols read as Cyrillic are no words).
+fn beyond_ascii_words_apart(text: &str) -> bool {
+    let (mut beyond, mut letters) = (0, 0);
+    for word in text.split_whitespace() {
+        let mut mixed = false;
+        for c in word.chars().filter(|c| !c.is_ascii()) {
+            beyond += 1;
+            letters += usize::from(c.is_alphabetic());
+            mixed = true;
+        }
+        if mixed && word.chars().any(|c| c.is_ascii_alphabetic()) {
+            return false;
+        }
+    }
+    beyond > 0 && letters * 5 >= beyond * 4
+}
+
 /// Whether a legacy-to-legacy reading turns a character into a symbol or a control character: a
 /// reading that is right turns mojibake into letters, their marks (Thai vowels and tone marks) and
 /// punctuation.
@@ -675,7 +700,13 @@ const SHOWN_LEGACY: [Charset; 8] = [
 #[inline(never)]
 fn detected_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::new();
-    if text.chars().filter(|c| !c.is_ascii()).count() < MIN_DETECTED_LEGACY {
+    let beyond = text.chars().filter(|c| !c.is_ascii()).count();
+    let floor = if beyond_ascii_words_apart(text) {
+        MIN_DETECTED_LEGACY_APART
+    } else {
+        MIN_DETECTED_LEGACY
+    };
+    if beyond < floor {
         return out;
     }
     let mut seen: Vec<Vec<u8>> = Vec::new();
@@ -1895,6 +1926,29 @@ mod tests {
                 "Монгол хэлний үсэг",
                 "Қазақстан Республикасы",
                 "Ελληνικά και русский",
+            ],
+        );
+    }
+
+    #[test]
+    fn short_texts_of_whole_words_beyond_ascii() {
+        // Fewer than ten characters beyond ASCII, all in words without ASCII letters: windows-1251
+        // shown as KOI8-R, KOI8-R shown as windows-1251 (Serbian), windows-1255 shown as windows-1252. Short
+        // words of one script, Mac keyboard symbols and a French word with one accent stay.
+        assert_repairs(
+            &[
+                ("ярхк люяю", "СТИЛ МАСА"),
+                ("ОПТЧЕЫЛЙ", "норвешки"),
+                ("âéà àîéø", "גיא אמיר"),
+            ],
+            &[
+                "привет мир",
+                "Иван Петров",
+                "שלום עולם",
+                "Γειά σου",
+                "µ˙‚¨Ωƒ",
+                "◊Í‡∏∏¿•",
+                "le 3 août à Paris",
             ],
         );
     }
