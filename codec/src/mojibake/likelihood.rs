@@ -105,6 +105,9 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         if quote_letter(chars, i) {
             total += QUOTE_LETTER;
         }
+        if classes.get(i) == Some(&Class::Digit) && !ch.is_ascii() && in_a_word(chars, i) {
+            total += DIGIT_IN_WORD;
+        }
         if is_box(ch) && prev.is_some_and(is_box) {
             total -= BOX_RUN_SAVING;
         }
@@ -115,11 +118,27 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
     total
 }
 
+/// Whether the character at `i` stands between two letters or U+FFFD (a character that lost
+/// bytes, most often a letter).
+fn in_a_word(chars: &[char], i: usize) -> bool {
+    let letter = |c: &char| c.is_alphabetic() || *c == '\u{FFFD}';
+    i.checked_sub(1)
+        .and_then(|p| chars.get(p))
+        .is_some_and(letter)
+        && chars.get(i + 1).is_some_and(letter)
+}
+
 /// Whether the character at `i` stands between two letters.
 pub(super) fn between_letters(chars: &[char], i: usize) -> bool {
     let prev = i.checked_sub(1).and_then(|p| chars.get(p));
     prev.is_some_and(|c| c.is_alphabetic()) && chars.get(i + 1).is_some_and(|c| c.is_alphabetic())
 }
+
+/// What a digit of a script's own (Arabic-Indic `٠`, Devanagari `०`...) inside a word costs
+/// beyond a digit: numbers stand apart from words in those scripts, while the lead byte D9 of
+/// Arabic before a space that software took for the byte A0 makes `٠` (D9 A0) and glues two
+/// words (`خا�٠�اط` for `خا�� �اط`).
+const DIGIT_IN_WORD: f32 = 16.0;
 
 /// What a sign of Latin-1 between two Latin letters costs beyond its class (`Tom·öka`, `b¿nder`:
 /// windows-1252 letters shown as Mac OS Roman): the letter model would price the word's halves

@@ -796,27 +796,35 @@ fn whole_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         let first = read(&bytes, c1);
         let spaces_and_lost = first.iter().any(|s| s.spaces > 0)
             && first.iter().any(|s| matches!(s.read, Read::Lost { .. }));
-        let mut readings = vec![first];
+        // The reading that keeps the spaces is the first one's rival, not a guess of its own: it
+        // competes whenever the first has evidence enough, though it shows more short sequences
+        // (`Ø®Ø§ÙÙ ÙØ§Ø·` is Persian `خا�� �اط`, not `خا�٠�اط`).
+        let rival = spaces_and_lost && enough_whole(&chars, &first);
+        let mut readings = vec![(first, false)];
         if spaces_and_lost {
-            readings.push(read_spaces(&bytes, c1, false));
+            readings.push((read_spaces(&bytes, c1, false), rival));
         }
         seen.push((bytes, c1));
-        for sequences in readings {
-            whole_utf8_reading(text, &chars, encoder.charset(), sequences, &mut out);
+        for (sequences, rival) in readings {
+            whole_utf8_reading(text, &chars, encoder.charset(), sequences, rival, &mut out);
         }
     }
     out
 }
 
-/// The candidates of [`whole_utf8`] for one reading of the text's bytes in `cs`.
+/// The candidates of [`whole_utf8`] for one reading of the text's bytes in `cs`; a `rival`
+/// reading competes without [`enough_whole`]'s test, which the reading it rivals passed.
 fn whole_utf8_reading(
     text: &str,
     chars: &[char],
     cs: Charset,
     sequences: Vec<super::sequences::Sequence>,
+    rival: bool,
     out: &mut Vec<Candidate>,
 ) {
-    if !enough_whole(chars, &sequences) || sequences.iter().any(|s| s.read == Read::Stray) {
+    if !(rival || enough_whole(chars, &sequences))
+        || sequences.iter().any(|s| s.read == Read::Stray)
+    {
         return;
     }
     // A lead byte that stopped short between two ASCII letters, with nothing around it to
@@ -1150,7 +1158,9 @@ fn legacy_to_legacy(
                     (!strict || changes_only_letters_and_controls(text, &decoded))
                         && decoded_cost * 4.0 <= text_cost
                         && text_cost - decoded_cost >= MIN_COST_LEGACY
-                        && (changes_a_word(text, &decoded) || only_punctuation(text, &decoded))
+                        && (changes_a_word(text, &decoded)
+                            || only_punctuation(text, &decoded)
+                            || controls_into_letters(text, &decoded))
                 }
                 Gate::Words => {
                     (changes_only_latin_words(text, &decoded) || reads_as_words(text, &decoded))
@@ -1518,6 +1528,23 @@ fn only_punctuation(text: &str, decoded: &str) -> bool {
         }
     }
     controls
+}
+
+/// Whether a legacy-to-legacy reading only turns control characters into letters, at least one:
+/// a C1 control in text is a byte that the charset it was shown in leaves undefined, and the
+/// letter it was may be a word of one letter (`cos'\u{8a}` is Italian `cos'è`, code page 437
+/// shown as windows-1252), too short for [`changes_a_word`].
+fn controls_into_letters(text: &str, decoded: &str) -> bool {
+    let mut some = false;
+    for (a, b) in text.chars().zip(decoded.chars()) {
+        if a != b {
+            if !(a.is_control() && b.is_alphabetic()) {
+                return false;
+            }
+            some = true;
+        }
+    }
+    some
 }
 
 /// The step that reads the text's bytes in `shown` as `real`.
@@ -1950,6 +1977,36 @@ mod tests {
                 "◊Í‡∏∏¿•",
                 "le 3 août à Paris",
             ],
+        );
+    }
+
+    #[test]
+    fn a_control_character_read_as_a_one_letter_word() {
+        // Mac OS Roman's `à` (88) shown as windows-1252 through a decoder that passes undefined
+        // bytes as C1 controls: a word of one letter, too short to change a word of three.
+        assert_repairs(
+            &[(
+                "self.assertLess(locale.strcoll('\u{88}', 'b'), 0)",
+                "self.assertLess(locale.strcoll('à', 'b'), 0)",
+            )],
+            &["self.assertLess(locale.strcoll('a', 'b'), 0)"],
+        );
+    }
+
+    #[test]
+    fn spaces_kept_beside_sequences_that_lost_bytes() {
+        // UTF-8 read as ISO-8859-1, C1 controls stripped: a lead byte before a space lost its
+        // continuation byte, and the space is a space, not the byte A0 (`٠`, `Ϡ` glued to
+        // words). Numbers of a script's own digits stay.
+        assert_repairs(
+            &[
+                (
+                    "Ø³Ø±Ú©Ø§Ø± Ø®Ø§ÙÙ ÙØ§Ø·ÙÙ Ú©ÙØ§ÙÛ",
+                    "سرکار خا\u{FFFD}\u{FFFD} \u{FFFD}اط\u{FFFD}\u{FFFD} ک\u{FFFD}ا\u{FFFD}\u{FFFD}",
+                ),
+                ("# Î²ÏÎ»Î¿Ï (marble)", "# β\u{FFFD}λο\u{FFFD} (marble)"),
+            ],
+            &["سال ۱۳۹۹ هجری", "الساعة ١٠:٣٠ مساء", "क्रमांक १२३ है"],
         );
     }
 
