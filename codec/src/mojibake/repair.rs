@@ -422,7 +422,7 @@ fn required_gain(steps: &[RepairStep]) -> f32 {
             let nbsp = step.example.1 == "\u{A0}" && !(step.spaces > 0 && one_letter_word);
             if (merged == 1 || step.spaces == merged) && (nbsp || letter) {
                 MIN_GAIN_BITS
-            } else if merged == 1 && letter_in_a_word(step) {
+            } else if merged == 1 && (letter_in_a_word(step) || lone_pair_in_ascii(step)) {
                 MIN_GAIN_BITS + IN_A_WORD_EVIDENCE_BITS
             } else {
                 MIN_GAIN_BITS + WEAK_EVIDENCE_BITS / merged as f32
@@ -430,6 +430,28 @@ fn required_gain(steps: &[RepairStep]) -> f32 {
         }
         _ => MIN_GAIN_BITS,
     }
+}
+
+/// Whether the two characters a step merged, a letter then a sign (`Â°`, `Â²`, `Î©`: the lead
+/// byte of a two-byte sequence shown as a letter, its continuation byte as a sign), are the only
+/// characters of the text beyond ASCII, in a text with at least two ASCII letters or digits
+/// (`659,1Â°`, `251,8 mÂ²`): the classic island of mojibake in plain text. Strings of symbols
+/// typed on a Mac (`Î˛`, `×…`) are no such island.
+fn lone_pair_in_ascii(step: &RepairStep) -> bool {
+    let from: Vec<char> = step.example.0.chars().collect();
+    let [lead, sign] = from.as_slice() else {
+        return false;
+    };
+    let beyond: Vec<char> = step.before.chars().filter(|c| !c.is_ascii()).collect();
+    lead.is_alphabetic()
+        && !sign.is_alphabetic()
+        && beyond == from
+        && step
+            .before
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .count()
+            >= 2
 }
 
 /// Whether the one character a step merged is a letter of an alphabet, and the characters it came
@@ -2007,6 +2029,20 @@ mod tests {
                 ("# Î²ÏÎ»Î¿Ï (marble)", "# β\u{FFFD}λο\u{FFFD} (marble)"),
             ],
             &["سال ۱۳۹۹ هجری", "الساعة ١٠:٣٠ مساء", "क्रमांक १२३ है"],
+        );
+    }
+
+    #[test]
+    fn one_pair_of_mojibake_in_ascii_text() {
+        // UTF-8 read as windows-1252 or Latin-1: a letter and a sign, the only characters of the
+        // text beyond ASCII. Symbols typed on a Mac and the examples stay.
+        assert_repairs(
+            &[
+                ("251,8 mÂ²", "251,8 m²"),
+                ("659,1Â°", "659,1°"),
+                ("425 Î©", "425 Ω"),
+            ],
+            &["Î˛", "˘Æˇ", "Size: 12×…", "Since 1999—∞", "Ω≈ç√∫", "ÀÉÎÕÜ"],
         );
     }
 
