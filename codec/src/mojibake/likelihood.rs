@@ -161,7 +161,8 @@ fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
             .and_then(|p| chars.get(p))
             .is_some_and(|c| matches!(c, 'o' | 'g' | 'O' | 'G'));
     let quote = matches!(ch, '‘' | '“' | '”' | '„') && !uzbek;
-    if !(matches!(ch, '\u{A1}'..='\u{BF}') || quote) || ch.is_alphabetic() {
+    // The acute accent is the apostrophe of many keyboards' users (`don´t`, `it´s`).
+    if !(matches!(ch, '\u{A1}'..='\u{BF}') || quote) || ch.is_alphabetic() || ch == '´' {
         return false;
     }
     // A small Latin letter on each side.
@@ -199,6 +200,9 @@ pub(super) fn quote_letter(chars: &[char], i: usize) -> bool {
     let Some(&ch) = chars.get(i) else {
         return false;
     };
+    if matches!(ch, '´' | 'ª') {
+        return guillemet_pair(chars, i);
+    }
     if !(OPENING_QUOTES.contains(&ch) || CLOSING_QUOTES.contains(&ch)) {
         return false;
     }
@@ -241,6 +245,44 @@ pub(super) fn quote_letter(chars: &[char], i: usize) -> bool {
         };
     }
     quote_pair(chars, i, &stem, &tail)
+}
+
+/// Mac OS Roman shows windows-1252's guillemets `«` and `»` (AB, BB) as `´` and `ª`, and its
+/// no-break space (A0) as `†`. Whether the one at `i` opens a word (before a letter, after a
+/// space, the start or `†`) or closes one (after a letter, before a space, punctuation, the end
+/// or `†`), with the other one at most [`MAX_QUOTED`] characters away doing the opposite:
+/// `´fond partirª` is `«fond partir»`, `ªme apoyo ser nuestras´` German-style `»...«`. A lone
+/// ordinal indicator (`1ª`, `Nª Sra`) and an acute accent used as an apostrophe (`don´t`) are
+/// no pair.
+fn guillemet_pair(chars: &[char], i: usize) -> bool {
+    let gap = |c: Option<&char>| c.is_none_or(|&c| c.is_whitespace() || c == '†');
+    let opens = |k: usize| {
+        gap(k.checked_sub(1).and_then(|p| chars.get(p)))
+            && chars
+                .get(k + 1)
+                .is_some_and(|&c| c.is_alphabetic() || c == '†')
+    };
+    let closes = |k: usize| {
+        k.checked_sub(1)
+            .and_then(|p| chars.get(p))
+            .is_some_and(|&c| c.is_alphabetic() || c == '†')
+            && chars
+                .get(k + 1)
+                .is_none_or(|&c| gap(Some(&c)) || c.is_ascii_punctuation())
+    };
+    let Some(&ch) = chars.get(i) else {
+        return false;
+    };
+    let other = if ch == '´' { 'ª' } else { '´' };
+    let is_other = |k: usize| chars.get(k) == Some(&other);
+    if opens(i) {
+        let end = chars.len().min(i + MAX_QUOTED);
+        (i + 2..end).any(|k| is_other(k) && closes(k))
+    } else if closes(i) {
+        (i.saturating_sub(MAX_QUOTED)..i.saturating_sub(1)).any(|k| is_other(k) && opens(k))
+    } else {
+        false
+    }
 }
 
 /// Mac OS Roman shows windows-1252's `‘’“”` (91–94) as `ëíìî`: the opening ones, then the closing.

@@ -392,6 +392,9 @@ fn char_cost(
             } else if prev == Some(Class::Digit) {
                 // Units and fractions after numbers: `25°C`, `5€`, `3½`.
                 0.0
+            } else if ch == '´' && letter_before && letter_after {
+                // The acute accent is the apostrophe of many keyboards' users: `don´t`, `it´s`.
+                0.0
             } else if letter_before && letter_after {
                 3.0
             } else if letter_before {

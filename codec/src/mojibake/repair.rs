@@ -1177,7 +1177,9 @@ fn legacy_to_legacy(
             let decoded_cost = cost(&decoded);
             let keep = match gate {
                 Gate::Fingerprints { strict } => {
-                    (!strict || changes_only_letters_and_controls(text, &decoded))
+                    (!strict
+                        || changes_only_letters_and_controls(text, &decoded)
+                        || quote_letters_into_quotes(text, &decoded))
                         && decoded_cost * 4.0 <= text_cost
                         && text_cost - decoded_cost >= MIN_COST_LEGACY
                         && (changes_a_word(text, &decoded)
@@ -1185,7 +1187,9 @@ fn legacy_to_legacy(
                             || controls_into_letters(text, &decoded))
                 }
                 Gate::Words => {
-                    (changes_only_latin_words(text, &decoded) || reads_as_words(text, &decoded))
+                    (changes_only_latin_words(text, &decoded)
+                        || reads_as_words(text, &decoded)
+                        || quote_letters_into_quotes(text, &decoded))
                         && (changes_a_word(text, &decoded)
                             || text
                                 .chars()
@@ -1505,9 +1509,30 @@ fn apostrophe(before: &[char], after: &[char], i: usize) -> bool {
     word_before >= 2 && CONTRACTION_ENDINGS.contains(&tail.as_str())
 }
 
-/// Whether `ch` is a curly quotation mark, single or double.
+/// Whether a legacy-to-legacy reading turns at least two characters that stand where quotation
+/// marks belong ([`quote_letter`]: `ìformattedî`, `´fond partirª`) into quotation marks, and each
+/// such character it changes into one: a pair of them is evidence enough for the reading to
+/// compete, whatever else it changes (`65ñ` is `65–`).
+fn quote_letters_into_quotes(text: &str, decoded: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    let mut pairs = 0;
+    for (i, (a, b)) in chars.iter().zip(decoded.chars()).enumerate() {
+        if *a != b && quote_letter(&chars, i) {
+            if !is_quote(b) {
+                return false;
+            }
+            pairs += 1;
+        }
+    }
+    pairs >= 2
+}
+
+/// Whether `ch` is a curly quotation mark, single or double, or a guillemet.
 fn is_quote(ch: char) -> bool {
-    matches!(ch, '\u{2018}' | '\u{2019}' | '\u{201C}' | '\u{201D}')
+    matches!(
+        ch,
+        '\u{2018}' | '\u{2019}' | '\u{201C}' | '\u{201D}' | '«' | '»'
+    )
 }
 
 /// Whether the character at `i` shows what a letter read in the wrong Western charset shows: a
@@ -2043,6 +2068,29 @@ mod tests {
                 ("425 Î©", "425 Ω"),
             ],
             &["Î˛", "˘Æˇ", "Size: 12×…", "Since 1999—∞", "Ω≈ç√∫", "ÀÉÎÕÜ"],
+        );
+    }
+
+    #[test]
+    fn windows_guillemets_shown_as_mac_signs() {
+        // windows-1252's `«`, `»` and no-break space (AB, BB, A0) shown as Mac OS Roman's `´`,
+        // `ª` and `†`, in pairs around words. Ordinals, an acute accent for an apostrophe and a
+        // lone `´` stay.
+        assert_repairs(
+            &[
+                ("65ñ ´fond partirª", "65– «fond partir»"),
+                (
+                    "´†rÈpublique occasion bras association sud†ª",
+                    "«\u{a0}république occasion bras association sud\u{a0}»",
+                ),
+                ("51∑ ªme apoyo ser nuestras´", "51· »me apoyo ser nuestras«"),
+            ],
+            &[
+                "la 1ª edición de Nª Sra",
+                "I don´t know",
+                "´hola´ dijo",
+                "2ª vez ´x",
+            ],
         );
     }
 
