@@ -99,7 +99,7 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         if ch == '\u{A0}' && between_letters(chars, i) {
             total += NBSP_IN_WORD;
         }
-        if sign_in_word(chars, classes, i) {
+        if sign_in_word(chars, classes, i) || sign_opening_a_word(chars, i) {
             total += WEDGED_SIGN;
         }
         if quote_letter(chars, i) {
@@ -178,6 +178,30 @@ fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
         && i.checked_sub(1).and_then(|p| chars.get(p)) == Some(&'l')
         && chars.get(i + 1) == Some(&'l');
     !catalan && small_latin(i.checked_sub(1)) && small_latin(Some(i + 1))
+}
+
+/// Whether the character at `i` is a sign (or an ordinal indicator) glued to the start of a word
+/// of small letters, after a space or at the start: `John ÷hri` (Mac OS Roman's `÷` is
+/// windows-1252's `Ö`), `ªensoy` (ISO-8859-2's `Ş` shown as Latin-1). Signs that open words in
+/// clean text (`¿`, `¡`, currencies, `§`, bullets, quotation marks) are not counted.
+pub(super) fn sign_opening_a_word(chars: &[char], i: usize) -> bool {
+    let Some(&ch) = chars.get(i) else {
+        return false;
+    };
+    // U+FFFD stands for a character that lost bytes, most often a letter.
+    const OPENS_CLEAN: &str = "¿¡€£¥¢¤§¶†‡•·«»‹›“”‘’„‚´¬\u{A0}\u{AD}\u{FFFD}";
+    let opens_clean = OPENS_CLEAN.contains(ch);
+    let sign = (!ch.is_alphanumeric() || matches!(ch, 'ª' | 'º'))
+        && !ch.is_ascii()
+        && !ch.is_whitespace()
+        && !opens_clean;
+    let small = |k: usize| chars.get(k).is_some_and(|c| c.is_lowercase());
+    sign && i
+        .checked_sub(1)
+        .and_then(|p| chars.get(p))
+        .is_none_or(|c| c.is_whitespace())
+        && small(i + 1)
+        && small(i + 2)
 }
 
 /// The endings of English contractions and possessives after an apostrophe.

@@ -31,7 +31,8 @@
 //! Text that shows no evidence comes back unchanged with no steps.
 
 use super::likelihood::{
-    between_letters, bits, is_one_letter_word, quote_letter, wedged_in_number, CONTRACTION_ENDINGS,
+    between_letters, bits, is_one_letter_word, quote_letter, sign_opening_a_word, wedged_in_number,
+    CONTRACTION_ENDINGS,
 };
 use super::plausibility::{classify, cost, hard_evidence, oddity, Class, Script};
 use super::sequences::{read, read_spaces, recover, shows_c1, Read, Recovered};
@@ -1179,6 +1180,7 @@ fn legacy_to_legacy(
                 Gate::Fingerprints { strict } => {
                     (!strict
                         || changes_only_letters_and_controls(text, &decoded)
+                        || changes_only_latin_words(text, &decoded)
                         || quote_letters_into_quotes(text, &decoded))
                         && decoded_cost * 4.0 <= text_cost
                         && text_cost - decoded_cost >= MIN_COST_LEGACY
@@ -1408,7 +1410,10 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
             && !a.is_ascii()
             && !before.get(i + 1).is_some_and(|c| c.is_alphanumeric());
         let letter = matches!(classify(b), Class::Letter(Script::Latin))
-            && (a.is_alphabetic() || between_letters(&before, i) || ends_word)
+            && (a.is_alphabetic()
+                || between_letters(&before, i)
+                || ends_word
+                || sign_opening_a_word(&before, i))
             && word_len(i) >= MIN_WORD_CHANGED;
         let quote = quote_letter(&before, i) && after.get(i).copied().is_some_and(is_quote);
         if !(letter || quote || apostrophe(&before, &after, i)) {
@@ -1551,6 +1556,7 @@ fn misread_letter(chars: &[char], i: usize) -> bool {
     let modifier = matches!(ch, '\u{2B0}'..='\u{2FF}');
     (between_letters(chars, i) && (!ch.is_alphabetic() || modifier))
         || (ch.is_uppercase() && prev.is_some_and(|c| c.is_lowercase()))
+        || sign_opening_a_word(chars, i)
 }
 
 /// Whether every character a legacy-to-legacy reading changes is a letter or a control character
@@ -2090,6 +2096,26 @@ mod tests {
                 "I don´t know",
                 "´hola´ dijo",
                 "2ª vez ´x",
+            ],
+        );
+    }
+
+    #[test]
+    fn signs_opening_words_and_between_capitals() {
+        // windows-1252 shown as Mac OS Roman: `Ö` as `÷` opening a word; `Á` and `Ú` as `¡` and
+        // `⁄` between capitals. Signs that open words or end them in clean text stay.
+        assert_repairs(
+            &[
+                ("John ÷hri", "John Öhri"),
+                ("OCORREU F¡CIL BIG AN⁄NCIO", "OCORREU FÁCIL BIG ANÚNCIO"),
+            ],
+            &[
+                "¿qué pasa? ¡vamos!",
+                "Bezoek·",
+                "Dzieci‡",
+                "©2006 Acme, §pro forma",
+                "x ÷ 2 and ±5 mm",
+                "«bonjour» et „hallo“",
             ],
         );
     }
