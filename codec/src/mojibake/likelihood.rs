@@ -456,7 +456,8 @@ pub(super) fn is_one_letter_word(ch: char) -> bool {
 
 /// [`LONE_SCRIPT`] for each script other than Latin that only one character of the text belongs
 /// to (a letter, a mark, a digit or a symbol of the script's own block). Basic Greek letters are
-/// symbols as often as words (`π`, `Ω`, `µ`): they do not count, and neither does a letter that
+/// symbols as often as words (`π`, `Ω`, `µ`): they count only beside another Greek letter (as in
+/// `έγινε`, whose one accented letter is no lone character), and neither does a letter that
 /// stands alone and is a word of its own (`В 1672`, Russian "in 1672").
 fn lone_scripts(chars: &[char], classes: &[Class]) -> f32 {
     let mut seen: Vec<(Script, usize)> = Vec::new();
@@ -468,12 +469,20 @@ fn lone_scripts(chars: &[char], classes: &[Class]) -> f32 {
         before.is_none_or(|c| c.is_whitespace())
             && after.is_none_or(|c| c.is_whitespace() || (c.is_ascii_punctuation()))
     };
+    // A basic Greek letter next to another Greek letter is a letter of a Greek word (`έγινε`),
+    // not a symbol.
+    let greek =
+        |k: Option<usize>| k.and_then(|k| classes.get(k)) == Some(&Class::Letter(Script::Greek));
+    let in_greek_word = |i: usize| greek(i.checked_sub(1)) || greek(Some(i + 1));
     for (i, (&ch, &class)) in chars.iter().zip(classes).enumerate() {
         let cp = u32::from(ch);
         let counts = match class {
             Class::Letter(_) if alone(i) && is_one_letter_word(ch) => false,
             Class::Letter(_) | Class::Mark | Class::Digit => {
-                !ch.is_ascii() && !matches!(cp, 0x0300..=0x036F | 0x0391..=0x03A9 | 0x03B1..=0x03C9)
+                let basic_greek = matches!(cp, 0x0391..=0x03A9 | 0x03B1..=0x03C9);
+                !ch.is_ascii()
+                    && !matches!(cp, 0x0300..=0x036F)
+                    && (!basic_greek || in_greek_word(i))
             }
             // Symbols in a script's own block (and unassigned code points there), but not the
             // presentation forms and specials at the end of the BMP (U+FEFF is a byte order mark).

@@ -2121,6 +2121,20 @@ mod tests {
     }
 
     #[test]
+    fn greek_words_with_accents_are_greek_words() {
+        // windows-1253 and ISO-8859-7 shown as windows-1252: a Greek word's one accented letter
+        // is no lone character of its script (`έγινε` read as Russian `Эгйне` cost less).
+        // Greek letters used as symbols stay.
+        assert_repairs(
+            &[
+                ("53\u{97} »ëåó Ýãéíå«", "53— »λεσ έγινε«"),
+                ("Ê¶ËÅÓÅ B", "ΚΆΛΕΣΕ B"),
+            ],
+            &["Σ µ π", "2πr = 6,28 m", "100 Ω ± 5 %", "έγινε"],
+        );
+    }
+
+    #[test]
     fn a_mac_apostrophe_shown_as_windows_1252() {
         // Mac OS Roman's right single quotation mark (D5) is windows-1252's `Õ`.
         assert_repairs(
