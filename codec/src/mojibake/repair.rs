@@ -1096,6 +1096,7 @@ fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequence]) -> boo
 ///   (`t â z`, `4 â 51`: `–` or `−` lost its C1 bytes), which no language writes as a word;
 /// * 1 for a full marked sequence that ends a word (`Qué??` is what clean text does), and for a
 ///   capital after a small letter (`pirmininkÄ?`, `SzymaÅa`: a misread letter in a word);
+/// * 2 for `Ã` opening a word of small letters (`Ãdith`);
 /// * 0 otherwise (`là?`, `Äpfel`, `ÀÉÎÕÜ`).
 fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -> u32 {
     let letter = |k: Option<usize>| {
@@ -1117,6 +1118,12 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
     }
     let alone = seq.end - seq.start == 1 && !letter_before && !letter_after;
     if alone && ('\u{E0}'..='\u{F4}').contains(&lead) && !is_one_letter_word(lead) {
+        return 2;
+    }
+    // `Ã` (C3, the lead byte of UTF-8's Latin-1 letters) opening a word of small letters: an
+    // accented capital whose C1 byte was stripped (`Ãdith` for `Édith`, `Ãse` for `Åse`); no
+    // language starts a word with `Ã` (Portuguese writes `ã` inside words and at their ends).
+    if lead == 'Ã' && !letter_before && chars.get(seq.end).is_some_and(|c| c.is_lowercase()) {
         return 2;
     }
     0
@@ -2131,6 +2138,19 @@ mod tests {
                 ("Ê¶ËÅÓÅ B", "ΚΆΛΕΣΕ B"),
             ],
             &["Σ µ π", "2πr = 6,28 m", "100 Ω ± 5 %", "έγινε"],
+        );
+    }
+
+    #[test]
+    fn a_word_opened_by_a_lead_byte_that_lost_its_continuation() {
+        // UTF-8 read as ISO-8859-1, C1 controls stripped: `Ã` (C3) before small letters was an
+        // accented capital. Words that start with `Â`, `Å`, `Ä` in clean text stay.
+        assert_repairs(
+            &[
+                ("Ãdith GrÃ©goire", "\u{FFFD}dith Grégoire"),
+                ("Ãse SÃ¸ndergaard-Karlsen", "\u{FFFD}se Søndergaard-Karlsen"),
+            ],
+            &["Âme et Âge", "Åse Ålesund", "Ärger", "São João"],
         );
     }
 
