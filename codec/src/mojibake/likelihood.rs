@@ -134,6 +134,10 @@ pub(super) fn between_letters(chars: &[char], i: usize) -> bool {
     prev.is_some_and(|c| c.is_alphabetic()) && chars.get(i + 1).is_some_and(|c| c.is_alphabetic())
 }
 
+/// What U+FFFD costs where it stands for a lost character: about what a letter or a common
+/// punctuation mark costs in the letter model, since it was most often one.
+const LOST_CHARACTER: f32 = 8.0;
+
 /// What a digit of a script's own (Arabic-Indic `٠`, Devanagari `०`...) inside a word costs
 /// beyond a digit: numbers stand apart from words in those scripts, while the lead byte D9 of
 /// Arabic before a space that software took for the byte A0 makes `٠` (D9 A0) and glues two
@@ -642,6 +646,9 @@ fn other_bits(ch: char, class: Class) -> f32 {
         // as its letters.
         Class::Symbol | Class::Punct if script_of(u32::from(ch)) == Script::Rare => 28.0,
         Class::Punct => 7.0,
+        // U+FFFD stands for a character that lost bytes on the way: priced as an ordinary
+        // character of text, not as a symbol (the repair that leaves one pays for the loss too).
+        Class::Symbol if ch == '\u{FFFD}' => LOST_CHARACTER,
         Class::Symbol | Class::Box if common_symbol(ch) => 10.0,
         Class::Symbol | Class::Box => 15.0,
         Class::Emoji if matches!(u32::from(ch), 0x200D | 0xFE0F | 0x1F3FB..=0x1F3FF) => 1.0,

@@ -1086,7 +1086,36 @@ fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequence]) -> boo
             _ => {}
         }
     }
-    (whole > 0 || evidence >= 2) && marked + short <= evidence && 2 * short <= evidence
+    (whole > 0 || (evidence >= 2 && !loses_a_readable_word(chars, sequences)))
+        && marked + short <= evidence
+        && 2 * short <= evidence
+}
+
+/// Whether the lost sequences cover a whole word of two letters or more that the letter model
+/// does not find unreadable (`ไทเค`, 7.5 bits a letter: Thai in windows-874, whose bytes happen
+/// to look like UTF-8 lead bytes). A reading that recovers no whole character must not turn such a word
+/// into U+FFFD.
+fn loses_a_readable_word(chars: &[char], sequences: &[super::sequences::Sequence]) -> bool {
+    let lost = |k: usize| {
+        sequences
+            .iter()
+            .any(|s| matches!(s.read, Read::Lost { .. }) && (s.start..s.end).contains(&k))
+    };
+    let mut start = 0;
+    for end in 0..=chars.len() {
+        if chars.get(end).is_some_and(|c| c.is_alphabetic()) {
+            continue;
+        }
+        let word = chars.get(start..end).unwrap_or_default();
+        if word.len() >= 2
+            && (start..end).all(lost)
+            && bits_per_letter(word).is_some_and(|b| b < UNREADABLE_BITS_PER_LETTER)
+        {
+            return true;
+        }
+        start = end + 1;
+    }
+    false
 }
 
 /// What a lost sequence that shows no continuation byte tells by its place in the text:
@@ -2151,6 +2180,28 @@ mod tests {
                 ("Ãse SÃ¸ndergaard-Karlsen", "\u{FFFD}se Søndergaard-Karlsen"),
             ],
             &["Âme et Âge", "Åse Ålesund", "Ärger", "São João"],
+        );
+    }
+
+    #[test]
+    fn a_lost_character_costs_what_a_character_costs() {
+        // UTF-8 read as ISO-8859-1, C1 controls stripped: `−` and `“”` lost two bytes each, and
+        // U+FFFD is priced as the character it stands for, not as a rare symbol.
+        assert_repairs(
+            &[
+                ("f(z) â 916 â x", "f(z) \u{FFFD} 916 \u{FFFD} x"),
+                (
+                    "the unary operator â\"-\"â here",
+                    "the unary operator \u{FFFD}\"-\"\u{FFFD} here",
+                ),
+            ],
+            // Thai in a link, whose windows-874 bytes look like UTF-8 lead bytes: no reading
+            // that recovers nothing whole may turn a word into U+FFFD.
+            &[
+                "f(z) = 916 · x",
+                "a � b",
+                "[ไทเค](/w/index.php?title=%E0%B9%84)",
+            ],
         );
     }
 
