@@ -1073,9 +1073,18 @@ fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequence]) -> boo
                 whole += 1;
                 evidence += 1;
             }
+            // `â` (E2) and a continuation byte shown as a sign: punctuation that lost its middle
+            // byte (`â¦` for `…`, `â¢` for `•`); clean text puts no sign right after `â`, though
+            // it puts letters there (Inari Sami `Anarâškielâ`).
             Read::Lost {
                 confirmed: true, ..
-            } => evidence += 1,
+            } => {
+                let sign_after_e2 = chars.get(seq.start) == Some(&'â')
+                    && chars
+                        .get(seq.start + 1..seq.end)
+                        .is_some_and(|c| c.iter().all(|c| !c.is_alphanumeric()));
+                evidence += if sign_after_e2 { 2 } else { 1 };
+            }
             Read::Lost {
                 marked: m, full, ..
             } => match lost_evidence(chars, seq, full) {
@@ -1139,7 +1148,13 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
     let letter_before = letter(before);
     let letter_after = letter(Some(seq.end));
     if full {
-        return if letter_after || !letter_before { 2 } else { 1 };
+        // `â` (E2) leads the sequences of punctuation (`’`, `…`, `€`); a word that ends in it
+        // (Inari Sami `kielâ`) is not followed by two marked bytes.
+        return if letter_after || !letter_before || lead == 'â' {
+            2
+        } else {
+            1
+        };
     }
     let prev = before.and_then(|k| chars.get(k));
     if lead.is_uppercase() && prev.is_some_and(|c| c.is_lowercase()) {
@@ -1148,6 +1163,28 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
     let alone = seq.end - seq.start == 1 && !letter_before && !letter_after;
     if alone && ('\u{E0}'..='\u{F4}').contains(&lead) && !is_one_letter_word(lead) {
         return 2;
+    }
+    // A lone `â` (E2) glued to the end or the start of a word of ASCII letters (`âcleanupâ`:
+    // `“` and `”` stripped of their C1 bytes) counts once: few words start with `â` (`âge`,
+    // `âme`) or end with it (Inari Sami `Anarâškielâ`), and fewer of them are otherwise ASCII.
+    if lead == 'â' && seq.end - seq.start == 1 && letter_before != letter_after {
+        let run: Vec<char> = if letter_before {
+            let head = chars.get(..seq.start).unwrap_or_default();
+            head.iter()
+                .rev()
+                .take_while(|c| c.is_alphabetic())
+                .copied()
+                .collect()
+        } else {
+            let tail = chars.get(seq.end..).unwrap_or_default();
+            tail.iter()
+                .take_while(|c| c.is_alphabetic())
+                .copied()
+                .collect()
+        };
+        if run.len() >= 2 && run.iter().all(char::is_ascii_alphabetic) {
+            return 1;
+        }
     }
     // `Ã` (C3, the lead byte of UTF-8's Latin-1 letters) opening a word of small letters: an
     // accented capital whose C1 byte was stripped (`Ãdith` for `Édith`, `Ãse` for `Åse`); no
@@ -2201,6 +2238,34 @@ mod tests {
                 "f(z) = 916 · x",
                 "a � b",
                 "[ไทเค](/w/index.php?title=%E0%B9%84)",
+            ],
+        );
+    }
+
+    #[test]
+    fn punctuation_led_by_e2_that_lost_bytes() {
+        // UTF-8 read as ISO-8859-1, then C1 controls stripped or stored as `?`: `…`, U+202F,
+        // `€` and `”` keep their lead byte E2 (`â`), which few words end with and no sign of
+        // Latin-1 follows in clean text. French and Inari Sami words with `â` stay.
+        assert_repairs(
+            &[
+                ("kwamen zie geloofâ¦", "kwamen zie geloof\u{FFFD}"),
+                (
+                    "Oct 26, 1992, 3:18:00â¯AM",
+                    "Oct 26, 1992, 3:18:00\u{FFFD}AM",
+                ),
+                ("â?¬57,833.66", "\u{FFFD}57,833.66"),
+                (
+                    "'behaviorâ??, one whose attribute access has been",
+                    "'behavior\u{FFFD}, one whose attribute access has been",
+                ),
+            ],
+            &[
+                "l'âge et l'âme",
+                "le château, un bâtiment",
+                "Qué??",
+                "prêt à l'âtre",
+                "* [Anarâškielâ](https://smn.wikipedia.org/wiki/Mars)",
             ],
         );
     }
