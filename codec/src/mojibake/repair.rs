@@ -817,8 +817,16 @@ fn whole_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
             continue;
         }
         let first = read(&bytes, c1);
+        // Where C1 bytes may have been stripped, a space taken for A0 that completes a rare
+        // character (`⢠`, braille, for `â¢ `: `•` that lost its middle byte; `𥱠` for `ð¥± `)
+        // may as well follow a sequence that lost bytes.
+        let rare_with_a_space = |s: &super::sequences::Sequence| {
+            s.spaces > 0
+                && matches!(s.read, Read::Char(c) if matches!(u32::from(c), 0x2800..=0x28FF | 0x10000..))
+        };
         let spaces_and_lost = first.iter().any(|s| s.spaces > 0)
-            && first.iter().any(|s| matches!(s.read, Read::Lost { .. }));
+            && (first.iter().any(|s| matches!(s.read, Read::Lost { .. }))
+                || (c1 && first.iter().any(rare_with_a_space)));
         // The reading that keeps the spaces is the first one's rival, not a guess of its own: it
         // competes whenever the first has evidence enough, though it shows more short sequences
         // (`Ø®Ø§ÙÙ ÙØ§Ø·` is Persian `خا�� �اط`, not `خا�٠�اط`).
@@ -2259,6 +2267,12 @@ mod tests {
                     "'behaviorâ??, one whose attribute access has been",
                     "'behavior\u{FFFD}, one whose attribute access has been",
                 ),
+                // Not `⢠` and `𥱠`: the space is a space after `•` and `🥱` that lost a byte.
+                (
+                    "studi questo cerca primi â¢ opere",
+                    "studi questo cerca primi \u{FFFD} opere",
+                ),
+                ("ð¥± yawning face", "\u{FFFD} yawning face"),
             ],
             &[
                 "l'âge et l'âme",
