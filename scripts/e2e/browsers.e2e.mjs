@@ -434,6 +434,8 @@ async function contract(engine, page, url) {
         [1, "unexpected-continuation"],
       ],
     );
+    // The verdict may render after the error list (WebKitGTK once read it before it existed).
+    await waitForSelector(page, ".verdict[data-errors]");
     check(`${engine}: C0 AF: two U+FFFD`, await page.run(`return document.querySelector(".verdict").dataset.errors;`), "2");
   });
 
