@@ -118,20 +118,23 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
     total
 }
 
+/// Whether the character at `i` stands between two characters that `letter` accepts.
+fn between(chars: &[char], i: usize, letter: impl Fn(&char) -> bool) -> bool {
+    i.checked_sub(1)
+        .and_then(|p| chars.get(p))
+        .is_some_and(&letter)
+        && chars.get(i + 1).is_some_and(&letter)
+}
+
 /// Whether the character at `i` stands between two letters or U+FFFD (a character that lost
 /// bytes, most often a letter).
 fn in_a_word(chars: &[char], i: usize) -> bool {
-    let letter = |c: &char| c.is_alphabetic() || *c == '\u{FFFD}';
-    i.checked_sub(1)
-        .and_then(|p| chars.get(p))
-        .is_some_and(letter)
-        && chars.get(i + 1).is_some_and(letter)
+    between(chars, i, |c| c.is_alphabetic() || *c == '\u{FFFD}')
 }
 
 /// Whether the character at `i` stands between two letters.
 pub(super) fn between_letters(chars: &[char], i: usize) -> bool {
-    let prev = i.checked_sub(1).and_then(|p| chars.get(p));
-    prev.is_some_and(|c| c.is_alphabetic()) && chars.get(i + 1).is_some_and(|c| c.is_alphabetic())
+    between(chars, i, |c| c.is_alphabetic())
 }
 
 /// What U+FFFD costs where it stands for a lost character: about what a letter or a common

@@ -1118,21 +1118,11 @@ fn loses_a_readable_word(chars: &[char], sequences: &[super::sequences::Sequence
             .iter()
             .any(|s| matches!(s.read, Read::Lost { .. }) && (s.start..s.end).contains(&k))
     };
-    let mut start = 0;
-    for end in 0..=chars.len() {
-        if chars.get(end).is_some_and(|c| c.is_alphabetic()) {
-            continue;
-        }
-        let word = chars.get(start..end).unwrap_or_default();
-        if word.len() >= 2
-            && (start..end).all(lost)
+    words(chars).any(|(at, word)| {
+        word.len() >= 2
+            && (at..at + word.len()).all(lost)
             && bits_per_letter(word).is_some_and(|b| b < UNREADABLE_BITS_PER_LETTER)
-        {
-            return true;
-        }
-        start = end + 1;
-    }
-    false
+    })
 }
 
 /// What a lost sequence that shows no continuation byte tells by its place in the text:
