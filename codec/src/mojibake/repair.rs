@@ -421,7 +421,9 @@ fn required_gain(steps: &[RepairStep]) -> f32 {
                 .next()
                 .is_some_and(is_one_letter_word);
             let nbsp = step.example.1 == "\u{A0}" && !(step.spaces > 0 && one_letter_word);
-            if (merged == 1 || step.spaces == merged) && (nbsp || letter) {
+            if only_lone_e2_lost(step) {
+                0.0
+            } else if (merged == 1 || step.spaces == merged) && (nbsp || letter) {
                 MIN_GAIN_BITS
             } else if merged == 1 && (letter_in_a_word(step) || lone_pair_in_ascii(step)) {
                 MIN_GAIN_BITS + IN_A_WORD_EVIDENCE_BITS
@@ -1162,6 +1164,9 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
     if alone && ('\u{E0}'..='\u{F4}').contains(&lead) && !is_one_letter_word(lead) {
         return 2;
     }
+    if lead == 'â' && seq.end - seq.start == 1 && in_a_lone_run_of_e2(chars, seq.start) {
+        return 2;
+    }
     // A lone `â` (E2) glued to the end or the start of a word of ASCII letters (`âcleanupâ`:
     // `“` and `”` stripped of their C1 bytes) counts once: few words start with `â` (`âge`,
     // `âme`) or end with it (Inari Sami `Anarâškielâ`), and fewer of them are otherwise ASCII.
@@ -1191,6 +1196,58 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
         return 2;
     }
     0
+}
+
+/// Whether `chars[at]` is `â` (E2, the lead byte of UTF-8's punctuation, arrows, maths and box
+/// drawing) in a run of `â` with no other letter on either side: `â   âââ member.rs` is
+/// `│   └──` whose continuation bytes, all in 80–9F, were stripped as C1 controls. No language
+/// writes `â` alone or doubled as a word.
+fn in_a_lone_run_of_e2(chars: &[char], at: usize) -> bool {
+    if chars.get(at) != Some(&'â') {
+        return false;
+    }
+    let start = chars
+        .get(..at)
+        .unwrap_or_default()
+        .iter()
+        .rposition(|&c| c != 'â')
+        .map_or(0, |k| k + 1);
+    let end = chars
+        .get(at..)
+        .unwrap_or_default()
+        .iter()
+        .position(|&c| c != 'â')
+        .map_or(chars.len(), |k| k + at);
+    let letter = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|c| c.is_alphabetic())
+    };
+    !letter(start.checked_sub(1)) && !letter(Some(end))
+}
+
+/// Whether a step only turned lone runs of `â` into U+FFFD ([`in_a_lone_run_of_e2`]) in a text
+/// with ASCII letters or digits and no other letter beyond ASCII (`â` alone stays `â`): bytes were lost there for sure, whatever the letter model
+/// says of the rest. Beside other such letters, `â` alone may be one of an alphabet's letters
+/// listed (Vietnamese footnote marks `a`, `ă`, `â`, `b`).
+fn only_lone_e2_lost(step: &RepairStep) -> bool {
+    let before: Vec<char> = step.before.chars().collect();
+    let after: Vec<char> = step.after.chars().collect();
+    if before.len() != after.len() || step.lost == 0 {
+        return false;
+    }
+    if before
+        .iter()
+        .any(|&c| c != 'â' && c.is_alphabetic() && !c.is_ascii())
+        || before.iter().filter(|c| c.is_ascii_alphanumeric()).count() == 0
+    {
+        return false;
+    }
+    before
+        .iter()
+        .zip(&after)
+        .enumerate()
+        .filter(|(_, (b, a))| b != a)
+        .all(|(k, (_, &a))| a == '\u{FFFD}' && in_a_lone_run_of_e2(&before, k))
 }
 
 /// Maximal runs of multi-byte sequences (first and last index), with at least as many whole
@@ -2270,6 +2327,30 @@ mod tests {
                 "Qué??",
                 "prêt à l'âtre",
                 "* [Anarâškielâ](https://smn.wikipedia.org/wiki/Mars)",
+            ],
+        );
+    }
+
+    #[test]
+    fn lone_runs_of_e2_that_lost_every_continuation_byte() {
+        // `–`, `│`, `└──`: E2 then bytes in 80–9F, stripped as C1 controls. `â` alone or doubled
+        // between non-letters is no word; beside other letters beyond ASCII it may be one of an
+        // alphabet's letters listed, as Vietnamese Wikipedia numbers its footnotes' references.
+        assert_repairs(
+            &[
+                ("4 â 51", "4 \u{FFFD} 51"),
+                ("â 2003 Nummer Samen", "\u{FFFD} 2003 Nummer Samen"),
+                (
+                    "â   âââ member.rs",
+                    "\u{FFFD}   \u{FFFD}\u{FFFD}\u{FFFD} member.rs",
+                ),
+                ("3ââ", "3\u{FFFD}\u{FFFD}"),
+            ],
+            &[
+                "4. ^ _**a**_ _**ă**_ _**â**_ _**b**_ Lodders, Katharina (1998).",
+                "â",
+                "ââ",
+                "l'âme â l'âge",
             ],
         );
     }
