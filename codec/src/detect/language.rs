@@ -65,6 +65,19 @@ impl Language {
         self.class_with(ch, is_letter(ch))
     }
 
+    /// The classes of the letter and the mark that the model spells `ch` (either case) as, when
+    /// the alphabet holds it only apart: Vietnamese `ẻ` is `e` then U+0309, as windows-1258 writes
+    /// it, though text is nearly always precomposed.
+    pub(super) fn split(self, ch: char) -> Option<(u8, u8)> {
+        let splits = self.model().splits;
+        if splits.is_empty() || ch.is_ascii() {
+            return None;
+        }
+        let lower = ch.to_lowercase().next().unwrap_or(ch);
+        let &[_, base, mark] = splits.iter().find(|row| row[0] == lower)?;
+        Some((self.class_with(base, true), self.class_with(mark, false)))
+    }
+
     /// [`Language::class_of`] when whether `ch` is a letter is known already.
     pub(super) fn class_with(self, ch: char, letter: bool) -> u8 {
         let lower = ch.to_lowercase().next().unwrap_or(ch);

@@ -26,6 +26,9 @@ pub(super) struct LanguageModel {
     pub(super) classes: usize,
     /// Level of class `b` after class `a`, row by row, leaving out what `latin` says.
     pub(super) pairs: &'static [u8],
+    /// Precomposed letters outside the alphabet that it spells as a letter and a mark of its
+    /// own (Vietnamese `ẻ`: `e` and U+0309, as windows-1258 writes it): `[letter, base, mark]`.
+    pub(super) splits: &'static [[char; 3]],
 }
 
 /// Levels of the pairs of two ASCII letters (a..z after a..z), shared by the Latin languages:
@@ -1179,6 +1182,22 @@ static PAIRS_TH: [u8; 1625] = [
     0x37, 0x47, 0x73, 0x74, 0x77, 0x77, 0x47, 0x55, 0x70,
 ];
 
+/// The precomposed letters `vi`'s model spells as a letter and a mark: [letter, base, mark].
+#[rustfmt::skip]
+static SPLITS_VI: [[char; 3]; 41] = [
+    ['ạ', 'a', '\u{0323}'], ['ả', 'a', '\u{0309}'], ['ấ', 'â', '\u{0301}'], ['ầ', 'â', '\u{0300}'],
+    ['ẩ', 'â', '\u{0309}'], ['ẫ', 'â', '\u{0303}'], ['ắ', 'ă', '\u{0301}'], ['ằ', 'ă', '\u{0300}'],
+    ['ẳ', 'ă', '\u{0309}'], ['ẵ', 'ă', '\u{0303}'], ['ẹ', 'e', '\u{0323}'], ['ẻ', 'e', '\u{0309}'],
+    ['ẽ', 'e', '\u{0303}'], ['ế', 'ê', '\u{0301}'], ['ề', 'ê', '\u{0300}'], ['ể', 'ê', '\u{0309}'],
+    ['ễ', 'ê', '\u{0303}'], ['ỉ', 'i', '\u{0309}'], ['ị', 'i', '\u{0323}'], ['ọ', 'o', '\u{0323}'],
+    ['ỏ', 'o', '\u{0309}'], ['ố', 'ô', '\u{0301}'], ['ồ', 'ô', '\u{0300}'], ['ổ', 'ô', '\u{0309}'],
+    ['ỗ', 'ô', '\u{0303}'], ['ớ', 'ơ', '\u{0301}'], ['ờ', 'ơ', '\u{0300}'], ['ở', 'ơ', '\u{0309}'],
+    ['ỡ', 'ơ', '\u{0303}'], ['ợ', 'ơ', '\u{0323}'], ['ụ', 'u', '\u{0323}'], ['ủ', 'u', '\u{0309}'],
+    ['ứ', 'ư', '\u{0301}'], ['ừ', 'ư', '\u{0300}'], ['ử', 'ư', '\u{0309}'], ['ữ', 'ư', '\u{0303}'],
+    ['ự', 'ư', '\u{0323}'], ['ỳ', 'y', '\u{0300}'], ['ỵ', 'y', '\u{0323}'], ['ỷ', 'y', '\u{0309}'],
+    ['ỹ', 'y', '\u{0303}'],
+];
+
 /// Every language model.
 pub(super) static LANGUAGES: [LanguageModel; 36] = [
     LanguageModel {
@@ -1187,6 +1206,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyz",
         classes: 28,
         pairs: &PAIRS_EN,
+        splits: &[],
     },
     LanguageModel {
         code: "fr",
@@ -1194,6 +1214,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzàâçèéêîôù",
         classes: 37,
         pairs: &PAIRS_FR,
+        splits: &[],
     },
     LanguageModel {
         code: "de",
@@ -1201,6 +1222,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzßäöü",
         classes: 32,
         pairs: &PAIRS_DE,
+        splits: &[],
     },
     LanguageModel {
         code: "es",
@@ -1208,6 +1230,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzáéíñóú",
         classes: 34,
         pairs: &PAIRS_ES,
+        splits: &[],
     },
     LanguageModel {
         code: "it",
@@ -1215,6 +1238,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzàèéìòù",
         classes: 34,
         pairs: &PAIRS_IT,
+        splits: &[],
     },
     LanguageModel {
         code: "pt",
@@ -1222,6 +1246,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzàáâãçéêíóôõú",
         classes: 40,
         pairs: &PAIRS_PT,
+        splits: &[],
     },
     LanguageModel {
         code: "nl",
@@ -1229,6 +1254,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzéë",
         classes: 30,
         pairs: &PAIRS_NL,
+        splits: &[],
     },
     LanguageModel {
         code: "ca",
@@ -1236,6 +1262,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzàçèéíïòóú",
         classes: 37,
         pairs: &PAIRS_CA,
+        splits: &[],
     },
     LanguageModel {
         code: "sv",
@@ -1243,6 +1270,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzäåö",
         classes: 31,
         pairs: &PAIRS_SV,
+        splits: &[],
     },
     LanguageModel {
         code: "da",
@@ -1250,6 +1278,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzåæø",
         classes: 31,
         pairs: &PAIRS_DA,
+        splits: &[],
     },
     LanguageModel {
         code: "nb",
@@ -1257,6 +1286,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzåæø",
         classes: 31,
         pairs: &PAIRS_NB,
+        splits: &[],
     },
     LanguageModel {
         code: "fi",
@@ -1264,6 +1294,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzäö",
         classes: 30,
         pairs: &PAIRS_FI,
+        splits: &[],
     },
     LanguageModel {
         code: "is",
@@ -1271,6 +1302,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzáæéíðóöúýþ",
         classes: 38,
         pairs: &PAIRS_IS,
+        splits: &[],
     },
     LanguageModel {
         code: "cs",
@@ -1278,6 +1310,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzáéíúýčďěňřšťůž",
         classes: 42,
         pairs: &PAIRS_CS,
+        splits: &[],
     },
     LanguageModel {
         code: "sk",
@@ -1285,6 +1318,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzáäéíóôúýčďľňšťž",
         classes: 43,
         pairs: &PAIRS_SK,
+        splits: &[],
     },
     LanguageModel {
         code: "pl",
@@ -1292,6 +1326,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzóąćęłńśźż",
         classes: 37,
         pairs: &PAIRS_PL,
+        splits: &[],
     },
     LanguageModel {
         code: "hu",
@@ -1299,6 +1334,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzáéíóöúüőű",
         classes: 37,
         pairs: &PAIRS_HU,
+        splits: &[],
     },
     LanguageModel {
         code: "sl",
@@ -1306,6 +1342,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzčšž",
         classes: 31,
         pairs: &PAIRS_SL,
+        splits: &[],
     },
     LanguageModel {
         code: "hr",
@@ -1313,6 +1350,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzćčđšž",
         classes: 33,
         pairs: &PAIRS_HR,
+        splits: &[],
     },
     LanguageModel {
         code: "ro",
@@ -1320,6 +1358,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzâîășț",
         classes: 33,
         pairs: &PAIRS_RO,
+        splits: &[],
     },
     LanguageModel {
         code: "tr",
@@ -1327,6 +1366,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzçöüğış",
         classes: 34,
         pairs: &PAIRS_TR,
+        splits: &[],
     },
     LanguageModel {
         code: "lt",
@@ -1334,6 +1374,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyząčėęįšūųž",
         classes: 37,
         pairs: &PAIRS_LT,
+        splits: &[],
     },
     LanguageModel {
         code: "lv",
@@ -1341,6 +1382,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzāčēģīķļņšūž",
         classes: 39,
         pairs: &PAIRS_LV,
+        splits: &[],
     },
     LanguageModel {
         code: "vi",
@@ -1348,6 +1390,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzàáâéêíóôùúăđơư\u{0300}\u{0301}\u{0302}\u{0303}\u{0306}\u{0309}\u{0323}",
         classes: 49,
         pairs: &PAIRS_VI,
+        splits: &SPLITS_VI,
     },
     LanguageModel {
         code: "eo",
@@ -1355,6 +1398,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzĉĝĵŝŭ",
         classes: 33,
         pairs: &PAIRS_EO,
+        splits: &[],
     },
     LanguageModel {
         code: "et",
@@ -1362,6 +1406,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "abcdefghijklmnopqrstuvwxyzäõöüšž",
         classes: 34,
         pairs: &PAIRS_ET,
+        splits: &[],
     },
     LanguageModel {
         code: "ru",
@@ -1369,6 +1414,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "абвгдежзийклмнопрстуфхцчшщъыьэюяё",
         classes: 35,
         pairs: &PAIRS_RU,
+        splits: &[],
     },
     LanguageModel {
         code: "uk",
@@ -1376,6 +1422,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "абвгдежзийклмнопрстуфхцчшщьюяєії",
         classes: 34,
         pairs: &PAIRS_UK,
+        splits: &[],
     },
     LanguageModel {
         code: "bg",
@@ -1383,6 +1430,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "абвгдежзийклмнопрстуфхцчшщъюя",
         classes: 31,
         pairs: &PAIRS_BG,
+        splits: &[],
     },
     LanguageModel {
         code: "mk",
@@ -1390,6 +1438,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "абвгдежзиклмнопрстуфхцчшѓјњќџ",
         classes: 31,
         pairs: &PAIRS_MK,
+        splits: &[],
     },
     LanguageModel {
         code: "el",
@@ -1397,6 +1446,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "άέήίαβγδεζηθικλμνξοπρςστυφχψωόύώ",
         classes: 34,
         pairs: &PAIRS_EL,
+        splits: &[],
     },
     LanguageModel {
         code: "he",
@@ -1404,6 +1454,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "אבגדהוזחטיךכלםמןנסעףפץצקרשת",
         classes: 29,
         pairs: &PAIRS_HE,
+        splits: &[],
     },
     LanguageModel {
         code: "ar",
@@ -1411,6 +1462,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "ءآأؤإئابةتثجحخدذرزسشصضطظعغفقكلمنهوىي",
         classes: 38,
         pairs: &PAIRS_AR,
+        splits: &[],
     },
     LanguageModel {
         code: "fa",
@@ -1418,6 +1470,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "آئابتثجحخدذرزسشصضطظعغفقكلمنهويپچژکگی",
         classes: 38,
         pairs: &PAIRS_FA,
+        splits: &[],
     },
     LanguageModel {
         code: "ur",
@@ -1425,6 +1478,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "ءآؤئابتثجحخدذرزسشصضطظعغفقلمنهويٹپچڈڑکگںھہیے",
         classes: 45,
         pairs: &PAIRS_UR,
+        splits: &[],
     },
     LanguageModel {
         code: "th",
@@ -1432,6 +1486,7 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
         alphabet: "กขคงจชซญฏฐณดตถทธนบปผพฟภมยรฤลวศษสหอฮะัาำิีึื\u{0e38}\u{0e39}เแโใไๆ็\u{0e48}\u{0e49}์",
         classes: 57,
         pairs: &PAIRS_TH,
+        splits: &[],
     },
 ];
 

@@ -17,6 +17,15 @@ pub(crate) fn word_bits(word: &[char]) -> Option<u32> {
         let mut prev = BOUNDARY;
         let mut in_alphabet = 0usize;
         for &ch in word {
+            if let Some((base, mark)) = lang.split(ch) {
+                in_alphabet += 1;
+                bits += lang.pair_cost(prev, base, false) + lang.pair_cost(base, mark, false);
+                prev = mark;
+                if best.is_some_and(|b| bits >= b) {
+                    continue 'languages;
+                }
+                continue;
+            }
             let class = lang.class_with(ch, is_letter(ch));
             if class == BOUNDARY {
                 continue 'languages;
@@ -42,19 +51,20 @@ pub(crate) fn word_bits(word: &[char]) -> Option<u32> {
 /// Letters no language writes (`Ѱ`, `ō`, `ƒ`) are what a wrong charset makes far more often than
 /// what people type.
 pub(crate) fn in_an_alphabet(ch: char) -> bool {
-    ch.is_ascii_alphabetic() || language::all().any(|lang| lang.class_with(ch, false) != BOUNDARY)
+    ch.is_ascii_alphabetic() || language::all().any(|lang| in_alphabet_of(lang, ch))
+}
+
+/// Whether `lang`'s alphabet holds `ch` (either case), as one letter or as a letter and a mark.
+fn in_alphabet_of(lang: language::Language, ch: char) -> bool {
+    lang.class_with(ch, false) != BOUNDARY || lang.split(ch).is_some()
 }
 
 /// Whether one language of the model writes every letter of `word` (in either case) but at most
 /// `outside` of them: `привет` and `Größe` fit one alphabet, `ЕЃіњы` (letters of four Cyrillic
 /// alphabets) does not.
 pub(crate) fn one_alphabet(word: &[char], outside: usize) -> bool {
-    language::all().any(|lang| {
-        word.iter()
-            .filter(|&&ch| lang.class_with(ch, false) == BOUNDARY)
-            .count()
-            <= outside
-    })
+    language::all()
+        .any(|lang| word.iter().filter(|&&ch| !in_alphabet_of(lang, ch)).count() <= outside)
 }
 
 #[cfg(test)]
@@ -81,6 +91,16 @@ mod tests {
         assert!(word("привет") && word("Größe") && word("Ελληνικά"));
         assert!(!word("ЕЃіњы") && !word("cafУ"));
         assert!(!one_alphabet(&"ЕЃіњы".chars().collect::<Vec<_>>(), 1));
+        // Vietnamese's precomposed letters, which its model spells apart as windows-1258 does.
+        assert!(in_an_alphabet('ẻ') && in_an_alphabet('Ừ') && !in_an_alphabet('ǹ'));
+        assert!(word("Nguyễn") && word("Hẻm") && word("phố"));
+    }
+
+    #[test]
+    fn precomposed_vietnamese_costs_what_its_windows_1258_spelling_does() {
+        assert_eq!(bits("Hẻm"), bits("He\u{309}m"));
+        assert_eq!(bits("Nguyễn"), bits("Nguyê\u{303}n"));
+        assert!(bits("Hẻm") + 10 < bits("Háº»m"));
     }
 
     #[test]
