@@ -1072,10 +1072,20 @@ fn breaks_a_word(chars: &[char], start: usize, end: usize, repaired: &[char]) ->
 /// among them (a lead and a continuation byte meet by chance in a string of symbols) or two
 /// pieces of evidence, at least as many as the unconfirmed lost ones, and twice as many as the
 /// unconfirmed ones that merely stopped short (clean text stops short wherever an accented letter
-/// meets an ASCII one). A repair that would only turn the three characters of U+FFFD's own
-/// mojibake (`ï¿½`) into U+FFFD recovers nothing: such sequences are no evidence.
+/// meets an ASCII one). A lost sequence whose lead byte leads a whole character elsewhere in
+/// the text counts as evidence too, unless a readable word would be lost. A repair that would
+/// only turn the three characters of U+FFFD's own mojibake (`ï¿½`) into U+FFFD recovers nothing:
+/// such sequences are no evidence.
 fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequence]) -> bool {
-    let (mut whole, mut evidence, mut marked, mut short) = (0, 0, 0, 0);
+    let (mut whole, mut evidence, mut marked, mut short, mut by_lead) = (0, 0, 0, 0, 0);
+    // The lead bytes (as shown) of the whole characters that took no space for A0: the same lead
+    // byte standing alone elsewhere lost its continuation byte there (`Ð¢ÐÐÐÐ` is `Т` and four
+    // Cyrillic letters whose C1 byte was stripped).
+    let whole_leads: Vec<char> = sequences
+        .iter()
+        .filter(|seq| seq.spaces == 0 && matches!(seq.read, Read::Char(c) if c != '\u{FFFD}'))
+        .filter_map(|seq| chars.get(seq.start).copied())
+        .collect();
     for seq in sequences {
         match seq.read {
             Read::Char('\u{FFFD}') => {}
@@ -1098,6 +1108,13 @@ fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequence]) -> boo
             Read::Lost {
                 marked: m, full, ..
             } => match lost_evidence(chars, seq, full) {
+                0 if chars
+                    .get(seq.start)
+                    .is_some_and(|lead| whole_leads.contains(lead)) =>
+                {
+                    evidence += 1;
+                    by_lead += 1;
+                }
                 0 if m => marked += 1,
                 0 => short += 1,
                 n => evidence += n,
@@ -1105,7 +1122,11 @@ fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequence]) -> boo
             _ => {}
         }
     }
-    (whole > 0 || (evidence >= 2 && !loses_a_readable_word(chars, sequences)))
+    // Evidence from lead bytes alone must not cost a readable word either: Thai in windows-874
+    // is all lead and continuation bytes, a few of which meet as whole characters.
+    let readable_kept = (whole > 0 && by_lead == 0) || !loses_a_readable_word(chars, sequences);
+    (whole > 0 || evidence >= 2)
+        && readable_kept
         && marked + short <= evidence
         && 2 * short <= evidence
 }
@@ -2352,6 +2373,23 @@ mod tests {
                 "ââ",
                 "l'âme â l'âge",
             ],
+        );
+    }
+
+    #[test]
+    fn a_lead_byte_seen_whole_elsewhere_lost_its_continuation_when_alone() {
+        // UTF-8 read as ISO-8859-1, C1 controls stripped: `Ð` is `Т` in `Ð¢` and so a Cyrillic
+        // letter that lost its C1 byte where it stands alone. Thai read through windows-874 is
+        // all lead and continuation bytes; the readable words that would be lost stay.
+        assert_repairs(
+            &[
+                ("ÅÅÅ»Ã", "\u{FFFD}\u{FFFD}Ż\u{FFFD}"),
+                (
+                    "293 ÐÐ°Ð½ÑÐ¸Ð½ Wall Apt. 990",
+                    "293 \u{FFFD}ан\u{FFFD}ин Wall Apt. 990",
+                ),
+            ],
+            &["เทรซแก\u{e4a}สออร\u{e4c}บ\u{e34}เตอร\u{e4c}เข\u{e49}าวงโคจรของดาวอ\u{e31}งคาร"],
         );
     }
 
