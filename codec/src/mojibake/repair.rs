@@ -324,8 +324,15 @@ pub fn repair(text: &str) -> Repair {
             // first step undone. Later, a U+FFFD the first step left confirms nothing, and a
             // reading that needs bytes lost is one the text's own charset did not make.
             let later = !node.steps.is_empty();
+            // One legacy charset shown as another is an accident a text meets once: a chain of
+            // two such readings (`ÐÐÐ` → Thai → `ððð` → `ППП`) only wanders until some alphabet
+            // prices the letters cheaply.
+            let legacy_read = node.steps.iter().any(is_legacy_to_legacy);
             for candidate in candidates(&node.text, node.cost) {
                 if later && candidate.step.lost > 0 {
+                    continue;
+                }
+                if legacy_read && is_legacy_to_legacy(&candidate.step) {
                     continue;
                 }
                 let after = &candidate.step.after;
@@ -375,6 +382,14 @@ pub fn repair(text: &str) -> Repair {
             confidence: clean_confidence(root_cost),
         },
     }
+}
+
+/// Whether a step read one legacy charset's bytes in another (not UTF-8 either way).
+fn is_legacy_to_legacy(step: &RepairStep) -> bool {
+    matches!(
+        (step.encode, step.decode),
+        (Encoding::Legacy(_), Encoding::Legacy(_))
+    )
 }
 
 /// Sorts a short list by a float key, smallest first, keeping the order of equals. An insertion
@@ -2390,6 +2405,19 @@ mod tests {
                 ),
             ],
             &["เทรซแก\u{e4a}สออร\u{e4c}บ\u{e34}เตอร\u{e4c}เข\u{e49}าวงโคจรของดาวอ\u{e31}งคาร"],
+        );
+    }
+
+    #[test]
+    fn one_legacy_charset_read_as_another_once_at_most() {
+        // Stripped C1 bytes leave `Ð` alone; no chain of legacy readings (Latin → Thai → Latin →
+        // Cyrillic) may turn the rest into `ПСПППП`.
+        assert_repairs(
+            &[(
+                "Ð¢ÐÐÐÐ ÐÐÐÐ ÐÐÐ\u{a0}ÐÐ¡",
+                "Т\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD} \u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD} \u{FFFD}\u{FFFD}Р\u{FFFD}С",
+            )],
+            &[],
         );
     }
 
