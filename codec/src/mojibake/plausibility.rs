@@ -173,6 +173,10 @@ pub(super) fn classify(ch: char) -> Class {
         | 0x3134B..=0xDFFFF
         | 0xF0000..=0x10FFFF => return Class::Unusual,
         0xFFFE | 0xFFFF => return Class::Unusual,
+        // The invisible mathematical operators, an unassigned code point and the deprecated
+        // format characters of General Punctuation's end: no text types them, and bytes read in
+        // the wrong charset land there (`⁥` for windows-1257's `⁄`).
+        0x2061..=0x2065 | 0x206A..=0x206F => return Class::Unusual,
         // The Ohm, Kelvin and Angstrom signs: duplicates of Ω, K and Å that normalisation removes
         // and keyboards do not type; Mac OS Roman garblings land on them.
         0x2126 | 0x212A | 0x212B => return Class::Unusual,
@@ -624,6 +628,11 @@ fn rarity(ch: char) -> f32 {
         0x1E00..=0x1EFF => 1.0,
         0x03D0..=0x03FF | 0x0460..=0x048F | 0x04C0..=0x052F | 0x0390 | 0x03B0 => 1.0,
         0x2100..=0x214F | 0x2200..=0x22FF => 0.3,
+        // The supplemental mathematical blocks (Miscellaneous Mathematical Symbols-A and -B,
+        // Supplemental Arrows-B, Supplemental Mathematical Operators): rarer than the operators
+        // of 2200..22FF, and what a UTF-8 lead byte read in ISO-8859-2 instead of windows-1250
+        // lands on (`⩈` for `⊈`).
+        0x27C0..=0x27EF | 0x2900..=0x2AFF => 0.6,
         // Generic combining diacritics: text is nearly always precomposed (NFC), and decoding in
         // the wrong place (Mac OS Roman's Ã is CC) produces them.
         0x0300..=0x036F => 0.5,

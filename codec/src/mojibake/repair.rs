@@ -2422,6 +2422,20 @@ mod tests {
     }
 
     #[test]
+    fn symbols_read_back_through_the_charset_that_makes_common_ones() {
+        // windows-1250 and ISO-8859-2 differ in 80..BF: read back through the wrong one, `⊈`
+        // (E2 8A 88, with 88 a C1 control that a sloppy decoder let through) becomes the rarer
+        // `⩈`. windows-1257's `⁄` read through ISO-8859-13 becomes an unassigned code point.
+        assert_repairs(
+            &[
+                ("â\u{88}Żt âŠ\u{88} 82", "∯t ⊈ 82"),
+                ("Ā±ā\u{81}„ļ¬\u{81}", "±⁄ﬁ"),
+            ],
+            &[],
+        );
+    }
+
+    #[test]
     fn a_mac_apostrophe_shown_as_windows_1252() {
         // Mac OS Roman's right single quotation mark (D5) is windows-1252's `Õ`.
         assert_repairs(
