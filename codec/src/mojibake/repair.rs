@@ -975,6 +975,9 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         let mut keep = vec![false; reading.sequences.len()];
         let mut pieces = 0;
         let mut example = (String::new(), String::new());
+        // Lone pairs that gained what any piece must but not the extra a lone pair needs: the
+        // other pieces of the same reading vouch for them (`Ð´.` beside `Ударное`).
+        let mut vouched: Vec<(usize, usize)> = Vec::new();
         for (first, last) in stretches(&chars, &reading.sequences) {
             let (Some(a), Some(b)) = (reading.sequences.get(first), reading.sequences.get(last))
             else {
@@ -1015,7 +1018,11 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
                 continue;
             }
             let needed = MIN_GAIN_PIECE_BITS + if lone { 3.0 * WEAK_EVIDENCE_BITS } else { 0.0 };
-            if bits(before) - bits(&after) - assumptions < needed {
+            let gain = bits(before) - bits(&after) - assumptions;
+            if gain < needed {
+                if lone && gain >= MIN_GAIN_PIECE_BITS {
+                    vouched.push((first, last));
+                }
                 continue;
             }
             for k in keep.get_mut(first..=last).unwrap_or_default() {
@@ -1035,6 +1042,12 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         }
         if pieces == 0 {
             continue;
+        }
+        for (first, last) in vouched {
+            for k in keep.get_mut(first..=last).unwrap_or_default() {
+                *k = true;
+            }
+            pieces += 1;
         }
         let (after, lost, spaces) = reading.decoded(|k| keep.get(k).copied().unwrap_or(false));
         if out.iter().any(|c| c.step.after == after) {
@@ -2432,6 +2445,19 @@ mod tests {
                 ("Ā±ā\u{81}„ļ¬\u{81}", "±⁄ﬁ"),
             ],
             &[],
+        );
+    }
+
+    #[test]
+    fn a_lone_pair_vouched_for_by_the_other_pieces_of_its_reading() {
+        // `Ð´` alone (`д.`, "house") is two symbols that may meet by chance, but not in a field
+        // whose other words the same reading repairs.
+        assert_repairs(
+            &[(
+                "“ÐºÐ»Ñ\u{85} Ð\u{9f}Ñ\u{81}ÐµÐ±Ð°Ð¹, Ð´. 4” was added to your list…",
+                "“клх Псебай, д. 4” was added to your list…",
+            )],
+            &["Œ© and ∑ in the notes"],
         );
     }
 
