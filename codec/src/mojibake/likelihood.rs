@@ -570,7 +570,9 @@ fn word(chars: &[char], classes: &[Class]) -> f32 {
         if let Some(p) = prev_script {
             if p != script {
                 total += run(chars.get(start..i).unwrap_or_default(), run_script);
-                total += switch_bits(p, script);
+                if !micro_unit(chars) {
+                    total += switch_bits(p, script);
+                }
                 start = i;
             }
         }
@@ -580,6 +582,17 @@ fn word(chars: &[char], classes: &[Class]) -> f32 {
         prev_script = Some(script);
     }
     total + run(chars.get(start..).unwrap_or_default(), run_script)
+}
+
+/// Whether a word is a unit with the prefix micro written as Greek `μ` (`μs`, `μm`, `μmol`), as
+/// CLDR writes it: no switch of script.
+fn micro_unit(word: &[char]) -> bool {
+    match word {
+        ['μ', rest @ ..] => {
+            (1..=3).contains(&rest.len()) && rest.iter().all(char::is_ascii_alphabetic)
+        }
+        _ => false,
+    }
 }
 
 fn run(chars: &[char], script: Script) -> f32 {

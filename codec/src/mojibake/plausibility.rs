@@ -474,7 +474,9 @@ fn pair_cost(a_ch: char, a: Class, b_ch: char, b: Class) -> f32 {
     if let (Some(sa), Some(sb)) = (script(a), script(b)) {
         let cjk = sa == Script::Cjk || sb == Script::Cjk;
         // CJK runs into ASCII letters without a space (`用UTF-8`), never into accented letters.
-        if sa != sb && (!cjk || (!a_ch.is_ascii() && !b_ch.is_ascii())) {
+        // Greek `μ` before a unit is the prefix micro (`μs`, `μm`).
+        let micro = a_ch == 'μ' && b_ch.is_ascii_alphabetic();
+        if sa != sb && !micro && (!cjk || (!a_ch.is_ascii() && !b_ch.is_ascii())) {
             cost += 3.0;
         }
         // Case inside a word: `Ñ€Ð` has a lowercase letter followed by an uppercase one.

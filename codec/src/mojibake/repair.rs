@@ -2462,6 +2462,15 @@ mod tests {
     }
 
     #[test]
+    fn the_prefix_micro_in_greek_before_a_unit() {
+        // CLDR writes microseconds and micrometres with Greek `μ`: no switch of script in `μs`.
+        assert_repairs(
+            &[("201,4 Î¼s", "201,4 μs"), ("421,1ЮМm", "421,1μm")],
+            &["201,4 μs", "μεγάλο", "5 µm"],
+        );
+    }
+
+    #[test]
     fn a_mac_apostrophe_shown_as_windows_1252() {
         // Mac OS Roman's right single quotation mark (D5) is windows-1252's `Õ`.
         assert_repairs(
