@@ -1003,10 +1003,17 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
             let assumptions = ASSUMPTION_BITS * lost as f32 + SPACE_ASSUMPTION_BITS * spaces as f32;
             // One sequence of two characters with no letter beside it (`Œ©` in a string of Mac
             // symbols) is the weakest evidence there is: two symbols meet as lead and continuation
-            // byte by chance.
+            // byte by chance. Not when one is a C1 control, which no clean text holds (`Ë\u{86}`
+            // is `ˆ`).
+            let c1 = chars
+                .get(start..end)
+                .unwrap_or_default()
+                .iter()
+                .any(|c| ('\u{80}'..='\u{9F}').contains(c));
             let lone = first == last
                 && end - start == 2
                 && spaces == 0
+                && !c1
                 && ![start.checked_sub(1), Some(end)].iter().any(|&k| {
                     k.and_then(|k| chars.get(k))
                         .is_some_and(|c| c.is_alphabetic())
@@ -2459,6 +2466,8 @@ mod tests {
             )],
             &["Œ© and ∑ in the notes"],
         );
+        // A C1 control in the pair is evidence enough: clean text holds none.
+        assert_repairs(&[("bonne ‚ 982Ë\u{86}", "bonne ‚ 982ˆ")], &["bonne ‚ 982Ë"]);
     }
 
     #[test]
