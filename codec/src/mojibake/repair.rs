@@ -1108,19 +1108,36 @@ fn breaks_a_word(chars: &[char], start: usize, end: usize, repaired: &[char]) ->
 /// pieces of evidence, at least as many as the unconfirmed lost ones, and twice as many as the
 /// unconfirmed ones that merely stopped short (clean text stops short wherever an accented letter
 /// meets an ASCII one). A lost sequence whose lead byte leads a whole character elsewhere in
-/// the text counts as evidence too, unless a readable word would be lost. A repair that would
-/// only turn the three characters of U+FFFD's own mojibake (`ï¿½`) into U+FFFD recovers nothing:
-/// such sequences are no evidence.
+/// the text (or, beyond Latin, a two-byte lead of the same script) counts as evidence too, unless
+/// a readable word would be lost. A repair that would only turn the three characters of U+FFFD's
+/// own mojibake (`ï¿½`) into U+FFFD recovers nothing: such sequences are no evidence.
 fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequence]) -> bool {
     let (mut whole, mut evidence, mut marked, mut short, mut by_lead) = (0, 0, 0, 0, 0);
-    // The lead bytes (as shown) of the whole characters that took no space for A0: the same lead
-    // byte standing alone elsewhere lost its continuation byte there (`Ð¢ÐÐÐÐ` is `Т` and four
-    // Cyrillic letters whose C1 byte was stripped).
-    let whole_leads: Vec<char> = sequences
+    // The whole characters that took no space for A0: a lead byte of one of them, or a two-byte
+    // lead of the same script beyond Latin, standing alone elsewhere lost its continuation byte
+    // there (`Ð¢ÐÐÐÐ` is `Т` and four Cyrillic letters whose C1 byte was stripped; `Ø¹ ... ÙÙ`
+    // Arabic).
+    let whole_chars: Vec<char> = sequences
         .iter()
-        .filter(|seq| seq.spaces == 0 && matches!(seq.read, Read::Char(c) if c != '\u{FFFD}'))
-        .filter_map(|seq| chars.get(seq.start).copied())
+        .filter_map(|seq| match seq.read {
+            Read::Char(c) if c != '\u{FFFD}' && seq.spaces == 0 => Some(c),
+            _ => None,
+        })
         .collect();
+    let seen_whole = |lead: u8| {
+        whole_chars.iter().any(|&c| {
+            let mut buf = [0u8; 4];
+            let same_lead = c.encode_utf8(&mut buf).as_bytes().first() == Some(&lead);
+            // A two-byte lead's first code point: its five low bits, shifted past the six of
+            // the continuation byte.
+            let script = |cp: u32| super::plausibility::script_of(cp);
+            let two_byte = (0xC2..=0xDF).contains(&lead) && c.len_utf8() == 2;
+            same_lead
+                || (two_byte
+                    && script(u32::from(lead & 0x1F) << 6) == script(u32::from(c))
+                    && script(u32::from(c)) != super::plausibility::Script::Latin)
+        })
+    };
     for seq in sequences {
         match seq.read {
             Read::Char('\u{FFFD}') => {}
@@ -1141,12 +1158,12 @@ fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequence]) -> boo
                 evidence += if sign_after_e2 { 2 } else { 1 };
             }
             Read::Lost {
-                marked: m, full, ..
+                marked: m,
+                full,
+                lead,
+                ..
             } => match lost_evidence(chars, seq, full) {
-                0 if chars
-                    .get(seq.start)
-                    .is_some_and(|lead| whole_leads.contains(lead)) =>
-                {
+                0 if seen_whole(lead) => {
                     evidence += 1;
                     by_lead += 1;
                 }
@@ -2422,6 +2439,12 @@ mod tests {
                 (
                     "293 ÐÐ°Ð½ÑÐ¸Ð½ Wall Apt. 990",
                     "293 \u{FFFD}ан\u{FFFD}ин Wall Apt. 990",
+                ),
+                // Another two-byte lead of the same script: `Ø` leads the whole Arabic letters,
+                // `Ù` and `Û` the ones that lost their byte.
+                (
+                    "Ø¹ØµØ± ÛÙØ§Ø±Û ÙÙ Ø®ÙÙ",
+                    "عصر \u{FFFD}\u{FFFD}ار\u{FFFD} \u{FFFD}\u{FFFD} خ\u{FFFD}\u{FFFD}",
                 ),
             ],
             &["เทรซแก\u{e4a}สออร\u{e4c}บ\u{e34}เตอร\u{e4c}เข\u{e49}าวงโคจรของดาวอ\u{e31}งคาร"],

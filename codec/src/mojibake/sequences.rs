@@ -66,6 +66,8 @@ pub(super) enum Read {
         /// byte marked by U+FFFD or `?` (`â??` for `’`, `ð??¶`): a letter at the end of a clean
         /// word is followed by one `?`, seldom by exactly the two or three its byte would need.
         full: bool,
+        /// The lead byte.
+        lead: u8,
     },
 }
 
@@ -170,12 +172,15 @@ pub(super) fn read(bytes: &[Recovered], c1: bool) -> Vec<Sequence> {
     let sequences = read_spaces(bytes, c1, true);
     let stripped = sequences.iter().any(|s| {
         s.spaces == 0
-            && s.read
-                == Read::Lost {
+            && matches!(
+                s.read,
+                Read::Lost {
                     marked: false,
                     confirmed: true,
                     full: false,
+                    ..
                 }
+            )
     });
     if stripped && sequences.iter().any(|s| s.spaces > 0) {
         return read_spaces(bytes, c1, false);
@@ -258,6 +263,7 @@ pub(super) fn read_spaces(bytes: &[Recovered], c1: bool, spaces_as_a0: bool) -> 
                 marked: lost,
                 confirmed: replacement || (real > 0 && (lost || c1)),
                 full: lost && taken == len && len >= 3,
+                lead: first,
             }
         } else {
             match buf
@@ -304,18 +310,22 @@ mod tests {
         let cs = Charset::Windows1252;
         assert_eq!(reads("Ã©a", cs), [Char('é'), Same]);
         // "с" (D1 81) whose 81 became "?", U+FFFD, or was dropped.
-        let lost = |marked, confirmed| Lost {
+        let lost = |marked, confirmed, lead| Lost {
             marked,
             confirmed,
             full: false,
+            lead,
         };
-        assert_eq!(reads("Ñ?Ð¸", cs), [lost(true, false), Char('и')]);
-        assert_eq!(reads("Ñ\u{FFFD}Ð¸", cs), [lost(true, true), Char('и')]);
-        assert_eq!(reads("ÑÐ¸", cs), [lost(false, false), Char('и')]);
+        assert_eq!(reads("Ñ?Ð¸", cs), [lost(true, false, 0xD1), Char('и')]);
+        assert_eq!(
+            reads("Ñ\u{FFFD}Ð¸", cs),
+            [lost(true, true, 0xD1), Char('и')]
+        );
+        assert_eq!(reads("ÑÐ¸", cs), [lost(false, false, 0xD1), Char('и')]);
         // "म" (E0 A4 AE) whose last byte was stripped, before another lead byte.
         assert_eq!(
             reads("à¤à¤¾", Charset::Iso8859_1),
-            [lost(false, true), Char('\u{93E}')]
+            [lost(false, true, 0xE0), Char('\u{93E}')]
         );
         // "à" (C3 A0) whose no-break space became a space.
         let s = {
