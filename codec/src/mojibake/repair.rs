@@ -686,12 +686,15 @@ fn beyond_ascii_words_apart(text: &str) -> bool {
     beyond > 0 && letters * 5 >= beyond * 4
 }
 
-/// Whether a legacy-to-legacy reading turns a character into a symbol or a control character: a
-/// reading that is right turns mojibake into letters, their marks (Thai vowels and tone marks) and
-/// punctuation.
+/// Whether a legacy-to-legacy reading turns a letter into a symbol, or anything into a control
+/// character: a reading that is right turns mojibake into letters, their marks (Thai vowels and
+/// tone marks) and punctuation, and a symbol into another (`╘` into `©`).
 fn makes_symbols(text: &str, decoded: &str) -> bool {
     text.chars().zip(decoded.chars()).any(|(a, b)| {
+        let symbol_for_symbol = matches!(classify(a), Class::Symbol | Class::Box)
+            && matches!(classify(b), Class::Symbol | Class::Box);
         a != b
+            && !symbol_for_symbol
             && !(b.is_alphabetic()
                 || b.is_whitespace()
                 || is_punctuation(b)
@@ -2500,6 +2503,12 @@ mod tests {
             &[("201,4 Î¼s", "201,4 μs"), ("421,1ЮМm", "421,1μm")],
             &["201,4 μs", "μεγάλο", "5 µm"],
         );
+    }
+
+    #[test]
+    fn a_legacy_reading_may_turn_a_symbol_into_another() {
+        // windows-1251 shown as KOI8-R: `©` is KOI8-R's box drawing `╘`.
+        assert_repairs(&[("╘ 1993 яДЕКЮРЭ", "© 1993 Сделать")], &["╘═══╛ 1993"]);
     }
 
     #[test]
