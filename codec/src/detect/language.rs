@@ -68,6 +68,7 @@ impl Language {
     /// The classes of the letter and the mark that the model spells `ch` (either case) as, when
     /// the alphabet holds it only apart: Vietnamese `ẻ` is `e` then U+0309, as windows-1258 writes
     /// it, though text is nearly always precomposed.
+    #[inline(never)]
     pub(super) fn split(self, ch: char) -> Option<(u8, u8)> {
         let splits = self.model().splits;
         if splits.is_empty() || ch.is_ascii() {
