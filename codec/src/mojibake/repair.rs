@@ -34,7 +34,7 @@ use super::likelihood::{
     between_letters, bits, is_one_letter_word, quote_letter, sign_opening_a_word, wedged_in_number,
     CONTRACTION_ENDINGS,
 };
-use super::plausibility::{classify, cost, hard_evidence, oddity, Class, Script};
+use super::plausibility::{classify, cost, hard_evidence, oddity, script_of, Class, Script};
 use super::sequences::{read, read_spaces, recover, shows_c1, Read, Recovered};
 use super::Encoding;
 use crate::charset::{decode_fatal as decode_legacy_fatal, Charset, Encoder};
@@ -1128,17 +1128,19 @@ fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequence]) -> boo
         })
         .collect();
     let seen_whole = |lead: u8| {
+        // A two-byte lead's first code point: its five low bits, shifted past the six of the
+        // continuation byte.
+        let lead_script = script_of(u32::from(lead & 0x1F) << 6);
+        let two_byte_lead = (0xC2..=0xDF).contains(&lead);
         whole_chars.iter().any(|&c| {
             let mut buf = [0u8; 4];
             let same_lead = c.encode_utf8(&mut buf).as_bytes().first() == Some(&lead);
-            // A two-byte lead's first code point: its five low bits, shifted past the six of
-            // the continuation byte.
-            let script = |cp: u32| super::plausibility::script_of(cp);
-            let two_byte = (0xC2..=0xDF).contains(&lead) && c.len_utf8() == 2;
+            let script = script_of(u32::from(c));
             same_lead
-                || (two_byte
-                    && script(u32::from(lead & 0x1F) << 6) == script(u32::from(c))
-                    && script(u32::from(c)) != super::plausibility::Script::Latin)
+                || (two_byte_lead
+                    && c.len_utf8() == 2
+                    && script == lead_script
+                    && script != Script::Latin)
         })
     };
     for seq in sequences {
@@ -1302,9 +1304,10 @@ fn in_a_lone_run_of_e2(chars: &[char], at: usize) -> bool {
 }
 
 /// Whether a step only turned lone runs of `â` into U+FFFD ([`in_a_lone_run_of_e2`]) in a text
-/// with ASCII letters or digits and no other letter beyond ASCII (`â` alone stays `â`): bytes were lost there for sure, whatever the letter model
-/// says of the rest. Beside other such letters, `â` alone may be one of an alphabet's letters
-/// listed (Vietnamese footnote marks `a`, `ă`, `â`, `b`).
+/// with ASCII letters or digits and no other letter beyond ASCII (`â` alone stays `â`): bytes
+/// were lost there for sure, whatever the letter model says of the rest. Beside other such
+/// letters, `â` alone may be one of an alphabet's letters listed (Vietnamese footnote marks `a`,
+/// `ă`, `â`, `b`).
 fn only_lone_e2_lost(step: &RepairStep) -> bool {
     let before: Vec<char> = step.before.chars().collect();
     let after: Vec<char> = step.after.chars().collect();
@@ -1314,7 +1317,7 @@ fn only_lone_e2_lost(step: &RepairStep) -> bool {
     if before
         .iter()
         .any(|&c| c != 'â' && c.is_alphabetic() && !c.is_ascii())
-        || before.iter().filter(|c| c.is_ascii_alphanumeric()).count() == 0
+        || !before.iter().any(char::is_ascii_alphanumeric)
     {
         return false;
     }
