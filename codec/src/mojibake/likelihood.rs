@@ -153,7 +153,8 @@ const DIGIT_IN_WORD: f32 = 16.0;
 const WEDGED_SIGN: f32 = 16.0;
 
 /// Whether the character at `i` is a sign of Latin-1 (`¡` to `¿`, not a letter) or a quotation
-/// mark other than the apostrophe between two small Latin letters, inside a word. Catalan's `l·l`
+/// mark other than the apostrophe between two small Latin letters, inside a word, or after a
+/// capital that follows a small letter (`bĂ¡z`). Catalan's `l·l`
 /// is a spelling, not a sign in a word, and between capitals (`Î©Æ`) it is one more symbol of a
 /// string typed on a Mac keyboard.
 fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
@@ -184,7 +185,18 @@ fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
     let catalan = ch == '·'
         && i.checked_sub(1).and_then(|p| chars.get(p)) == Some(&'l')
         && chars.get(i + 1) == Some(&'l');
-    !catalan && small_latin(i.checked_sub(1)) && small_latin(Some(i + 1))
+    // Or a capital before it inside a word of small letters (`bĂ¡z`: windows-1258's `Ă¡` for `á`).
+    let latin = |k: Option<usize>| {
+        k.is_some_and(|k| {
+            matches!(
+                classes.get(k),
+                Some(Class::AsciiLetter | Class::Letter(Script::Latin))
+            )
+        })
+    };
+    let before =
+        small_latin(i.checked_sub(1)) || (latin(i.checked_sub(1)) && small_latin(i.checked_sub(2)));
+    !catalan && before && small_latin(Some(i + 1))
 }
 
 /// Whether the character at `i` is a sign (or an ordinal indicator) glued to the start of a word

@@ -2515,6 +2515,18 @@ mod tests {
     }
 
     #[test]
+    fn a_sign_after_a_capital_inside_a_word() {
+        // windows-1258 shows UTF-8's `á` (C3 A1) as `Ă¡`: a sign inside a word of small letters.
+        assert_repairs(
+            &[(
+                "('To: bĂ¡z', ('To', '=?unknown-8bit?q?b=C3=A1z?=')),",
+                "('To: báz', ('To', '=?unknown-8bit?q?b=C3=A1z?=')),",
+            )],
+            &["§∫€ƒÅ¡∂…", "¡Hola, señor!", "œÆ¡åÁ"],
+        );
+    }
+
+    #[test]
     fn a_mac_apostrophe_shown_as_windows_1252() {
         // Mac OS Roman's right single quotation mark (D5) is windows-1252's `Õ`.
         assert_repairs(
