@@ -451,18 +451,21 @@ fn required_gain(steps: &[RepairStep]) -> f32 {
 }
 
 /// Whether the two characters a step merged, a letter then a sign (`Â°`, `Â²`, `Î©`: the lead
-/// byte of a two-byte sequence shown as a letter, its continuation byte as a sign), are the only
-/// characters of the text beyond ASCII, in a text with at least two ASCII letters or digits
-/// (`659,1Â°`, `251,8 mÂ²`): the classic island of mojibake in plain text. Strings of symbols
-/// typed on a Mac (`Î˛`, `×…`) are no such island.
+/// byte of a two-byte sequence shown as a letter, its continuation byte as a sign; or box drawing
+/// then a letter, as the DOS code pages show them), are the only characters of the text beyond
+/// ASCII, in a text with at least two ASCII letters or digits (`659,1Â°`, `251,8 mÂ²`, `k ├À k`):
+/// the classic island of mojibake in plain text. Strings of symbols typed on a Mac (`Î˛`, `×…`)
+/// are no such island.
 fn lone_pair_in_ascii(step: &RepairStep) -> bool {
     let from: Vec<char> = step.example.0.chars().collect();
     let [lead, sign] = from.as_slice() else {
         return false;
     };
     let beyond: Vec<char> = step.before.chars().filter(|c| !c.is_ascii()).collect();
-    lead.is_alphabetic()
-        && !sign.is_alphabetic()
+    // The DOS code pages show UTF-8's two-byte lead bytes as box drawing and most continuation
+    // bytes as letters (`├À` is code page 850's `÷`, `├®` its `é`).
+    let dos = classify(*lead) == Class::Box && sign.is_alphabetic();
+    (lead.is_alphabetic() && !sign.is_alphabetic() || dos)
         && beyond == from
         && step
             .before
@@ -2524,6 +2527,12 @@ mod tests {
             )],
             &["§∫€ƒÅ¡∂…", "¡Hola, señor!", "œÆ¡åÁ"],
         );
+    }
+
+    #[test]
+    fn an_island_of_dos_mojibake_in_ascii_text() {
+        // Code page 850 shows UTF-8's lead byte C3 as `├` and B7 as `À`: `├À` is `÷`.
+        assert_repairs(&[("k ├À k", "k ÷ k")], &["├── src", "│ ├─┤ │", "k ├ k"]);
     }
 
     #[test]
