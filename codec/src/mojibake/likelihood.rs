@@ -114,6 +114,9 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         if matches!(ch, '¹' | '²' | '³') && prev.is_none_or(char::is_whitespace) {
             total += DETACHED_SUPERSCRIPT;
         }
+        if unit_after_number(chars, i).is_some() {
+            total -= UNIT_AFTER_NUMBER;
+        }
     }
     total
 }
@@ -425,6 +428,54 @@ fn glued_to_numbers(chars: &[char], classes: &[Class]) -> f32 {
         }
     }
     total
+}
+
+/// What a unit written beyond ASCII saves after a number (`145°F`, `214.5 μs`, `97 km²`,
+/// `365 Ом`): number formats put it there, and the letter model would price it as a word or a
+/// symbol like any other. What a wrong charset makes of the same bytes (`145∞F`, `214.5 ìs`,
+/// `97 kmý`, `365 нЛ`) is no unit.
+const UNIT_AFTER_NUMBER: f32 = 16.0;
+
+/// Units that CLDR's short formats write with characters beyond ASCII, after an amount: degrees,
+/// the micro prefix (as `µ` and as Greek `μ`), the ohm, squares and cubes, per mille, and the
+/// commonest Russian units.
+const UNITS: [&str; 64] = [
+    "°", "°C", "°F", "℃", "℉", "Ω", "kΩ", "MΩ", "mΩ", "‰", "m²", "m³", "km²", "cm²", "cm³", "mm²",
+    "mm³", "dm³", "ft²", "µs", "µm", "µg", "µl", "µL", "µA", "µV", "µF", "µW", "µmol", "μs", "μm",
+    "μg", "μl", "μL", "μA", "μV", "μF", "μW", "μmol", "Ом", "кОм", "МОм", "Вт", "кВт", "МВт", "кВ",
+    "мА", "Гц", "кГц", "МГц", "ГГц", "км", "см", "мм", "кг", "мг", "мл", "мс", "мин", "КБ", "МБ",
+    "ГБ", "руб", "шт",
+];
+
+/// The length of the unit of [`UNITS`] that starts at `i` after a number, glued to its last digit
+/// or after one space: the whole run of letters and unit signs there, nothing more, with no number
+/// after it.
+pub(super) fn unit_after_number(chars: &[char], i: usize) -> Option<usize> {
+    let digit = |p: Option<usize>| {
+        p.and_then(|p| chars.get(p))
+            .is_some_and(char::is_ascii_digit)
+    };
+    let prev = i.checked_sub(1);
+    let spaced = prev
+        .and_then(|p| chars.get(p))
+        .is_some_and(|&c| matches!(c, ' ' | '\u{A0}' | '\u{202F}'));
+    if !(digit(prev) || (spaced && digit(i.checked_sub(2)))) {
+        return None;
+    }
+    let in_unit = |c: &char| c.is_alphabetic() || "°℃℉Ω‰²³".contains(*c);
+    let len = chars
+        .get(i..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|c| in_unit(c))
+        .count();
+    let unit: String = chars.get(i..i + len)?.iter().collect();
+    // A sign between two numbers (`4 ‰ 51`) is an operator or a stray byte, not their unit.
+    let next = chars.get(i + len).copied();
+    let spaced_next = next.is_some_and(char::is_whitespace);
+    let number_next = next.is_some_and(|c| c.is_ascii_digit())
+        || (spaced_next && chars.get(i + len + 1).is_some_and(char::is_ascii_digit));
+    (UNITS.contains(&unit.as_str()) && !number_next).then_some(len)
 }
 
 /// Whether the character at `i` is one beyond ASCII wedged into a number where a no-break space

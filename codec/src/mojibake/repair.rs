@@ -31,8 +31,8 @@
 //! Text that shows no evidence comes back unchanged with no steps.
 
 use super::likelihood::{
-    between_letters, bits, is_one_letter_word, quote_letter, sign_opening_a_word, wedged_in_number,
-    CONTRACTION_ENDINGS,
+    between_letters, bits, is_one_letter_word, quote_letter, sign_opening_a_word,
+    unit_after_number, wedged_in_number, CONTRACTION_ENDINGS,
 };
 use super::plausibility::{classify, cost, hard_evidence, oddity, script_of, Class, Script};
 use super::sequences::{read, read_spaces, recover, shows_c1, Read, Recovered};
@@ -613,6 +613,11 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
         }
     }
     for candidate in number_spaces(text, &encoders) {
+        if !out.iter().any(|c| c.step.after == candidate.step.after) {
+            out.push(candidate);
+        }
+    }
+    for candidate in units(text, &encoders) {
         if !out.iter().any(|c| c.step.after == candidate.step.after) {
             out.push(candidate);
         }
@@ -1451,6 +1456,64 @@ fn number_spaces(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     })
 }
 
+/// The text's bytes in one legacy charset read as another, where that changes nothing but what
+/// follows numbers, and makes a unit there that was none ([`unit_after_number`]): `145∞F` is
+/// `145°F` in windows-1252 shown as Mac OS Roman, `214.5 ìs` Greek `214.5 μs` shown as
+/// windows-1252, `97 kmý` code page 850's `97 km²` shown as Latin-1, `365 нЛ` windows-1251's
+/// `365 Ом` shown as KOI8-R. A lone unit has no words to read, so no other gate lets these
+/// compete; like every candidate, the reading must still win on plausibility.
+#[inline(never)]
+fn units(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
+    let chars: Vec<char> = text.chars().collect();
+    // Only a text with a character beyond ASCII in a word that follows a number gets them.
+    let digit = |p: Option<usize>| {
+        p.and_then(|p| chars.get(p))
+            .is_some_and(char::is_ascii_digit)
+    };
+    let beyond_after_number = (0..chars.len()).any(|i| {
+        let spaced = i
+            .checked_sub(1)
+            .and_then(|p| chars.get(p))
+            .is_some_and(|c| c.is_whitespace());
+        let starts = digit(i.checked_sub(1)) || (spaced && digit(i.checked_sub(2)));
+        starts
+            && chars
+                .get(i..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|c| !c.is_whitespace())
+                .any(|c| !c.is_ascii())
+    });
+    if !beyond_after_number {
+        return Vec::new();
+    }
+    readings(text, encoders, &PREFERENCE, |after| {
+        let mut covered = vec![false; after.len()];
+        let mut made = false;
+        let mut i = 0;
+        while i < after.len() {
+            match unit_after_number(after, i) {
+                Some(len) => {
+                    made |= unit_after_number(&chars, i) != Some(len)
+                        && chars.get(i..i + len) != after.get(i..i + len);
+                    for c in covered.iter_mut().skip(i).take(len) {
+                        *c = true;
+                    }
+                    i += len;
+                }
+                None => i += 1,
+            }
+        }
+        // What number formats themselves put after a number stays (`1½ km` is no `1Ω km`).
+        let number_sign = |c: char| "½¼¾⅓⅔⅛¹²³°ºª%‰′″×·$£¥€¢".contains(c);
+        made && chars
+            .iter()
+            .zip(after)
+            .zip(&covered)
+            .all(|((&a, b), &cover)| a == *b || (cover && !number_sign(a)))
+    })
+}
+
 /// The readings of the text's bytes in each of `encoders`' charsets as each of `reals` that
 /// `accept` takes (it gets the reading's characters), each a candidate step, without repeats.
 fn readings(
@@ -2148,6 +2211,30 @@ mod tests {
                 "50µA",
                 "2×3 = 6, 25°C",
                 "p < 0.05† and 1999‡",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_unit_after_a_number_is_read_back() {
+        // Windows-1252's degree sign shown as Mac Roman, Greek's micro prefix and ohm shown as
+        // windows-1252, code page 850's square shown as Latin-1, Russian units of windows-1251
+        // shown as KOI8-R and back. Fractions, a per mille sign between numbers and units that
+        // are right stay.
+        assert_repairs(
+            &[
+                ("145∞F", "145°F"),
+                ("214.5 ìs", "214.5 μs"),
+                ("644.9Ù", "644.9Ω"),
+                ("97 kmý", "97 km²"),
+                ("365 нЛ", "365 Ом"),
+                ("333,8 ЛчФ", "333,8 кВт"),
+            ],
+            &[
+                "von 1½ km weniger",
+                "4 ‰ 51",
+                "25 °C, 10 µs, 5 kΩ, 3 m², 40 кг",
+                "2ºESO",
             ],
         );
     }
