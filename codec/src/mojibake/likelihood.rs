@@ -117,6 +117,9 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         if unit_after_number(chars, i).is_some() {
             total -= UNIT_AFTER_NUMBER;
         }
+        if currency_by_number(chars, i) {
+            total -= CURRENCY_BY_NUMBER;
+        }
     }
     total
 }
@@ -476,6 +479,48 @@ pub(super) fn unit_after_number(chars: &[char], i: usize) -> Option<usize> {
     let number_next = next.is_some_and(|c| c.is_ascii_digit())
         || (spaced_next && chars.get(i + len + 1).is_some_and(char::is_ascii_digit));
     (UNITS.contains(&unit.as_str()) && !number_next).then_some(len)
+}
+
+/// What a currency sign saves beside an amount or after a currency code (`12,50\u{A0}£`, `¥320`,
+/// `JP¥32,758`, `CN¥`), where number formats put it: read as another charset, the same byte is a
+/// bullet or a guillemet there (`JP•32,758` is windows-1252's `¥` shown as Mac OS Roman).
+const CURRENCY_BY_NUMBER: f32 = 16.0;
+
+/// The currency signs beyond ASCII that CLDR's formats put beside amounts, and the bidirectional
+/// marks they put there in right-to-left locales (`\u{200F}1,965.02\u{A0}\u{200F}CHF`): a reading
+/// that makes `₫` of a right-to-left mark which lost its middle byte (E2 80 8F) gains nothing.
+const CURRENCIES: &str = "£¥€¢₹₽₩₪₫₺₴₦₱฿₸₼₾₡₲₵₭₮₨\u{200E}\u{200F}\u{61C}";
+
+/// Whether the character at `i` is one of [`CURRENCIES`] after an amount and a no-break space,
+/// opening an amount (at the start of a word or after a currency code of two or three capitals),
+/// or ending a currency code after an amount (`66,00\u{A0}CN¥`).
+pub(super) fn currency_by_number(chars: &[char], i: usize) -> bool {
+    if !chars.get(i).is_some_and(|&c| CURRENCIES.contains(c)) {
+        return false;
+    }
+    let at = |p: Option<usize>| p.and_then(|p| chars.get(p)).copied();
+    let digit = |p: Option<usize>| at(p).is_some_and(|c| c.is_ascii_digit());
+    let nbsp = |p: Option<usize>| at(p).is_some_and(|c| matches!(c, '\u{A0}' | '\u{202F}'));
+    let (p1, p2, n1, n2) = (i.checked_sub(1), i.checked_sub(2), Some(i + 1), Some(i + 2));
+    // After an amount, a no-break space apart (`12,50\u{A0}£`); a sign glued to the digits
+    // (`982€`) is as often a Mac keyboard's symbol after a number.
+    let after_amount = nbsp(p1) && digit(p2);
+    let code = chars
+        .get(..i)
+        .unwrap_or_default()
+        .iter()
+        .rev()
+        .take_while(|c| c.is_ascii_uppercase())
+        .count();
+    let code_start = i.checked_sub(code + 1);
+    let code_word = (2..=3).contains(&code) && !at(code_start).is_some_and(char::is_alphanumeric);
+    // Opening an amount, at the start of a word or after a currency code (`£5`, `JP¥32`).
+    let opens = (digit(n1) || (nbsp(n1) && digit(n2)))
+        && (p1.is_none() || at(p1).is_some_and(char::is_whitespace) || code_word);
+    // A currency code after an amount (`66,00\u{A0}CN¥`).
+    let code_after_amount =
+        code_word && nbsp(code_start) && digit(code_start.and_then(|p| p.checked_sub(1)));
+    (after_amount || opens || code_after_amount) && !(digit(p1) && digit(n1))
 }
 
 /// Whether the character at `i` is one beyond ASCII wedged into a number where a no-break space

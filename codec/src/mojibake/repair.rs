@@ -31,8 +31,8 @@
 //! Text that shows no evidence comes back unchanged with no steps.
 
 use super::likelihood::{
-    between_letters, bits, is_one_letter_word, quote_letter, sign_opening_a_word,
-    unit_after_number, wedged_in_number, CONTRACTION_ENDINGS,
+    between_letters, bits, currency_by_number, is_one_letter_word, quote_letter,
+    sign_opening_a_word, unit_after_number, wedged_in_number, CONTRACTION_ENDINGS,
 };
 use super::plausibility::{classify, cost, hard_evidence, oddity, script_of, Class, Script};
 use super::sequences::{read, read_spaces, recover, shows_c1, Read, Recovered};
@@ -617,7 +617,7 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
             out.push(candidate);
         }
     }
-    for candidate in units(text, &encoders) {
+    for candidate in units_and_currencies(text, &encoders) {
         if !out.iter().any(|c| c.step.after == candidate.step.after) {
             out.push(candidate);
         }
@@ -1457,34 +1457,39 @@ fn number_spaces(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
 }
 
 /// The text's bytes in one legacy charset read as another, where that changes nothing but what
-/// follows numbers, and makes a unit there that was none ([`unit_after_number`]): `145∞F` is
+/// stands by numbers, and makes a unit after a number ([`unit_after_number`]) or a currency sign
+/// beside an amount or a currency code ([`currency_by_number`]) there that was none: `145∞F` is
 /// `145°F` in windows-1252 shown as Mac OS Roman, `214.5 ìs` Greek `214.5 μs` shown as
 /// windows-1252, `97 kmý` code page 850's `97 km²` shown as Latin-1, `365 нЛ` windows-1251's
-/// `365 Ом` shown as KOI8-R. A lone unit has no words to read, so no other gate lets these
-/// compete; like every candidate, the reading must still win on plausibility.
+/// `365 Ом` shown as KOI8-R, `JP•32,758` windows-1252's `JP¥32,758` shown as Mac OS Roman. A
+/// lone unit or sign has no words to read, so no other gate lets these compete; like every
+/// candidate, the reading must still win on plausibility.
 #[inline(never)]
-fn units(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
+fn units_and_currencies(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     let chars: Vec<char> = text.chars().collect();
-    // Only a text with a character beyond ASCII in a word that follows a number gets them.
-    let digit = |p: Option<usize>| {
-        p.and_then(|p| chars.get(p))
-            .is_some_and(char::is_ascii_digit)
-    };
-    let beyond_after_number = (0..chars.len()).any(|i| {
-        let spaced = i
-            .checked_sub(1)
-            .and_then(|p| chars.get(p))
-            .is_some_and(|c| c.is_whitespace());
+    // Only a text with a character beyond ASCII in a word that follows a number, or two places
+    // from a digit, or after capitals, gets them.
+    let at = |p: Option<usize>| p.and_then(|p| chars.get(p)).copied();
+    let digit = |p: Option<usize>| at(p).is_some_and(|c| c.is_ascii_digit());
+    let near_number = (0..chars.len()).any(|i| {
+        let spaced = at(i.checked_sub(1)).is_some_and(char::is_whitespace);
         let starts = digit(i.checked_sub(1)) || (spaced && digit(i.checked_sub(2)));
-        starts
-            && chars
-                .get(i..)
-                .unwrap_or_default()
-                .iter()
-                .take_while(|c| !c.is_whitespace())
-                .any(|c| !c.is_ascii())
+        let beyond = !at(Some(i)).is_some_and(|c| c.is_ascii());
+        let beside = beyond
+            && (digit(Some(i + 1))
+                || digit(Some(i + 2))
+                || digit(i.checked_sub(2))
+                || at(i.checked_sub(1)).is_some_and(|c| c.is_ascii_uppercase()));
+        beside
+            || starts
+                && chars
+                    .get(i..)
+                    .unwrap_or_default()
+                    .iter()
+                    .take_while(|c| !c.is_whitespace())
+                    .any(|c| !c.is_ascii())
     });
-    if !beyond_after_number {
+    if !near_number {
         return Vec::new();
     }
     readings(text, encoders, &PREFERENCE, |after| {
@@ -1492,19 +1497,27 @@ fn units(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         let mut made = false;
         let mut i = 0;
         while i < after.len() {
-            match unit_after_number(after, i) {
+            let len = match unit_after_number(after, i) {
                 Some(len) => {
                     made |= unit_after_number(&chars, i) != Some(len)
                         && chars.get(i..i + len) != after.get(i..i + len);
-                    for c in covered.iter_mut().skip(i).take(len) {
-                        *c = true;
-                    }
-                    i += len;
+                    len
                 }
-                None => i += 1,
+                None if currency_by_number(after, i) => {
+                    made |= !currency_by_number(&chars, i);
+                    1
+                }
+                None => {
+                    i += 1;
+                    continue;
+                }
+            };
+            for c in covered.iter_mut().skip(i).take(len) {
+                *c = true;
             }
+            i += len;
         }
-        // What number formats themselves put after a number stays (`1½ km` is no `1Ω km`).
+        // What number formats themselves put beside a number stays (`1½ km` is no `1Ω km`).
         let number_sign = |c: char| "½¼¾⅓⅔⅛¹²³°ºª%‰′″×·$£¥€¢".contains(c);
         made && chars
             .iter()
@@ -2235,6 +2248,25 @@ mod tests {
                 "4 ‰ 51",
                 "25 °C, 10 µs, 5 kΩ, 3 m², 40 кг",
                 "2ºESO",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_currency_sign_by_an_amount_is_read_back() {
+        // Windows-1252's yen sign shown as Mac Roman (`•`), and UTF-8 whose reading in
+        // windows-1250 gives the yen sign after a currency code where ISO-8859-2's gives `¡`.
+        // Bullets, a hydroxyl radical, Mac symbols after a number and right-to-left marks stay.
+        assert_repairs(
+            &[
+                ("JP•32,758", "JP¥32,758"),
+                ("66,00Â CNÂĄ", "66,00\u{a0}CN¥"),
+            ],
+            &[
+                "• 2 eggs",
+                "le radical HO• et produit",
+                "bonne ‚ 982ˆ",
+                "\u{200f}1,965.02\u{a0}\u{200f}CHF",
             ],
         );
     }
