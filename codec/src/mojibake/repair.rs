@@ -1246,6 +1246,12 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
     if lead.is_uppercase() && prev.is_some_and(|c| c.is_lowercase()) {
         return 1;
     }
+    // A marked byte inside a word (`GIÃ?M`): clean text ends words with `?` (`là?`), it does not
+    // put one between letters.
+    let marked = matches!(seq.read, Read::Lost { marked: true, .. });
+    if marked && letter_before && letter_after && chars.get(seq.end - 1) == Some(&'?') {
+        return 1;
+    }
     let alone = seq.end - seq.start == 1 && !letter_before && !letter_after;
     if alone && ('\u{E0}'..='\u{F4}').contains(&lead) && !is_one_letter_word(lead) {
         return 2;
@@ -2121,7 +2127,8 @@ mod tests {
         // UTF-8 read as ISO-8859-1, then stored as windows-1252 with C1 bytes as `?`: a sequence
         // as long as its lead byte says inside a word, emoji that kept a continuation byte, and a
         // capital in a small word; ISO-8859-1 that was stripped of its C1 bytes beside clean
-        // French. A question mark after a letter that ends a word is clean text.
+        // French; a marked byte between capitals. A question mark after a letter that ends a word
+        // is clean text, and so is one before a query string.
         assert_repairs(
             &[
                 (
@@ -2144,8 +2151,15 @@ mod tests {
                     "Bonjour Ð\u{93}-Ð½ Ð\u{97}Ð²ÐµÐ·Ð´Ð¾Ð»ÐµÑ\u{82}, votre commande est prête.",
                     "Bonjour Г-н Звездолет, votre commande est prête.",
                 ),
+                ("Tá»?I GIÃ?M", "T\u{FFFD}I GI\u{FFFD}M"),
             ],
-            &["Qué?? Sí??", "¿QUÉ? ÑO?", "Çà va? Où?? Là?", "Är det så?"],
+            &[
+                "Qué?? Sí??",
+                "¿QUÉ? ÑO?",
+                "Çà va? Où?? Là?",
+                "Är det så?",
+                "café?id=3&ok=1",
+            ],
         );
     }
 
