@@ -114,6 +114,9 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         if matches!(ch, '¹' | '²' | '³') && prev.is_none_or(char::is_whitespace) {
             total += DETACHED_SUPERSCRIPT;
         }
+        if lead_and_sign_ending_a_word(chars, i) {
+            total += LEAD_AND_SIGN_ENDING_A_WORD;
+        }
         if unit_after_number(chars, i).is_some() {
             total -= UNIT_AFTER_NUMBER;
         }
@@ -431,6 +434,30 @@ fn glued_to_numbers(chars: &[char], classes: &[Class]) -> f32 {
         }
     }
     total
+}
+
+/// What a capital beyond ASCII and a sign after it cost where they end a word of small letters
+/// (`ChloÃ«`: `ë`, C3 AB, read as windows-1252).
+const LEAD_AND_SIGN_ENDING_A_WORD: f32 = 8.0;
+
+/// Whether a capital beyond ASCII at `i` follows two small letters of some alphabet and is
+/// followed by a sign beyond ASCII that ends the word (`ChloÃ« Bave`, not `ƒÅ¡` of Mac keys): UTF-8's two-byte letters read in a Western charset,
+/// the lead byte a capital, the continuation byte a sign. Inside a word (`HasÅ‚o`, CPython's
+/// deliberate mojibake among the clean texts) this says nothing more than the sign wedged there.
+fn lead_and_sign_ending_a_word(chars: &[char], i: usize) -> bool {
+    let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
+    let Some(ch) = at(Some(i)) else {
+        return false;
+    };
+    let sign = at(Some(i + 1))
+        .is_some_and(|c| !c.is_ascii() && !c.is_alphanumeric() && !c.is_whitespace());
+    ch.is_uppercase()
+        && !ch.is_ascii()
+        && [1, 2]
+            .iter()
+            .all(|&k| at(i.checked_sub(k)).is_some_and(|c| c.is_lowercase() && in_an_alphabet(c)))
+        && sign
+        && !at(Some(i + 2)).is_some_and(char::is_alphanumeric)
 }
 
 /// What a unit written beyond ASCII saves after a number (`145°F`, `214.5 μs`, `97 km²`,

@@ -582,7 +582,7 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
         let before = text_bits(text);
         if out
             .iter()
-            .any(|c| c.step.lost == 0 && text_bits(&c.step.after) < before)
+            .any(|c| c.step.lost == 0 && text_bits(&c.step.after) + step_bits(&c.step) < before)
         {
             return out;
         }
@@ -2182,13 +2182,25 @@ mod tests {
                 ("US$Ā 19,00", "US$\u{A0}19,00"),
                 ("Mihael Ko\u{9e}elj", "Mihael Koželj"),
                 ("ValÈria Janov·", "Valéria Janová"),
+                // A capital and a sign that end a word of small letters.
+                ("ChloÃ« Bave", "Chloë Bave"),
+                // A C1 control that the whole text read as UTF-8 would merge with `×`.
+                ("Size: 12×\u{85}", "Size: 12×…"),
                 // Thai in windows-874 shown as windows-1252: its vowels and tone marks are marks.
                 (
                     "à·ÕÂÁÈÑ¡´Ôì ©Ñ¾¾ÃÃ³¸¹¡ÙÃ",
                     "เท\u{e35}ยมศ\u{e31}กด\u{e34}\u{e4c} ฉ\u{e31}พพรรณธนก\u{e39}ร",
                 ),
             ],
-            &["Î˛", "˘Æˇ", "RĪGĀ 12", "Ā 12", "425 Ω"],
+            &[
+                "Î˛",
+                "˘Æˇ",
+                "RĪGĀ 12",
+                "Ā 12",
+                "425 Ω",
+                "§∫€ƒÅ¡∂…",
+                "Size: 12×…",
+            ],
         );
     }
 
