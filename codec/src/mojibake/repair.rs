@@ -710,8 +710,15 @@ fn makes_symbols(text: &str, decoded: &str) -> bool {
     })
 }
 
+/// Whether `ch` is punctuation a reading may make: ASCII's, Latin-1's and typography's, and the
+/// Arabic and Hebrew marks of the charsets of those scripts (`،` is ISO-8859-6's comma, AC, which
+/// windows-1256 shows as `¬`).
 fn is_punctuation(ch: char) -> bool {
     ch.is_ascii_punctuation()
+        || matches!(
+            u32::from(ch),
+            0x060C | 0x061B | 0x061F | 0x066A..=0x066D | 0x05BE | 0x05F3 | 0x05F4
+        )
         || matches!(
             ch,
             '«' | '»'
@@ -2375,6 +2382,11 @@ mod tests {
                 ("ярхк люяю", "СТИЛ МАСА"),
                 ("ОПТЧЕЫЛЙ", "норвешки"),
                 ("âéà àîéø", "גיא אמיר"),
+                // ISO-8859-6 shown as windows-1256: the comma (AC) is read back too.
+                (
+                    "14 وèاهبر 2029¬ ساظت 17:01:00 (UTC)",
+                    "14 نوامبر 2029، ساعت 17:01:00 (UTC)",
+                ),
             ],
             &[
                 "привет мир",
