@@ -853,11 +853,13 @@ fn whole_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         }
         let first = read(&bytes, c1);
         // Where C1 bytes may have been stripped, a space taken for A0 that completes a rare
-        // character (`⢠`, braille, for `â¢ `: `•` that lost its middle byte; `𥱠` for `ð¥± `)
-        // may as well follow a sequence that lost bytes.
+        // character (`⢠`, braille, for `â¢ `: `•` that lost its middle byte; `𥱠` for `ð¥± `;
+        // a letter no alphabet of the model has, `Ⱐ` for `â° `) may as well follow a sequence
+        // that lost bytes.
         let rare_with_a_space = |s: &super::sequences::Sequence| {
             s.spaces > 0
-                && matches!(s.read, Read::Char(c) if matches!(u32::from(c), 0x2800..=0x28FF | 0x10000..))
+                && matches!(s.read, Read::Char(c) if matches!(u32::from(c), 0x2800..=0x28FF | 0x10000..)
+                    || (c.is_alphabetic() && !crate::detect::in_an_alphabet(c)))
         };
         let spaces_and_lost = first.iter().any(|s| s.spaces > 0)
             && (first.iter().any(|s| matches!(s.read, Read::Lost { .. }))
@@ -2559,6 +2561,8 @@ mod tests {
                     "studi questo cerca primi \u{FFFD} opere",
                 ),
                 ("ð¥± yawning face", "\u{FFFD} yawning face"),
+                // Nor Glagolitic `Ⱐ`, a letter no language of the model writes.
+                ("role â° east", "role \u{FFFD} east"),
             ],
             &[
                 "l'âge et l'âme",
