@@ -114,6 +114,9 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         if matches!(ch, '¹' | '²' | '³') && prev.is_none_or(char::is_whitespace) {
             total += DETACHED_SUPERSCRIPT;
         }
+        if capital_letter_word_mid_sentence(chars, i) {
+            total += CAPITAL_LETTER_WORD;
+        }
         if lead_and_sign_ending_a_word(chars, i) {
             total += LEAD_AND_SIGN_ENDING_A_WORD;
         }
@@ -434,6 +437,28 @@ fn glued_to_numbers(chars: &[char], classes: &[Class]) -> f32 {
         }
     }
     total
+}
+
+/// What a capital beyond ASCII standing alone as a word after a word costs: one-letter words are
+/// small inside a sentence (Norwegian `å`, French `à`), and `Bohumil Å vehla` is `Švehla`
+/// whose no-break space byte (A0) became a space.
+const CAPITAL_LETTER_WORD: f32 = 16.0;
+
+/// The shortest word of small letters after the capital that [`capital_letter_word_mid_sentence`]
+/// looks at: the village `Å i Lofoten` is no `Ši Lofoten`.
+const MIN_WORD_AFTER_CAPITAL: usize = 4;
+
+/// Whether the character at `i` is a capital beyond ASCII standing alone between spaces, after a
+/// word of letters (not at the start of a sentence), and before a word of
+/// [`MIN_WORD_AFTER_CAPITAL`] small letters or more.
+fn capital_letter_word_mid_sentence(chars: &[char], i: usize) -> bool {
+    let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
+    at(Some(i)).is_some_and(|c| c.is_uppercase() && !c.is_ascii())
+        && at(i.checked_sub(1)) == Some(' ')
+        && at(i.checked_sub(2)).is_some_and(char::is_alphabetic)
+        && at(Some(i + 1)) == Some(' ')
+        && (i + 2..i + 2 + MIN_WORD_AFTER_CAPITAL)
+            .all(|k| at(Some(k)).is_some_and(char::is_lowercase))
 }
 
 /// What a capital beyond ASCII and a sign after it cost where they end a word of small letters

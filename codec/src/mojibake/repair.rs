@@ -2066,6 +2066,21 @@ mod tests {
     }
 
     #[test]
+    fn a_capital_alone_inside_a_sentence_is_a_letter_that_lost_its_no_break_space() {
+        // `Š` is C5 A0: its A0 became a space, and windows-1252 shows C5 as `Å`. One-letter words
+        // inside a sentence are small, and an Irish `Ó` comes before a name.
+        assert_repairs(
+            &[("Bohumil Å vehla", "Bohumil Švehla")],
+            &[
+                "Roslyn Ó Flatharta",
+                "jeg liker å lese",
+                "Il va à Paris",
+                "Vi kjørte til Å i Lofoten",
+            ],
+        );
+    }
+
+    #[test]
     fn one_misread_letter_is_enough_evidence_for_a_legacy_reading() {
         // One C1 control or one capital inside a word, and a reading that changes only letters
         // and controls into a word of one alphabet.
