@@ -448,12 +448,13 @@ const CAPITAL_LETTER_WORD: f32 = 16.0;
 /// looks at: the village `Å i Lofoten` is no `Ši Lofoten`.
 const MIN_WORD_AFTER_CAPITAL: usize = 4;
 
-/// Whether the character at `i` is a capital beyond ASCII standing alone between spaces, after a
-/// word of letters (not at the start of a sentence), and before a word of
-/// [`MIN_WORD_AFTER_CAPITAL`] small letters or more.
+/// Whether the character at `i` is a capital beyond ASCII that the letter model takes for a
+/// one-letter word (it reads letters in either case), standing alone between spaces, after a word
+/// of letters (not at the start of a sentence), and before a word of [`MIN_WORD_AFTER_CAPITAL`]
+/// small letters or more. Capitals that are no word (`Æ`, `Ñ`) the letter model prices already.
 fn capital_letter_word_mid_sentence(chars: &[char], i: usize) -> bool {
     let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
-    at(Some(i)).is_some_and(|c| c.is_uppercase() && !c.is_ascii())
+    at(Some(i)).is_some_and(|c| c.is_uppercase() && !c.is_ascii() && is_one_letter_word(c))
         && at(i.checked_sub(1)) == Some(' ')
         && at(i.checked_sub(2)).is_some_and(char::is_alphabetic)
         && at(Some(i + 1)) == Some(' ')

@@ -2076,6 +2076,7 @@ mod tests {
                 "jeg liker å lese",
                 "Il va à Paris",
                 "Vi kjørte til Å i Lofoten",
+                "momento cuore finalmente si parlare Æ piuttosto",
             ],
         );
     }
