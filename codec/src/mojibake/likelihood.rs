@@ -467,9 +467,10 @@ fn capital_letter_word_mid_sentence(chars: &[char], i: usize) -> bool {
 const LEAD_AND_SIGN_ENDING_A_WORD: f32 = 8.0;
 
 /// Whether a capital beyond ASCII at `i` follows two small letters of some alphabet and is
-/// followed by a sign beyond ASCII that ends the word (`ChloÃ« Bave`, not `ƒÅ¡` of Mac keys): UTF-8's two-byte letters read in a Western charset,
-/// the lead byte a capital, the continuation byte a sign. Inside a word (`HasÅ‚o`, CPython's
-/// deliberate mojibake among the clean texts) this says nothing more than the sign wedged there.
+/// followed by a sign beyond ASCII that ends the word (`ChloÃ« Bave`, not `ƒÅ¡` of Mac keys):
+/// UTF-8's two-byte letters read in a Western charset, the lead byte a capital, the continuation
+/// byte a sign. Inside a word (`HasÅ‚o`, CPython's deliberate mojibake among the clean texts)
+/// this says nothing more than the sign wedged there.
 fn lead_and_sign_ending_a_word(chars: &[char], i: usize) -> bool {
     let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
     let Some(ch) = at(Some(i)) else {
@@ -555,8 +556,8 @@ pub(super) fn currency_by_number(chars: &[char], i: usize) -> bool {
     let digit = |p: Option<usize>| at(p).is_some_and(|c| c.is_ascii_digit());
     let nbsp = |p: Option<usize>| at(p).is_some_and(|c| matches!(c, '\u{A0}' | '\u{202F}'));
     let (p1, p2, n1, n2) = (i.checked_sub(1), i.checked_sub(2), Some(i + 1), Some(i + 2));
-    // After an amount, a no-break space apart (`12,50\u{A0}£`); a sign glued to the digits
-    // (`982€`) is as often a Mac keyboard's symbol after a number.
+    // After an amount, a no-break space apart (`12,50\u{A0}£`); a sign glued to the digits is
+    // as often what a wrong charset made of a Mac keyboard's symbol (`982ˆ` read as `982€`).
     let after_amount = nbsp(p1) && digit(p2);
     let code = chars
         .get(..i)

@@ -2068,7 +2068,9 @@ mod tests {
     #[test]
     fn a_capital_alone_inside_a_sentence_is_a_letter_that_lost_its_no_break_space() {
         // `Š` is C5 A0: its A0 became a space, and windows-1252 shows C5 as `Å`. One-letter words
-        // inside a sentence are small, and an Irish `Ó` comes before a name.
+        // inside a sentence are small, an Irish `Ó` comes before a name, a one-letter word before
+        // a short word may be a place (`Å i Lofoten`), and a capital that is no word (`Æ`) is
+        // left to the letter model.
         assert_repairs(
             &[("Bohumil Å vehla", "Bohumil Švehla")],
             &[
@@ -2225,6 +2227,7 @@ mod tests {
                 "425 Ω",
                 "§∫€ƒÅ¡∂…",
                 "Size: 12×…",
+                "HasÅ‚o",
             ],
         );
     }
