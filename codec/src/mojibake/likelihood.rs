@@ -454,12 +454,13 @@ const MIN_WORD_AFTER_CAPITAL: usize = 4;
 /// small letters or more. Capitals that are no word (`Æ`, `Ñ`) the letter model prices already.
 fn capital_letter_word_mid_sentence(chars: &[char], i: usize) -> bool {
     let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
-    at(Some(i)).is_some_and(|c| c.is_uppercase() && !c.is_ascii() && is_one_letter_word(c))
+    at(Some(i)).is_some_and(|c| c.is_uppercase() && !c.is_ascii())
         && at(i.checked_sub(1)) == Some(' ')
         && at(i.checked_sub(2)).is_some_and(char::is_alphabetic)
         && at(Some(i + 1)) == Some(' ')
         && (i + 2..i + 2 + MIN_WORD_AFTER_CAPITAL)
             .all(|k| at(Some(k)).is_some_and(char::is_lowercase))
+        && at(Some(i)).is_some_and(is_one_letter_word)
 }
 
 /// What a capital beyond ASCII and a sign after it cost where they end a word of small letters
