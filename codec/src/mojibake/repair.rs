@@ -952,10 +952,12 @@ fn whole_utf8_reading(
 /// ([`shows_c1`]), which software strips: it was, or all its characters are ISO-8859-1 ones
 /// outside C1, so that it reads the same there.
 fn shows_c1_here(cs: Charset, chars: &[char]) -> bool {
-    shows_c1(cs)
-        || chars
-            .iter()
-            .all(|&c| c <= '\u{FF}' && !('\u{80}'..='\u{9F}').contains(&c))
+    shows_c1(cs) || chars.iter().all(|&c| c <= '\u{FF}' && !is_c1(c))
+}
+
+/// Whether `ch` is a C1 control (U+0080–U+009F): what ISO-8859-1 shows bytes 80–9F as.
+fn is_c1(ch: char) -> bool {
+    matches!(ch, '\u{80}'..='\u{9F}')
 }
 
 /// The first multi-byte character of a reading and the characters it came from.
@@ -1029,7 +1031,7 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
                 .get(start..end)
                 .unwrap_or_default()
                 .iter()
-                .any(|c| ('\u{80}'..='\u{9F}').contains(c));
+                .any(|&c| is_c1(c));
             let lone = first == last
                 && end - start == 2
                 && spaces == 0
@@ -2025,7 +2027,7 @@ mod tests {
     fn stripped_c1(original: &str) -> (String, String) {
         let shown: String = crate::charset::decode(original.as_bytes(), Charset::Iso8859_1)
             .chars()
-            .filter(|c| !('\u{80}'..='\u{9F}').contains(c))
+            .filter(|&c| !is_c1(c))
             .collect();
         let expected: String = original
             .chars()
