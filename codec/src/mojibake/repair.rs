@@ -442,6 +442,8 @@ fn required_gain(steps: &[RepairStep]) -> f32 {
                 MIN_GAIN_BITS
             } else if merged == 1 && (letter_in_a_word(step) || lone_pair_in_ascii(step)) {
                 MIN_GAIN_BITS + IN_A_WORD_EVIDENCE_BITS
+            } else if step.lost == 0 && lone_sequence_in_ascii(step) {
+                MIN_GAIN_BITS
             } else {
                 MIN_GAIN_BITS + WEAK_EVIDENCE_BITS / merged as f32
             }
@@ -467,6 +469,24 @@ fn lone_pair_in_ascii(step: &RepairStep) -> bool {
     let dos = classify(*lead) == Class::Box && sign.is_alphabetic();
     (lead.is_alphabetic() && !sign.is_alphabetic() || dos)
         && beyond == from
+        && step
+            .before
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .count()
+            >= 2
+}
+
+/// Whether a step merged one sequence of three or four characters into one character, and they
+/// were the only characters of the text beyond ASCII, in a text with at least two ASCII letters or
+/// digits (`rindex('ā”€')`: box drawing, E2 94 80, shown in windows-1257): three or four bytes in
+/// a row that make one UTF-8 sequence are seldom chance.
+fn lone_sequence_in_ascii(step: &RepairStep) -> bool {
+    let from: Vec<char> = step.example.0.chars().collect();
+    let beyond: Vec<char> = step.before.chars().filter(|c| !c.is_ascii()).collect();
+    (3..=4).contains(&from.len())
+        && beyond == from
+        && step.after.chars().filter(|c| !c.is_ascii()).count() == 1
         && step
             .before
             .chars()
@@ -2215,6 +2235,11 @@ mod tests {
                 ("ChloÃ« Bave", "Chloë Bave"),
                 // A C1 control that the whole text read as UTF-8 would merge with `×`.
                 ("Size: 12×\u{85}", "Size: 12×…"),
+                // Three characters that are one UTF-8 sequence, alone in ASCII text (windows-1257).
+                (
+                    "depth = exc_line.rindex('ā”€')",
+                    "depth = exc_line.rindex('─')",
+                ),
                 // Thai in windows-874 shown as windows-1252: its vowels and tone marks are marks.
                 (
                     "à·ÕÂÁÈÑ¡´Ôì ©Ñ¾¾ÃÃ³¸¹¡ÙÃ",
@@ -2230,6 +2255,10 @@ mod tests {
                 "§∫€ƒÅ¡∂…",
                 "Size: 12×…",
                 "HasÅ‚o",
+                "abc ©®™ def",
+                "the «»… end",
+                "total: 12½¼¾",
+                "x = 'µ∆˚'",
             ],
         );
     }
