@@ -74,8 +74,8 @@ fn floors_on_the_real_world_set() {
             t.percent()
         );
     };
-    floor("utf8 as windows-1252/latin-1", 99.0);
-    floor("utf8 as other charset", 97.5);
+    floor("utf8 as windows-1252/latin-1", 99.5);
+    floor("utf8 as other charset", 98.0);
     floor("2 layers", 99.5);
     floor("3 layers", 96.5);
     floor("emoji through cesu-8", 99.5);
@@ -86,7 +86,7 @@ fn floors_on_the_real_world_set() {
     floor("indic and thai", 99.0);
     floor(eval_set::LEGACY, 78.5);
     assert!(
-        scores.damaged.percent() >= 95.9,
+        scores.damaged.percent() >= 96.0,
         "{:.2}%",
         scores.damaged.percent()
     );
