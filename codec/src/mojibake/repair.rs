@@ -463,12 +463,19 @@ fn lone_pair_in_ascii(step: &RepairStep) -> bool {
     let [lead, sign] = from.as_slice() else {
         return false;
     };
-    let beyond: Vec<char> = step.before.chars().filter(|c| !c.is_ascii()).collect();
     // The DOS code pages show UTF-8's two-byte lead bytes as box drawing and most continuation
     // bytes as letters (`├À` is code page 850's `÷`, `├®` its `é`).
     let dos = classify(*lead) == Class::Box && sign.is_alphabetic();
-    (lead.is_alphabetic() && !sign.is_alphabetic() || dos)
-        && beyond == from
+    (lead.is_alphabetic() && !sign.is_alphabetic() || dos) && alone_in_ascii(step, &from)
+}
+
+/// Whether `from` are all the characters beyond ASCII of the text a step read, and the text has
+/// at least two ASCII letters or digits besides.
+fn alone_in_ascii(step: &RepairStep, from: &[char]) -> bool {
+    step.before
+        .chars()
+        .filter(|c| !c.is_ascii())
+        .eq(from.iter().copied())
         && step
             .before
             .chars()
@@ -483,16 +490,9 @@ fn lone_pair_in_ascii(step: &RepairStep) -> bool {
 /// a row that make one UTF-8 sequence are seldom chance.
 fn lone_sequence_in_ascii(step: &RepairStep) -> bool {
     let from: Vec<char> = step.example.0.chars().collect();
-    let beyond: Vec<char> = step.before.chars().filter(|c| !c.is_ascii()).collect();
     (3..=4).contains(&from.len())
-        && beyond == from
         && step.after.chars().filter(|c| !c.is_ascii()).count() == 1
-        && step
-            .before
-            .chars()
-            .filter(char::is_ascii_alphanumeric)
-            .count()
-            >= 2
+        && alone_in_ascii(step, &from)
 }
 
 /// Whether the one character a step merged is a letter of an alphabet, and the characters it came
