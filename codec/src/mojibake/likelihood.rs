@@ -550,7 +550,11 @@ const CURRENCIES: &str = "£¥€¢₹₽₩₪₫₺₴₦₱฿₸₼₾₡₲
 /// opening an amount (at the start of a word or after a currency code of two or three capitals),
 /// or ending a currency code after an amount (`66,00\u{A0}CN¥`).
 pub(super) fn currency_by_number(chars: &[char], i: usize) -> bool {
-    if !chars.get(i).is_some_and(|&c| CURRENCIES.contains(c)) {
+    // ASCII first: this runs for every character of every text priced.
+    if !chars
+        .get(i)
+        .is_some_and(|&c| !c.is_ascii() && CURRENCIES.contains(c))
+    {
         return false;
     }
     let at = |p: Option<usize>| p.and_then(|p| chars.get(p)).copied();

@@ -1549,7 +1549,7 @@ fn units_and_currencies(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
                     continue;
                 }
             };
-            for c in covered.iter_mut().skip(i).take(len) {
+            for c in covered.get_mut(i..i + len).unwrap_or_default() {
                 *c = true;
             }
             i += len;
