@@ -120,6 +120,9 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         if lead_and_sign_ending_a_word(chars, i) {
             total += LEAD_AND_SIGN_ENDING_A_WORD;
         }
+        if stripped_lead_after_small_letter(chars, i) {
+            total += STRIPPED_LEAD_IN_WORD;
+        }
         if unit_after_number(chars, i).is_some() {
             total -= UNIT_AFTER_NUMBER;
         }
@@ -486,6 +489,24 @@ fn lead_and_sign_ending_a_word(chars: &[char], i: usize) -> bool {
             .all(|&k| at(i.checked_sub(k)).is_some_and(|c| c.is_lowercase() && in_an_alphabet(c)))
         && sign
         && !at(Some(i + 2)).is_some_and(char::is_alphanumeric)
+}
+
+/// What `Ã`, `Ä` or `Å` costs glued to a small ASCII letter, with ASCII or nothing after it
+/// ([`stripped_lead_after_small_letter`]).
+const STRIPPED_LEAD_IN_WORD: f32 = 16.0;
+
+/// Whether the character at `i` is `Ã`, `Ä` or `Å` right after a small ASCII letter and before
+/// an ASCII character other than `?` (the mark of a replaced byte, priced where it stands) or the
+/// end: the lead bytes C3, C4 and C5 of UTF-8 read as Latin-1 whose
+/// continuation byte, in 80–9F, was stripped as a C1 control (`StraÃe` for `Straße`,
+/// `KocijanÄiÄ` for `Kocijančić`, `SzymaÅa` for `Szymała`: C3 9F, C4 8D, C4 87, C5 82). No
+/// language puts these capitals after a small letter; with a sign after them (`HasÅ‚o`) the
+/// continuation byte is still there, and the sign itself is priced.
+pub(super) fn stripped_lead_after_small_letter(chars: &[char], i: usize) -> bool {
+    let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
+    matches!(at(Some(i)), Some('Ã' | 'Ä' | 'Å'))
+        && at(i.checked_sub(1)).is_some_and(|c| c.is_ascii_lowercase())
+        && at(Some(i + 1)).is_none_or(|c| c.is_ascii() && c != '?')
 }
 
 /// What a unit written beyond ASCII saves after a number (`145°F`, `214.5 μs`, `97 km²`,

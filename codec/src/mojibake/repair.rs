@@ -1250,8 +1250,9 @@ fn loses_a_readable_word(chars: &[char], sequences: &[super::sequences::Sequence
 ///   preceded by one (`â?? 1999`); or the lead byte of such a sequence alone between non-letters
 ///   (`t â z`, `4 â 51`: `–` or `−` lost its C1 bytes), which no language writes as a word;
 /// * 1 for a full marked sequence that ends a word (`Qué??` is what clean text does), and for a
-///   capital after a small letter (`pirmininkÄ?`, `SzymaÅa`: a misread letter in a word);
-/// * 2 for `Ã` opening a word of small letters (`Ãdith`);
+///   capital after a small letter (`pirmininkÄ?`: a misread letter in a word);
+/// * 2 for `Ã` opening a word of small letters (`Ãdith`), and for `Ã`, `Ä` or `Å` alone after a
+///   small ASCII letter (`SzymaÅa`, [`super::likelihood::stripped_lead_after_small_letter`]);
 /// * 0 otherwise (`là?`, `Äpfel`, `ÀÉÎÕÜ`).
 fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -> u32 {
     let letter = |k: Option<usize>| {
@@ -1272,6 +1273,11 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
         } else {
             1
         };
+    }
+    if seq.end - seq.start == 1
+        && super::likelihood::stripped_lead_after_small_letter(chars, seq.start)
+    {
+        return 2;
     }
     let prev = before.and_then(|k| chars.get(k));
     if lead.is_uppercase() && prev.is_some_and(|c| c.is_lowercase()) {
@@ -2563,6 +2569,30 @@ mod tests {
                 ("Ãse SÃ¸ndergaard-Karlsen", "\u{FFFD}se Søndergaard-Karlsen"),
             ],
             &["Âme et Âge", "Åse Ålesund", "Ärger", "São João"],
+        );
+    }
+
+    #[test]
+    fn a_lead_byte_glued_to_a_small_letter_lost_its_continuation() {
+        // UTF-8 read as ISO-8859-1, C1 controls stripped: `ß`, `č`, `ć`, `ł`, `ă` (C3 9F, C4 8D,
+        // C4 87, C5 82, C4 83) leave `Ã`, `Ä`, `Å` after a small letter. With their continuation
+        // byte still there (`HasÅ‚o`), after a letter beyond ASCII, or before a marked byte, the
+        // rule says nothing; capitals after a capital, and camel case with other capitals, stay.
+        assert_repairs(
+            &[
+                ("Die StraÃe ist lang", "Die Stra\u{FFFD}e ist lang"),
+                ("Pavao KocijanÄiÄ", "Pavao Kocijan\u{FFFD}i\u{FFFD}"),
+                ("Aniela SzymaÅa", "Aniela Szyma\u{FFFD}a"),
+                ("irlandezÄ", "irlandez\u{FFFD}"),
+            ],
+            &[
+                "HasÅ‚o",
+                "Ålesund och Älmhult",
+                "NÄSTA ÅR",
+                "getÉtat",
+                "isÖffentlich",
+                "Åse",
+            ],
         );
     }
 
