@@ -169,7 +169,8 @@ const WEDGED_SIGN: f32 = 16.0;
 
 /// Whether the character at `i` is a sign of Latin-1 (`¡` to `¿`, not a letter) or a quotation
 /// mark other than the apostrophe between two small Latin letters, inside a word, or after a
-/// capital that follows a small letter (`bĂ¡z`). Catalan's `l·l`
+/// capital that follows a small letter (`bĂ¡z`) or a capital beyond ASCII that follows a letter
+/// (`TÄ©nh`), before a small letter. Catalan's `l·l`
 /// is a spelling, not a sign in a word, and between capitals (`Î©Æ`) it is one more symbol of a
 /// string typed on a Mac keyboard.
 fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
@@ -209,8 +210,15 @@ fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
             )
         })
     };
-    let before =
-        small_latin(i.checked_sub(1)) || (latin(i.checked_sub(1)) && small_latin(i.checked_sub(2)));
+    // Or a capital beyond ASCII after a letter (`TÄ©nh`: `ĩ`, C4 A9, read as windows-1252).
+    let capital_beyond_ascii_after_letter = latin(i.checked_sub(1))
+        && i.checked_sub(1)
+            .and_then(|p| chars.get(p))
+            .is_some_and(|c| !c.is_ascii())
+        && latin(i.checked_sub(2));
+    let before = small_latin(i.checked_sub(1))
+        || (latin(i.checked_sub(1)) && small_latin(i.checked_sub(2)))
+        || capital_beyond_ascii_after_letter;
     !catalan && before && small_latin(Some(i + 1))
 }
 

@@ -2760,13 +2760,24 @@ mod tests {
 
     #[test]
     fn a_sign_after_a_capital_inside_a_word() {
-        // windows-1258 shows UTF-8's `á` (C3 A1) as `Ă¡`: a sign inside a word of small letters.
+        // windows-1258 shows UTF-8's `á` (C3 A1) as `Ă¡`: a sign inside a word of small letters;
+        // windows-1252 shows Vietnamese `ĩ` (C4 A9) as `Ä©` after a capital that opens a word.
         assert_repairs(
-            &[(
-                "('To: bĂ¡z', ('To', '=?unknown-8bit?q?b=C3=A1z?=')),",
-                "('To: báz', ('To', '=?unknown-8bit?q?b=C3=A1z?=')),",
-            )],
-            &["§∫€ƒÅ¡∂…", "¡Hola, señor!", "œÆ¡åÁ"],
+            &[
+                (
+                    "('To: bĂ¡z', ('To', '=?unknown-8bit?q?b=C3=A1z?=')),",
+                    "('To: báz', ('To', '=?unknown-8bit?q?b=C3=A1z?=')),",
+                ),
+                ("xÃ£ TÄ©nh", "xã Tĩnh"),
+            ],
+            &[
+                "§∫€ƒÅ¡∂…",
+                "¡Hola, señor!",
+                "œÆ¡åÁ",
+                "ÅÉ©",
+                "Œ© and ∑",
+                "TM© abc",
+            ],
         );
     }
 
