@@ -1,5 +1,5 @@
 // The npm peers of utf8lens::detect, driven by tests/detect/bench.py, and the npm package's own
-// detect (utf8lens/text, from target/npm/pkg when scripts/build-npm.sh has built it).
+// detect (utf8lens/detect, from target/npm/pkg when scripts/build-npm.sh has built it).
 //
 //   node tests/detect/peers.mjs guess FILE...       a header "#<TAB>name<TAB>...", then per file: FILE<TAB>guess...
 //   node tests/detect/peers.mjs speed RUNS FILE...  the same header, then per file: FILE<TAB>MB/s...
@@ -15,7 +15,7 @@ const peers = {
   "chardet (npm)": (bytes) => chardet.detect(bytes) ?? "",
   "jschardet (npm)": (bytes) => jschardet.detect(bytes).encoding ?? "",
 };
-const pkg = new URL("../../target/npm/pkg/text/node.js", import.meta.url);
+const pkg = new URL("../../target/npm/pkg/detect/node.js", import.meta.url);
 if (existsSync(pkg)) {
   const { detect } = await import(pathToFileURL(pkg.pathname).href);
   // The whole detection, the candidates and their reasons made into JS objects included.

@@ -64,9 +64,11 @@ test("the package in headless Chromium, from a plain page with no bundler", asyn
   // The import map in index.html points at the entry the package declares for browsers.
   assert.equal(manifest.exports["."].browser, "./browser.js");
   assert.equal(manifest.exports["./text"].browser, "./text/browser.js");
+  assert.equal(manifest.exports["./detect"].browser, "./detect/browser.js");
   const html = readFileSync(join(here, "browser/index.html"), "utf8");
   assert.match(html, /"utf8lens": "\/node_modules\/utf8lens\/browser\.js"/);
   assert.match(html, /"utf8lens\/text": "\/node_modules\/utf8lens\/text\/browser\.js"/);
+  assert.match(html, /"utf8lens\/detect": "\/node_modules\/utf8lens\/detect\/browser\.js"/);
 
   const vectors = join(CONFORMANCE, "wpt-utf8-vectors");
   let query = "";

@@ -8,6 +8,7 @@ import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 import * as utf8lens from "utf8lens";
+import * as utf8lensDetect from "utf8lens/detect";
 import * as utf8lensText from "utf8lens/text";
 import {
   Utf8Decoder,
@@ -39,10 +40,11 @@ const EXPORTS = [
 ];
 // utf8lens/text, with a WebAssembly module of its own: the mojibake tools (issue 4) and the sanitiser (issue 6).
 const TEXT_EXPORTS = [
-  "Detector", "Sanitizer", "areConfusable", "check", "decodeAs", "describeSanitizer", "detect", "dompurifyHook", "garble",
-  "garbleRounds", "misreadAsUtf8", "mojibakeMatrix", "observe", "repair", "sanitize", "sanitizeDocument", "scan", "scripts",
-  "skeleton",
+  "Sanitizer", "areConfusable", "check", "describeSanitizer", "dompurifyHook", "garble", "garbleRounds", "misreadAsUtf8",
+  "mojibakeMatrix", "observe", "repair", "sanitize", "sanitizeDocument", "scan", "scripts", "skeleton",
 ];
+// utf8lens/detect, with a WebAssembly module of its own built for size: charset detection (issue 13).
+const DETECT_EXPORTS = ["Detector", "decodeAs", "detect"];
 const KINDS = ["unexpected-continuation", "invalid-byte", "overlong", "surrogate", "too-large", "truncated"];
 
 /** An ArrayBuffer detached the way postMessage detaches it. */
@@ -71,6 +73,7 @@ describe("the package", () => {
   test("resolves to the Node entry under the node condition", () => {
     assert.equal(fileURLToPath(import.meta.resolve("utf8lens")), join(packageDir, "node.js"));
     assert.equal(fileURLToPath(import.meta.resolve("utf8lens/text")), join(packageDir, "text", "node.js"));
+    assert.equal(fileURLToPath(import.meta.resolve("utf8lens/detect")), join(packageDir, "detect", "node.js"));
   });
 
   test("utf8lens/text exports exactly the sanitiser and the mojibake tools, ready without an init call", () => {
@@ -80,14 +83,31 @@ describe("the package", () => {
     for (const name of TEXT_EXPORTS) assert.ok(!(name in utf8lens), `${name} is not in the main module`);
   });
 
+  test("utf8lens/detect exports exactly detect, Detector and decodeAs, and only it has them", () => {
+    assert.deepEqual(Object.keys(utf8lensDetect).sort(), [...DETECT_EXPORTS].sort());
+    const [best] = utf8lensDetect.detect(bytes(0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2, 0x2c, 0x20, 0xec, 0xe8, 0xf0));
+    assert.equal(best.charset, "windows-1251");
+    assert.equal(utf8lensDetect.decodeAs(bytes(0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2), best), "Привет");
+    for (const name of DETECT_EXPORTS) {
+      assert.ok(!(name in utf8lens), `${name} is not in the main module`);
+      assert.ok(!(name in utf8lensText), `${name} is not in utf8lens/text`);
+    }
+  });
+
   test("each module has its own WebAssembly file, and the main one is the smaller download", () => {
     const main = readFileSync(join(packageDir, "wasm", "utf8lens_bg.wasm"));
     const text = readFileSync(join(packageDir, "text", "wasm", "utf8lens_text_bg.wasm"));
-    assert.ok(WebAssembly.validate(main) && WebAssembly.validate(text));
+    const detect = readFileSync(join(packageDir, "detect", "wasm", "utf8lens_detect_bg.wasm"));
+    assert.ok(WebAssembly.validate(main) && WebAssembly.validate(text) && WebAssembly.validate(detect));
+    assert.ok(main.length < text.length, "the main module is smaller than utf8lens/text");
     assert.equal(fileURLToPath(import.meta.resolve("utf8lens/utf8lens_bg.wasm")), join(packageDir, "wasm", "utf8lens_bg.wasm"));
     assert.equal(
       fileURLToPath(import.meta.resolve("utf8lens/utf8lens_text_bg.wasm")),
       join(packageDir, "text", "wasm", "utf8lens_text_bg.wasm"),
+    );
+    assert.equal(
+      fileURLToPath(import.meta.resolve("utf8lens/utf8lens_detect_bg.wasm")),
+      join(packageDir, "detect", "wasm", "utf8lens_detect_bg.wasm"),
     );
   });
 
@@ -100,7 +120,8 @@ describe("the package", () => {
     }
     // Each module: Cloudflare Workers, Deno (the inlined module), Node (ESM where require(esm) works,
     // node.cjs where it does not), browsers and everything else (tests/runtimes runs each).
-    for (const [key, dir, dts] of [[".", "./", "./utf8lens.d"], ["./text", "./text/", "./text/index.d"]]) {
+    const modules = [[".", "./", "./utf8lens.d"], ["./text", "./text/", "./text/index.d"], ["./detect", "./detect/", "./detect/index.d"]];
+    for (const [key, dir, dts] of modules) {
       // TypeScript takes the first "types" it meets, so require's (.d.cts) comes before the others.
       assert.deepEqual(manifest.exports[key], {
         workerd: `${dir}workerd.js`,
@@ -118,6 +139,7 @@ describe("the package", () => {
       assert.equal(manifest.exports[`${key}/init`].default, `${dir}init.js`);
     }
     assert.ok(manifest.sideEffects !== true);
+    for (const dir of ["wasm/", "text/", "detect/"]) assert.ok(manifest.files.includes(dir), `"files" has ${dir}`);
   });
 
   test("require() gets the same module instance as import", () => {
@@ -129,6 +151,9 @@ describe("the package", () => {
     const requiredText = require("utf8lens/text");
     assert.equal(requiredText.repair, utf8lensText.repair);
     assert.equal(requiredText.sanitize, utf8lensText.sanitize);
+    const requiredDetect = require("utf8lens/detect");
+    assert.equal(requiredDetect.detect, utf8lensDetect.detect);
+    assert.equal(requiredDetect.decodeAs, utf8lensDetect.decodeAs);
   });
 
   test("the TypeScript declarations declare every export and the documented types", () => {
@@ -149,6 +174,7 @@ describe("the package", () => {
     assert.doesNotMatch(dts, /initSync|InitInput/, "the init functions are not part of the API");
     for (const kind of KINDS) assert.match(dts, new RegExp(`"${kind}"`));
     for (const name of TEXT_EXPORTS) assert.doesNotMatch(dts, new RegExp(`export function ${name}\\(`), `${name} is in utf8lens/text`);
+    for (const name of DETECT_EXPORTS) assert.doesNotMatch(dts, new RegExp(`export (function ${name}\\(|class ${name} )`), `${name} is in utf8lens/detect`);
   });
 
   test("the TypeScript declarations of utf8lens/text declare its exports and their types", () => {
@@ -157,11 +183,25 @@ describe("the package", () => {
       assert.match(dts, new RegExp(`export (function ${name}\\(|class ${name} )`), `declares ${name}`);
     }
     for (const type of ["ByteSource", "Charset", "SanitizeOptions", "SanitizeResult", "RepairResult", "GarbleResult",
-      "MisreadResult", "MatrixRowInfo", "DetectCandidate", "DetectCharset", "DetectOptions"]) {
+      "MisreadResult", "MatrixRowInfo"]) {
       assert.match(dts, new RegExp(`export (type|interface) ${type}\\b`), `declares ${type}`);
     }
     assert.doesNotMatch(dts, /initSync|InitInput/, "the init functions are not part of the API");
     assert.doesNotMatch(dts, /export function validate\(/, "the codec is in the main module");
+    for (const name of DETECT_EXPORTS) assert.doesNotMatch(dts, new RegExp(`export (function ${name}\\(|class ${name} )`), `${name} is in utf8lens/detect`);
+    assert.doesNotMatch(dts, /DetectCandidate/, "the detector's types are in utf8lens/detect");
+  });
+
+  test("the TypeScript declarations of utf8lens/detect declare its exports and their types", () => {
+    const dts = readFileSync(join(packageDir, manifest.exports["./detect"].types), "utf8");
+    for (const name of DETECT_EXPORTS) {
+      assert.match(dts, new RegExp(`export (function ${name}\\(|class ${name} )`), `declares ${name}`);
+    }
+    for (const type of ["ByteSource", "Charset", "DetectCandidate", "DetectCharset", "DetectOptions"]) {
+      assert.match(dts, new RegExp(`export (type|interface) ${type}\\b`), `declares ${type}`);
+    }
+    assert.doesNotMatch(dts, /initSync|InitInput/, "the init functions are not part of the API");
+    assert.doesNotMatch(dts, /export function (validate|sanitize)\(/, "the codec and the sanitiser are in the other modules");
   });
 });
 

@@ -1,4 +1,4 @@
-// detect, Detector and decodeAs of utf8lens/text, against real oracles:
+// detect, Detector and decodeAs of utf8lens/detect, against real oracles:
 // - the visible test set ../shared/conformance/uchardet-test (read in place; with CI=true a missing
 //   set fails): the top candidate, decoded with decodeAs, must give the text that CPython's codec of
 //   the true charset gives (tests/detect/bench.py's rule and names), at least as often per group as
@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { Detector, decodeAs, detect } from "utf8lens/text";
+import { Detector, decodeAs, detect } from "utf8lens/detect";
 
 import { CONFORMANCE, ROOT, conformanceFile, generator, propertySeed } from "./support.mjs";
 

@@ -6,7 +6,7 @@
 // - every good call stays correct, judged by an oracle that is not the package: Node's
 //   TextDecoder and TextEncoder, a maximal-subpart decoder written here from Unicode's Table 3-7,
 //   and round trips; and every bad call throws a TypeError or a RangeError with a message;
-// - WebAssembly memory (both modules' together) ends within MEMORY_BOUND of where it stood after the
+// - WebAssembly memory (the three modules' together) ends within MEMORY_BOUND of where it stood after the
 //   warm-up, and the JS values the modules hold (live externref table slots) within TABLE_BOUND of their number then,
 //   also when the caller's own code throws while the module reads its options (callerThrows):
 //   nothing leaks per call, neither Rust allocations nor JS values. Utf8Decoder instances are freed explicitly, disposed of, or
@@ -15,7 +15,7 @@
 //
 //   node --expose-gc soak.mjs [--calls N] [--seed N]     # default 1,000,000 calls
 //
-// run where `import "utf8lens"` and `import "utf8lens/text"` resolve to the packed package (scripts/soak.sh sets that up and
+// run where `import "utf8lens"`, `import "utf8lens/text"` and `import "utf8lens/detect"` resolve to the packed package (scripts/soak.sh sets that up and
 // runs this and big-input.mjs; soak.test.mjs runs a short soak in the test command). Prints one
 // JSON summary line; exits non-zero on the first failure, naming the call, its seed and inputs.
 import assert from "node:assert/strict";
@@ -24,12 +24,14 @@ import v8 from "node:v8";
 import vm from "node:vm";
 
 import * as main from "utf8lens";
+import * as detection from "utf8lens/detect";
 import * as text from "utf8lens/text";
 import { generator, randomBytes } from "./support.mjs";
 
-// Both modules of the package: utf8lens and utf8lens/text (the sanitiser and the mojibake tools),
-// each with a WebAssembly instance of its own, both watched for leaks.
-const api = { ...main, ...text };
+// The three modules of the package: utf8lens, utf8lens/text (the sanitiser and the mojibake tools)
+// and utf8lens/detect (charset detection), each with a WebAssembly instance of its own, all watched
+// for leaks.
+const api = { ...main, ...text, ...detection };
 
 /** Growth of WebAssembly memory allowed over the run, after the warm-up (wasm memory never
  * shrinks; the warm-up reaches the high-water mark of the largest inputs, after which a leak of
@@ -708,11 +710,15 @@ function thrownTypeError() {
 
 // --- The run --------------------------------------------------------------------------------------
 
-/** The WebAssembly instance exports (memory, externref table) of the package's two modules, main
+/** The WebAssembly instance exports (memory, externref table) of the package's three modules, main
  * first, each through its own glue. */
 export async function wasmExports() {
   const instance = async (specifier, glue) => (await import(new URL(glue, import.meta.resolve(specifier)).href)).initSync();
-  return [await instance("utf8lens", "./wasm/utf8lens.js"), await instance("utf8lens/text", "./wasm/utf8lens_text.js")];
+  return [
+    await instance("utf8lens", "./wasm/utf8lens.js"),
+    await instance("utf8lens/text", "./wasm/utf8lens_text.js"),
+    await instance("utf8lens/detect", "./wasm/utf8lens_detect.js"),
+  ];
 }
 
 /** The WebAssembly memory of all the modules, in bytes. */

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { decode, errorList, errors, Utf8Decoder } from "utf8lens";
+import { detect } from "utf8lens/detect";
 import { sanitize } from "utf8lens/text";
 import { MEMORY_BOUND, liveSlots, soak, wasmExports } from "./soak.mjs";
 
@@ -18,7 +19,7 @@ test(`soak: ${CALLS} calls mixing valid input, invalid input and bad arguments`,
 
 // Each exception from a caller's options getter (or Proxy trap) used to leave one externref table slot
 // allocated (wasm-bindgen's `catch` imports; docs/ROBUSTNESS.md). 10,000 of them, across the
-// functions that read options in both modules, must now leave the table as it was.
+// functions that read options in the three modules, must now leave the table as it was.
 test("an exception from the caller's options getter is passed on and leaks nothing", async () => {
   const modules = await wasmExports();
   const mine = new Error("the caller's own");
@@ -33,6 +34,7 @@ test("an exception from the caller's options getter is passed on and leaks nothi
     (options) => errorList(bytes, options === trap ? trap : throwing("limit")),
     (options) => new Utf8Decoder("utf-8", options === trap ? trap : throwing("fatal")),
     (options) => sanitize("a\u202eb", options === trap ? trap : throwing("bidi")),
+    (options) => detect(bytes, options === trap ? trap : throwing("limit")),
   ];
   // wasm-bindgen's glue sets itself up on first use.
   for (const call of calls) assert.throws(() => call(trap), (error) => error === mine);

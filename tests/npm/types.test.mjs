@@ -1,7 +1,8 @@
 // The package's TypeScript declarations, checked the way a TypeScript user meets them: tsc --strict
-// compiles types/consumer.ts and types/text-consumer.ts (the utf8lens/text module) against the
-// installed package (resolved through package.json's "types" conditions), with only the ES2022 library (plus esnext.disposable, which
-// wasm-bindgen's [Symbol.dispose]() needs). The compiler is a dev dependency of tests/npm.
+// compiles types/consumer.ts, types/text-consumer.ts (the utf8lens/text module), types/detect-consumer.ts
+// (the utf8lens/detect module) and the others of types/ against the installed package (resolved
+// through package.json's "types" conditions), with only the ES2022 library (plus esnext.disposable,
+// which wasm-bindgen's [Symbol.dispose]() needs). The compiler is a dev dependency of tests/npm.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -28,7 +29,7 @@ test("the declarations type-check a consumer with tsc --strict (and reject misus
       strict: true, noEmit: true, module: "nodenext", moduleResolution: "nodenext", target: "es2022",
       lib: ["es2022", "esnext.disposable"], types: [], noUnusedLocals: false, skipLibCheck: false,
     },
-    files: [join(here, "types/consumer.ts"), join(here, "types/text-consumer.ts"), join(here, "types/encoding-consumer.ts"), join(here, "types/entries-consumer.ts")],
+    files: [join(here, "types/consumer.ts"), join(here, "types/text-consumer.ts"), join(here, "types/detect-consumer.ts"), join(here, "types/encoding-consumer.ts"), join(here, "types/entries-consumer.ts")],
   }));
   const run = spawnSync(process.execPath, [tsc, "--project", config], { cwd: here, encoding: "utf8" });
   assert.equal(run.status, 0, `tsc failed:\n${run.stdout}${run.stderr}`);

@@ -31,7 +31,8 @@ export function base64Bytes(base64) {
 }
 
 /**
- * The `init` and `initSync` of an init entry (init.js, text/init.js), over the glue's own two.
+ * The `init` and `initSync` of an init entry (init.js, text/init.js, detect/init.js), over the glue's
+ * own two.
  * `defaultSource` gives the URL of the build this engine runs beside the entry; it is called only
  * when init gets no source, so that a bundle with no `import.meta.url` fails only then.
  */

@@ -1,7 +1,8 @@
 // The API of the package's main module `utf8lens`, shared by its two entries (node.js and browser.js,
 // which instantiate the WebAssembly module first): the functions exactly as wasm-bindgen generated
 // them, and Utf8Decoder and Utf8InputBuffer behind small JS classes. The sanitiser and the mojibake
-// tools are the second module, `utf8lens/text` (text/exports.js), with a WebAssembly module of its own.
+// tools are the second module, `utf8lens/text` (text/exports.js), and charset detection the third,
+// `utf8lens/detect` (detect/exports.js), each with a WebAssembly module of its own.
 //
 // Why the class: calling a method of wasm-bindgen's class on a freed decoder, on another object
 // (`Utf8Decoder.prototype.decode.call({})`), or again from inside an options getter while it is

@@ -1,8 +1,11 @@
 //! Checking and converting JS arguments. Every failure is a `TypeError` or `RangeError` naming the
 //! function, the argument and what was passed.
 
-// Built for either feature; each uses only some of these helpers (the other's unused ones are dropped).
-#![cfg_attr(not(all(feature = "main", feature = "text")), allow(dead_code))]
+// Built for every feature; each uses only some of these helpers (the others' unused ones are dropped).
+#![cfg_attr(
+    not(all(feature = "main", feature = "text", feature = "detect")),
+    allow(dead_code)
+)]
 
 use js_sys::{Object, RangeError, Reflect, TypeError, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};

@@ -1,6 +1,6 @@
-//! Charset detection: `detect`, the chunked `Detector` and `decodeAs` (feature `text`, the
-//! `utf8lens/text` module of the npm package). The package's `decodeAs` (npm/text/exports.js) stands
-//! in for the one here: it sends the CJK multi-byte charsets and ISO-2022 to the platform's
+//! Charset detection: `detect`, the chunked `Detector` and `decodeAs` (feature `detect`, the
+//! `utf8lens/detect` module of the npm package). The package's `decodeAs` (npm/detect/exports.js)
+//! stands in for the one here: it sends the CJK multi-byte charsets and ISO-2022 to the platform's
 //! `TextDecoder` (no CJK table is in the wasm) and everything else here.
 
 use js_sys::{Array, Object, Uint8Array};

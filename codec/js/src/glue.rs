@@ -9,8 +9,11 @@
 //! prototypes (never with a property lookup on the argument), the functions that could still throw
 //! are `catch`, and `describe` swallows whatever it meets.
 
-// Built for either feature; each uses only some of these helpers (the other's unused ones are dropped).
-#![cfg_attr(not(all(feature = "main", feature = "text")), allow(dead_code))]
+// Built for every feature; each uses only some of these helpers (the others' unused ones are dropped).
+#![cfg_attr(
+    not(all(feature = "main", feature = "text", feature = "detect")),
+    allow(dead_code)
+)]
 
 use wasm_bindgen::prelude::*;
 

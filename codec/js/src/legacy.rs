@@ -1,6 +1,7 @@
 //! Legacy charsets: `charsets`, `charsetTable`, `resolveLabel`, `decodeLegacy` and `encodeLegacy`
 //! (feature `main`), and the argument helpers they share with the mojibake exports (`mojibake.rs`,
-//! feature `text`), which is why this module is compiled for either feature.
+//! feature `text`), which is why this module is compiled for either of the two (not for `detect`,
+//! which needs neither).
 //!
 //! Offsets given to JS count UTF-16 code units, as everything in JS does.
 
@@ -14,19 +15,6 @@ use super::{args, glue};
 #[cfg(feature = "main")]
 use utf8lens::charset::Fallback;
 use utf8lens::charset::{Charset, Unmappable};
-
-// The charset type both modules name (the mojibake exports take a Charset too).
-#[wasm_bindgen(typescript_custom_section)]
-const CHARSET_TS_TYPE: &'static str = r#"
-/** A legacy single-byte charset, by its canonical name. */
-export type Charset =
-  | "iso-8859-1" | "iso-8859-2" | "iso-8859-3" | "iso-8859-4" | "iso-8859-5" | "iso-8859-6"
-  | "iso-8859-7" | "iso-8859-8" | "iso-8859-9" | "iso-8859-10" | "iso-8859-11" | "iso-8859-13"
-  | "iso-8859-14" | "iso-8859-15" | "iso-8859-16"
-  | "windows-1250" | "windows-1251" | "windows-1252" | "windows-1253" | "windows-1254"
-  | "windows-1255" | "windows-1256" | "windows-1257" | "windows-1258" | "windows-874"
-  | "koi8-r" | "koi8-u" | "ibm866" | "macintosh" | "ibm437" | "ibm850";
-"#;
 
 #[cfg(feature = "main")]
 #[wasm_bindgen(typescript_custom_section)]

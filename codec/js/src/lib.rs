@@ -1,9 +1,11 @@
 //! The JavaScript export layer of the npm package `utf8lens`: feature `main` for the package's main
 //! module (`utf8lens`: validation, decoding, encoding, inspection, variants, charsets), feature `text`
-//! for its second module (`utf8lens/text`: the sanitiser and the mojibake tools). scripts/build-npm.sh
-//! builds the crate once with each, so that a user who only validates or decodes never downloads the
-//! repair engine and the sanitiser (docs/BENCHMARKS.md, The split, has the sizes). Both features
-//! together (the default: tests, docs, clippy) give one module with every export.
+//! for its second module (`utf8lens/text`: the sanitiser, the scanner, the mojibake tools and the
+//! look-alikes), feature `detect` for its third (`utf8lens/detect`: charset detection).
+//! scripts/build-npm.sh builds the crate once with each, so that a user who only validates or decodes
+//! never downloads the repair engine, the sanitiser or the detector (docs/BENCHMARKS.md, The split, has
+//! the sizes). Every feature together (the default: tests, docs, clippy) gives one module with every
+//! export.
 //!
 //! It only converts and forwards, as encoding_rs's C API lives in encoding_c: JS arguments are checked
 //! and turned into Rust values, the codec (the crate `utf8lens`, which knows nothing of JavaScript)
@@ -11,11 +13,12 @@
 //! arguments become a thrown `TypeError` or `RangeError`; nothing here panics, because a panic would
 //! trap and leave the module unusable.
 //!
-//! Files: `args.rs` (argument checking), `glue.rs` (the few lines of JS that are cheaper on the JS side),
-//! `buffer.rs` (the zero-copy input buffer), `decode.rs` (with the raw decode route), `encode.rs`,
-//! `inspect.rs`, `unicode.rs` (UTF-16 and UTF-32), `legacy.rs` (charsets) and `variants.rs` (the exports of `main`, by concept),
-//! `mojibake.rs`, `sanitize.rs`, `confusables.rs` and `detect.rs` (the exports of `text`). Both use `args.rs`, `glue.rs` and
-//! `legacy.rs`'s charset argument and unmappable-character error. The package's JavaScript (its
+//! Files: `args.rs` (argument checking) and `glue.rs` (the few lines of JS that are cheaper on the JS
+//! side), which every feature uses; `buffer.rs` (the zero-copy input buffer), `decode.rs` (with the raw
+//! decode route), `encode.rs`, `inspect.rs`, `unicode.rs` (UTF-16 and UTF-32), `legacy.rs` (charsets)
+//! and `variants.rs` (the exports of `main`, by concept); `mojibake.rs`, `sanitize.rs`, `scan.rs` and
+//! `confusables.rs` (the exports of `text`, which also uses `legacy.rs`'s charset argument and
+//! unmappable-character error); `detect.rs` (the exports of `detect`). The package's JavaScript (its
 //! entries, and the classes and fast routes around the generated glue) is in `npm/`.
 #![deny(unsafe_code)] // `#[no_mangle]` counts as unsafe code: allowed on decode.rs's three raw exports only
 
@@ -26,13 +29,14 @@ mod buffer;
 mod confusables;
 #[cfg(feature = "main")]
 mod decode;
-#[cfg(feature = "text")]
+#[cfg(feature = "detect")]
 mod detect;
 #[cfg(feature = "main")]
 mod encode;
 mod glue;
 #[cfg(feature = "main")]
 mod inspect;
+#[cfg(any(feature = "main", feature = "text"))]
 mod legacy;
 #[cfg(feature = "text")]
 mod mojibake;
@@ -55,7 +59,7 @@ pub use self::buffer::Utf8InputBuffer;
 pub use self::confusables::{are_confusable, scripts, skeleton};
 #[cfg(feature = "main")]
 pub use self::decode::{decode, error_list, errors, first_error, validate, Utf8Decoder};
-#[cfg(feature = "text")]
+#[cfg(feature = "detect")]
 pub use self::detect::{decode_as, detect, Detector};
 #[cfg(feature = "main")]
 pub use self::encode::{encode, encode_code_point, encode_into, explain_code_point};
@@ -70,7 +74,8 @@ pub use self::unicode::{sniff_bom, UnicodeDecoder};
 #[cfg(feature = "main")]
 pub use self::variants::{decode_variant, decode_variant_code_points, encode_variant};
 
-// The types both modules name.
+// The types every module names (`Charset`: the charsets of `main`, the mojibake exports of `text`, and
+// among what `detect` returns).
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
 /**
@@ -83,6 +88,15 @@ export type ByteSource = ArrayBufferLike | ArrayBufferView;
 /** What is wrong with a malformed sequence. */
 export type Utf8ErrorKind =
   | "unexpected-continuation" | "invalid-byte" | "overlong" | "surrogate" | "too-large" | "truncated";
+
+/** A legacy single-byte charset, by its canonical name. */
+export type Charset =
+  | "iso-8859-1" | "iso-8859-2" | "iso-8859-3" | "iso-8859-4" | "iso-8859-5" | "iso-8859-6"
+  | "iso-8859-7" | "iso-8859-8" | "iso-8859-9" | "iso-8859-10" | "iso-8859-11" | "iso-8859-13"
+  | "iso-8859-14" | "iso-8859-15" | "iso-8859-16"
+  | "windows-1250" | "windows-1251" | "windows-1252" | "windows-1253" | "windows-1254"
+  | "windows-1255" | "windows-1256" | "windows-1257" | "windows-1258" | "windows-874"
+  | "koi8-r" | "koi8-u" | "ibm866" | "macintosh" | "ibm437" | "ibm850";
 "#;
 
 #[cfg(feature = "main")]

@@ -76,22 +76,29 @@ async function main() {
     .pipeThrough(new utf8lens.Utf8DecoderStream())
     .pipeThrough(new utf8lens.Utf8EncoderStream())).arrayBuffer();
   check("Utf8DecoderStream and Utf8EncoderStream through pipeThrough", () => [...new Uint8Array(piped)], [0x61, 0xE2, 0x82, 0xAC]);
-  // The sanitiser and the mojibake tools are utf8lens/text, whose WebAssembly is fetched only by its importers.
+  // The sanitiser and the mojibake tools are utf8lens/text, and charset detection utf8lens/detect,
+  // whose WebAssembly modules are fetched only by their importers.
   const fetched = (file) => performance.getEntriesByType("resource").some((entry) => entry.name.endsWith(`/${file}`));
-  check("importing utf8lens fetched its own WebAssembly and not utf8lens/text's", () => [fetched("utf8lens_bg.wasm"), fetched("utf8lens_text_bg.wasm")], [true, false]);
+  check("importing utf8lens fetched its own WebAssembly and not utf8lens/text's or utf8lens/detect's", () =>
+    [fetched("utf8lens_bg.wasm"), fetched("utf8lens_text_bg.wasm"), fetched("utf8lens_detect_bg.wasm")], [true, false, false]);
   const text = await import("utf8lens/text");
   check("utf8lens/text: every export is there, ready without an init call", () => Object.keys(text).sort(), [
-    "Detector", "Sanitizer", "areConfusable", "check", "decodeAs", "describeSanitizer", "detect", "dompurifyHook", "garble",
-    "garbleRounds", "misreadAsUtf8", "mojibakeMatrix", "observe", "repair", "sanitize", "sanitizeDocument", "scan",
-    "scripts", "skeleton",
+    "Sanitizer", "areConfusable", "check", "describeSanitizer", "dompurifyHook", "garble", "garbleRounds", "misreadAsUtf8",
+    "mojibakeMatrix", "observe", "repair", "sanitize", "sanitizeDocument", "scan", "scripts", "skeleton",
   ].sort());
+  check("utf8lens/text fetched its own WebAssembly and not utf8lens/detect's", () =>
+    [fetched("utf8lens_text_bg.wasm"), fetched("utf8lens_detect_bg.wasm")], [true, false]);
+  const detection = await import("utf8lens/detect");
+  check("utf8lens/detect: every export is there, ready without an init call", () => Object.keys(detection).sort(), [
+    "Detector", "decodeAs", "detect",
+  ]);
   // "日本語のテキストです。" in Shift_JIS: detected in the wasm, decoded by the browser's own TextDecoder.
   const sjis = bytes(0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea, 0x82, 0xcc, 0x83, 0x65, 0x83, 0x4c, 0x83, 0x58, 0x83, 0x67, 0x82, 0xc5, 0x82, 0xb7, 0x81, 0x42);
   check("detect and decodeAs: Shift_JIS through the browser's TextDecoder", () => {
-    const [best] = text.detect(sjis);
-    return [best.charset, text.decodeAs(sjis, best)];
+    const [best] = detection.detect(sjis);
+    return [best.charset, detection.decodeAs(sjis, best)];
   }, ["shift_jis", "日本語のテキストです。"]);
-  check("utf8lens/text fetched its own WebAssembly", () => fetched("utf8lens_text_bg.wasm"), true);
+  check("utf8lens/detect fetched its own WebAssembly", () => fetched("utf8lens_detect_bg.wasm"), true);
   check("repair", () => text.repair("Sch\u00C3\u00B6ne Gr\u00C3\u00BC\u00C3\u0178e").text, "Schöne Grüße");
   check("garble", () => text.garble("ä", "windows-1252").text, "\u00C3\u00A4");
   check("sanitize", () => text.sanitize("pay\u200Bpal").text, "paypal");

@@ -4,13 +4,10 @@
 // "types" condition, must be enough on their own.
 // Lines marked @ts-expect-error must fail to type-check: the declarations are not `any`.
 import {
-  Detector,
   Sanitizer,
   areConfusable,
   check,
-  decodeAs,
   describeSanitizer,
-  detect,
   dompurifyHook,
   scan,
   garble,
@@ -25,9 +22,6 @@ import {
   skeleton,
   type ByteSource,
   type Charset,
-  type DetectCandidate,
-  type DetectCharset,
-  type DetectOptions,
   type GarbleResult,
   type MatrixRowInfo,
   type MisreadResult,
@@ -110,21 +104,6 @@ const scanned: ScanResult = scan(new Uint8Array([0x61]), { preset: "code", fix: 
 const finding: ScanFinding | undefined = scanned.findings[0];
 const rule: string | undefined = finding?.rule;
 const fixedBytes: Uint8Array | undefined = scanned.fixed;
-// Charset detection.
-const detectOptions: DetectOptions = { limit: 65536 };
-const ranked: DetectCandidate[] = detect(new Uint8Array([0xe9]), detectOptions);
-const top: DetectCharset | undefined = ranked[0]?.charset;
-const language: string | null | undefined = ranked[0]?.language;
-const why: string[] | undefined = ranked[0]?.reasons;
-const detector = new Detector();
-detector.feed(new Uint8Array([0x41]).buffer);
-const full: boolean = detector.full;
-const chunked: DetectCandidate[] = detector.finish();
-const decodedText: string = decodeAs(new Uint8Array([0xe9]), ranked[0] ?? "windows-1252");
-// @ts-expect-error a charset that detect never returns
-decodeAs(new Uint8Array([0xe9]), "latin1");
-// @ts-expect-error detect takes bytes
-detect("text");
 
 // Both modules side by side.
 const clean: boolean = validate(new Uint8Array([0x41])) && repaired.steps.length >= 0;
@@ -132,7 +111,6 @@ const clean: boolean = validate(new Uint8Array([0x41])) && repaired.steps.length
 export {
   glyph, rounds, misreadBytes, rows, repairedText, confidence, fromBytes, kind, changedNodes, clean,
   where, rules, checked, promptText, installed, hookChanges, rule, fixedBytes,
-  top, language, why, full, chunked, decodedText,
 };
 
 // Look-alikes (UTS #39).
