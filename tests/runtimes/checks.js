@@ -1,9 +1,9 @@
 // The core checks every runtime, bundle and worker runs against the installed package: each answer
 // against the engine's own TextDecoder/TextEncoder (the oracle) or a known value. Plain JavaScript with
 // no imports, so that Node, Deno, Bun, workerd, browsers and every bundler take it as it is.
-// `lib` is the module `utf8lens` (or utf8lens/inline, ...), `text` the module `utf8lens/text`.
-// Returns { passed, failed, failures }.
-export function runChecks(lib, text) {
+// `lib` is the module `utf8lens` (or utf8lens/inline, ...), `text` the module `utf8lens/text`, `detect`
+// the module `utf8lens/detect`. Returns { passed, failed, failures }.
+export function runChecks(lib, text, detect) {
   const failures = [];
   let passed = 0;
   const check = (name, fn) => {
@@ -71,6 +71,20 @@ export function runChecks(lib, text) {
   if (text) {
     check("repair", () => text.repair("SchÃ¶ne GrÃ¼ÃŸe").text === "Schöne Grüße");
     check("sanitize", () => text.sanitize("pay\u200Bpal").text === "paypal");
+  }
+  if (detect) {
+    // "Привет, мир" in windows-1251, detected and decoded by the package's own tables.
+    const cp1251 = Uint8Array.of(0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2, 0x2c, 0x20, 0xec, 0xe8, 0xf0);
+    check("detect and decodeAs", () => {
+      const [best] = detect.detect(cp1251);
+      return best.charset === "windows-1251" && detect.decodeAs(cp1251, best) === "Привет, мир";
+    });
+    check("Detector", () => {
+      const detector = new detect.Detector();
+      detector.feed(cp1251.subarray(0, 5));
+      detector.feed(cp1251.subarray(5));
+      return detector.finish()[0].charset === "windows-1251";
+    });
   }
   return { passed, failed: failures.length, failures };
 }

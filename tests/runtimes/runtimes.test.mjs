@@ -59,16 +59,16 @@ function assertPassed(outcome, where) {
   assert.ok(outcome.passed > 40, `${where}: only ${outcome.passed} checks ran`);
 }
 
-/** A runtime script: imports (or requires) `lib` and `text`, runs the checks, prints RESULT. */
-function script({ lib = "utf8lens", text = "utf8lens/text", nosimd = false, cjs = false }) {
+/** A runtime script: imports (or requires) `lib`, `text` and `detect`, runs the checks, prints RESULT. */
+function script({ lib = "utf8lens", text = "utf8lens/text", detect = "utf8lens/detect", nosimd = false, cjs = false }) {
   const force = nosimd ? "globalThis.UTF8LENS_SIMD = false;\n" : "";
   if (cjs) {
-    return `${force}const lib = require("${lib}");\nconst text = require("${text}");\n` +
+    return `${force}const lib = require("${lib}");\nconst text = require("${text}");\nconst detect = require("${detect}");\n` +
       `const entry = require.resolve("${lib}");\n` +
-      `import("./checks.js").then(({ runChecks }) => console.log("RESULT " + JSON.stringify({ ...runChecks(lib, text), entry })));\n`;
+      `import("./checks.js").then(({ runChecks }) => console.log("RESULT " + JSON.stringify({ ...runChecks(lib, text, detect), entry })));\n`;
   }
-  return `${force}const lib = await import("${lib}");\nconst text = await import("${text}");\n` +
-    `const { runChecks } = await import("./checks.js");\nconsole.log("RESULT " + JSON.stringify(runChecks(lib, text)));\n`;
+  return `${force}const lib = await import("${lib}");\nconst text = await import("${text}");\nconst detect = await import("${detect}");\n` +
+    `const { runChecks } = await import("./checks.js");\nconsole.log("RESULT " + JSON.stringify(runChecks(lib, text, detect)));\n`;
 }
 
 function write(file, content) {
@@ -76,10 +76,11 @@ function write(file, content) {
   writeFileSync(file, content);
 }
 
-/** The app's sources for one bundler: LIB, TEXT and WORKER filled in. */
-function appSources(dir, { lib, text, worker }) {
+/** The app's sources for one bundler: LIB, TEXT, DETECT and WORKER filled in. */
+function appSources(dir, { lib, text, detect, worker }) {
   const fill = (name) =>
-    readFileSync(join(HERE, "app", name), "utf8").replaceAll('"LIB"', JSON.stringify(lib)).replaceAll('"TEXT"', JSON.stringify(text)).replace("= WORKER;", `= ${worker};`);
+    readFileSync(join(HERE, "app", name), "utf8").replaceAll('"LIB"', JSON.stringify(lib)).replaceAll('"TEXT"', JSON.stringify(text))
+      .replaceAll('"DETECT"', JSON.stringify(detect)).replace("= WORKER;", `= ${worker};`);
   write(join(dir, "src/index.js"), fill("main.js"));
   write(join(dir, "src/worker.js"), fill("worker.js"));
   write(join(dir, "src/node.js"), fill("node.js"));
@@ -103,12 +104,13 @@ before(async () => {
   // The plain page: an import map, no bundler.
   write(join(CONSUMER, "plain/index.html"), `<!doctype html><meta charset="utf-8"><title>utf8lens</title>
 <script>if (location.search === "?nosimd") globalThis.UTF8LENS_SIMD = false;</script>
-<script type="importmap">{ "imports": { "utf8lens": "../node_modules/utf8lens/browser.js", "utf8lens/text": "../node_modules/utf8lens/text/browser.js" } }</script>
+<script type="importmap">{ "imports": { "utf8lens": "../node_modules/utf8lens/browser.js", "utf8lens/text": "../node_modules/utf8lens/text/browser.js", "utf8lens/detect": "../node_modules/utf8lens/detect/browser.js" } }</script>
 <script type="module">
 import * as lib from "utf8lens";
 import * as text from "utf8lens/text";
+import * as detect from "utf8lens/detect";
 import { runChecks } from "../checks.js";
-window.__utf8lensResult = { page: runChecks(lib, text) };
+window.__utf8lensResult = { page: runChecks(lib, text, detect) };
 </script>\n`);
   origin = await serve(CONSUMER, { "/nosimd/": NOSIMD });
 });
@@ -183,7 +185,7 @@ describe("runtimes", () => {
     write(join(dir, "checks.cjs"), checks.replace("export function runChecks", "function runChecks") + "\nmodule.exports = { runChecks };\n");
     cpSync(join(HERE, "checks.js"), join(dir, "checks.mjs"));
     const body = (where) => `test("the checks, ${where}", () => {
-  const outcome = runChecks(lib, text);
+  const outcome = runChecks(lib, text, detect);
   expect(outcome.failures).toEqual([]);
   expect(outcome.passed).toBeGreaterThan(40);
   console.log("JEST ${where} " + JSON.stringify({ passed: outcome.passed }));
@@ -191,11 +193,13 @@ describe("runtimes", () => {
 `;
     write(join(dir, "require.test.cjs"), `const lib = require("utf8lens");
 const text = require("utf8lens/text");
+const detect = require("utf8lens/detect");
 const { runChecks } = require("./checks.cjs");
 test("require resolves node.cjs", () => expect(require.resolve("utf8lens")).toMatch(/node\\.cjs$/));
 ${body("require")}`);
     write(join(dir, "import.test.mjs"), `import * as lib from "utf8lens";
 import * as text from "utf8lens/text";
+import * as detect from "utf8lens/detect";
 import { runChecks } from "./checks.mjs";
 ${body("import")}`);
     const jest = join(BIN, "jest");
@@ -214,16 +218,18 @@ ${body("import")}`);
     }
   });
   test("Node 20, utf8lens/inline and utf8lens/init", async () => {
-    write(join(CONSUMER, "runtime-inline.mjs"), script({ lib: "utf8lens/inline", text: "utf8lens/text/inline" }));
+    write(join(CONSUMER, "runtime-inline.mjs"), script({ lib: "utf8lens/inline", text: "utf8lens/text/inline", detect: "utf8lens/detect/inline" }));
     assertPassed(await result(process.execPath, [join(CONSUMER, "runtime-inline.mjs")], { cwd: CONSUMER }), "inline");
     write(join(CONSUMER, "runtime-init.mjs"), `import { readFileSync } from "node:fs";
 const lib = await import("utf8lens/init");
 const text = await import("utf8lens/text/init");
+const detect = await import("utf8lens/detect/init");
 const dir = new URL("./node_modules/utf8lens/", import.meta.url);
 lib.initSync(readFileSync(new URL("wasm/utf8lens_bg.wasm", dir)));
 await text.init(readFileSync(new URL("text/wasm/utf8lens_text_bg.wasm", dir)));
+detect.initSync(readFileSync(new URL("detect/wasm/utf8lens_detect_bg.wasm", dir)));
 const { runChecks } = await import("./checks.js");
-console.log("RESULT " + JSON.stringify(runChecks(lib, text)));
+console.log("RESULT " + JSON.stringify(runChecks(lib, text, detect)));
 `);
     assertPassed(await result(process.execPath, [join(CONSUMER, "runtime-init.mjs")], { cwd: CONSUMER }), "init");
   });
@@ -235,15 +241,17 @@ describe("the build without SIMD, forced", () => {
     // A copy of the consumer whose SIMD builds are junk: the checks pass only from the other build.
     cpSync(CONSUMER, NOSIMD, { recursive: true });
     const pkg = join(NOSIMD, "node_modules/utf8lens");
-    for (const file of ["wasm/utf8lens_bg.wasm", "text/wasm/utf8lens_text_bg.wasm"]) writeFileSync(join(pkg, file), "not wasm");
-    for (const file of ["wasm/utf8lens_bg.inline.js", "text/wasm/utf8lens_text_bg.inline.js"]) {
+    for (const file of ["wasm/utf8lens_bg.wasm", "text/wasm/utf8lens_text_bg.wasm", "detect/wasm/utf8lens_detect_bg.wasm"]) {
+      writeFileSync(join(pkg, file), "not wasm");
+    }
+    for (const file of ["wasm/utf8lens_bg.inline.js", "text/wasm/utf8lens_text_bg.inline.js", "detect/wasm/utf8lens_detect_bg.inline.js"]) {
       const inline = readFileSync(join(pkg, file), "utf8");
       writeFileSync(join(pkg, file), inline.replace(/wasmSimd = "[^"]*"/, 'wasmSimd = "bm90IHdhc20="'));
     }
   });
   const cases = [
     ["Node, import", "runtime-nosimd.mjs", script({ nosimd: true })],
-    ["Node, utf8lens/inline", "runtime-nosimd-inline.mjs", script({ nosimd: true, lib: "utf8lens/inline", text: "utf8lens/text/inline" })],
+    ["Node, utf8lens/inline", "runtime-nosimd-inline.mjs", script({ nosimd: true, lib: "utf8lens/inline", text: "utf8lens/text/inline", detect: "utf8lens/detect/inline" })],
     ["Node, require (node.cjs)", "runtime-nosimd.cjs", script({ nosimd: true, cjs: true })],
   ];
   for (const [name, file, source] of cases) {
@@ -354,6 +362,7 @@ const BUNDLERS = [
     name: "Vite",
     lib: "utf8lens",
     text: "utf8lens/text",
+    detect: "utf8lens/detect",
     worker: MODULE_WORKER,
     async build(dir) {
       write(join(dir, "index.html"), page("/src/index.js"));
@@ -368,6 +377,7 @@ const BUNDLERS = [
     name: "webpack 5",
     lib: "utf8lens",
     text: "utf8lens/text",
+    detect: "utf8lens/detect",
     worker: MODULE_WORKER,
     async build(dir) {
       // webpack's defaults (entry ./src/index.js, output dist/main.js), only the mode said aloud.
@@ -383,6 +393,7 @@ const BUNDLERS = [
     name: "esbuild",
     lib: "utf8lens/inline",
     text: "utf8lens/text/inline",
+    detect: "utf8lens/detect/inline",
     worker: 'new Worker("./worker.js")',
     async build(dir) {
       await run(join(BIN, "esbuild"), ["src/index.js", "src/worker.js", "--bundle", "--outdir=dist", "--log-level=warning"], { cwd: dir, timeout: TIMEOUT });
@@ -397,6 +408,7 @@ const BUNDLERS = [
     name: "Rollup",
     lib: "utf8lens/inline",
     text: "utf8lens/text/inline",
+    detect: "utf8lens/detect/inline",
     worker: 'new Worker(new URL("./worker.js", import.meta.url), { type: "module" })',
     async build(dir) {
       await run(join(BIN, "rollup"), ["-p", "@rollup/plugin-node-resolve", "src/index.js", "src/worker.js", "-d", "dist", "--silent"], { cwd: dir, timeout: TIMEOUT });
@@ -411,6 +423,7 @@ const BUNDLERS = [
     name: "bun build",
     lib: "utf8lens/inline",
     text: "utf8lens/text/inline",
+    detect: "utf8lens/detect/inline",
     worker: MODULE_WORKER,
     async build(dir) {
       await run(join(BIN, "bun"), ["build", "src/index.js", "src/worker.js", "--outdir=dist"], { cwd: dir, timeout: TIMEOUT });
@@ -459,7 +472,7 @@ test("workerd: the Worker bundled as wrangler bundles it, in workerd's test mode
   await run(join(BIN, "esbuild"), ["src/worker.js", "--bundle", "--format=esm", "--platform=neutral",
     "--conditions=workerd,worker,browser", "--main-fields=module,main", "--loader:.wasm=copy", "--outdir=dist", "--log-level=warning"], { cwd: dir, timeout: TIMEOUT });
   const wasm = readdirSync(join(dir, "dist")).filter((f) => f.endsWith(".wasm"));
-  assert.equal(wasm.length, 2, "both modules' .wasm files are imported");
+  assert.equal(wasm.length, 3, "the three modules' .wasm files are imported");
   const modules = [`(name = "worker.js", esModule = embed "dist/worker.js")`, ...wasm.map((f) => `(name = "${f}", wasm = embed "dist/${f}")`)];
   write(join(dir, "config.capnp"), `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
