@@ -806,6 +806,7 @@ fn detected_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Cand
                 || out.iter().any(|c| c.step.after == decoded)
                 || !changes_a_word(text, &decoded)
                 || makes_symbols(text, &decoded)
+                || changes_only_letter_lists(text, &decoded)
             {
                 continue;
             }
@@ -826,6 +827,37 @@ fn detected_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Cand
         seen.push(bytes);
     }
     out
+}
+
+/// Whether every word that a reading changes is a list of the special letters of one Latin
+/// alphabet ([`is_letter_list`]: `åäö`, `ÄÖÜ`, `ß`, `æøå`). People write such lists to name their letters;
+/// a word of another script shown in a Western charset (`Ïðèâåò`, `àîéø`) mixes alphabets.
+fn changes_only_letter_lists(text: &str, decoded: &str) -> bool {
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    let mut in_list = vec![false; before.len()];
+    for (at, word) in words(&before) {
+        if is_letter_list(word) {
+            in_list
+                .get_mut(at..at + word.len())
+                .unwrap_or_default()
+                .fill(true);
+        }
+    }
+    let mut changed = (0..before.len())
+        .filter(|&k| before.get(k) != after.get(k))
+        .peekable();
+    changed.peek().is_some() && changed.all(|k| in_list.get(k) == Some(&true))
+}
+
+/// Whether `word` is a list of the special letters of one Latin alphabet (`åäö`, `ÄÖÜ`, `ß`):
+/// letters beyond ASCII, none twice, all in the alphabet of one language of the letter model.
+fn is_letter_list(word: &[char]) -> bool {
+    word.iter().enumerate().all(|(k, &c)| {
+        !c.is_ascii()
+            && classify(c) == Class::Letter(Script::Latin)
+            && !word.get(..k).unwrap_or_default().contains(&c)
+    }) && crate::detect::one_alphabet(word, 0)
 }
 
 /// What a text reads as in one charset, sequence by sequence.
@@ -1457,7 +1489,7 @@ fn legacy_to_legacy(
                                 .any(|(a, b)| a != b && is_quote(b)))
                 }
             };
-            if !keep {
+            if !keep || changes_only_letter_lists(text, &decoded) {
                 continue;
             }
             out.push(legacy_candidate(
@@ -1637,8 +1669,20 @@ fn box_drawing(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
             boxes += 1;
             run |= next.is_some_and(is_box);
         }
-        run || boxes >= 3
+        (run || boxes >= 3) && !turns_letter_list_into_a_short_line(text, after)
     })
+}
+
+/// Whether a box-drawing reading turns a list of one alphabet's letters ([`is_letter_list`]:
+/// `ÅÄÖ`, code page 437's `┼─╓`) into box drawing with no two horizontal lines in a row. A line
+/// read in Latin-1 repeats its horizontal (`ÚÄÄÄ¿` is `┌───┐`, `ÃÄÄ` is `├──`).
+fn turns_letter_list_into_a_short_line(text: &str, after: &[char]) -> bool {
+    let horizontal = |c: &char| matches!(c, '─' | '━' | '═');
+    let long_line = after.windows(2).any(|w| w.iter().all(horizontal));
+    let before: Vec<char> = text.chars().collect();
+    !long_line
+        && words(&before)
+            .any(|(at, word)| after.get(at..at + word.len()) != Some(word) && is_letter_list(word))
 }
 
 /// Whether box drawing `ch` between `prev` and `next` is part of a drawn line: a horizontal line,
@@ -2592,6 +2636,26 @@ mod tests {
                 "getÉtat",
                 "isÖffentlich",
                 "Åse",
+            ],
+        );
+    }
+
+    #[test]
+    fn lists_of_an_alphabets_letters_stay() {
+        // Texts that name a language's letters: no legacy reading (`едж` of KOI8-R, `агжщсуъкэ`
+        // of windows-1251) and no box drawing (`┼─╓` of code page 437) takes them. Mojibake with
+        // the same letters mixes alphabets, or draws a line.
+        assert_repairs(
+            &[("ÚÄÄÄ¿ box ÀÄÄÄÙ", "┌───┐ box └───┘")],
+            &[
+                "ÅÄÖ",
+                "ÅÄÖ och åäö",
+                "Tangentbord med åäö och ÅÄÖ",
+                "äöü ÄÖÜ ß",
+                "Polskie litery: ąćęłńóśźż ĄĆĘŁŃÓŚŹŻ",
+                "Türkçe: çğıöşü ÇĞİÖŞÜ",
+                "Română: ăâîșț ĂÂÎȘȚ",
+                "Norsk: æøå ÆØÅ",
             ],
         );
     }
