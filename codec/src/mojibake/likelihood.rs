@@ -126,7 +126,7 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         if unit_after_number(chars, i).is_some() {
             total -= UNIT_AFTER_NUMBER;
         }
-        if currency_by_number(chars, i) {
+        if currency_by_number(chars, i) || diameter_before_number(chars, i) {
             total -= CURRENCY_BY_NUMBER;
         }
     }
@@ -609,6 +609,18 @@ pub(super) fn currency_by_number(chars: &[char], i: usize) -> bool {
     let code_after_amount =
         code_word && nbsp(code_start) && digit(code_start.and_then(|p| p.checked_sub(1)));
     (after_amount || opens || code_after_amount) && !(digit(p1) && digit(n1))
+}
+
+/// Whether the character at `i` is a diameter sign (`Ø`, `⌀`) opening a number, at the start
+/// of a word (`Rohr Ø12 mm`, `Ø 6`): technical writing puts it there as it puts a currency sign,
+/// and a reading that makes a currency of it (code page 850's `Ø` is code page 437's `¥`) is no
+/// more plausible.
+fn diameter_before_number(chars: &[char], i: usize) -> bool {
+    let at = |p: Option<usize>| p.and_then(|p| chars.get(p)).copied();
+    let digit = |p: Option<usize>| at(p).is_some_and(|c| c.is_ascii_digit());
+    matches!(at(Some(i)), Some('Ø' | '⌀'))
+        && (digit(Some(i + 1)) || (at(Some(i + 1)) == Some(' ') && digit(Some(i + 2))))
+        && at(i.checked_sub(1)).is_none_or(|c| c.is_whitespace() || c == '(')
 }
 
 /// Whether the character at `i` is one beyond ASCII wedged into a number where a no-break space

@@ -850,14 +850,20 @@ fn changes_only_letter_lists(text: &str, decoded: &str) -> bool {
     changed.peek().is_some() && changed.all(|k| in_list.get(k) == Some(&true))
 }
 
-/// Whether `word` is a list of the special letters of one Latin alphabet (`åäö`, `ÄÖÜ`, `ß`):
-/// letters beyond ASCII, none twice, all in the alphabet of one language of the letter model.
+/// Whether `word` is a list of Latin letters beyond ASCII, none twice: the special letters of one
+/// alphabet of the letter model (`åäö`, `ÄÖÜ`, `ß`), or three or more letters in code point order
+/// (`ÀÁÂÃÄÅ`, `ÈÉÊË`: a test string, or a table of a charset).
 fn is_letter_list(word: &[char]) -> bool {
-    word.iter().enumerate().all(|(k, &c)| {
+    let latin = word.iter().enumerate().all(|(k, &c)| {
         !c.is_ascii()
             && classify(c) == Class::Letter(Script::Latin)
             && !word.get(..k).unwrap_or_default().contains(&c)
-    }) && crate::detect::one_alphabet(word, 0)
+    });
+    let in_order = word.len() >= 3
+        && word
+            .windows(2)
+            .all(|w| u32::from(w[0]) + 1 == u32::from(w[1]));
+    latin && (in_order || crate::detect::one_alphabet(word, 0))
 }
 
 /// What a text reads as in one charset, sequence by sequence.
@@ -2391,7 +2397,8 @@ mod tests {
     fn a_currency_sign_by_an_amount_is_read_back() {
         // Windows-1252's yen sign shown as Mac Roman (`•`), and UTF-8 whose reading in
         // windows-1250 gives the yen sign after a currency code where ISO-8859-2's gives `¡`.
-        // Bullets, a hydroxyl radical, Mac symbols after a number and right-to-left marks stay.
+        // Bullets, a hydroxyl radical, Mac symbols after a number, right-to-left marks and
+        // diameters (code page 850's `Ø` is code page 437's `¥`) stay.
         assert_repairs(
             &[
                 ("JP•32,758", "JP¥32,758"),
@@ -2402,6 +2409,9 @@ mod tests {
                 "le radical HO• et produit",
                 "bonne ‚ 982ˆ",
                 "\u{200f}1,965.02\u{a0}\u{200f}CHF",
+                "Ø12",
+                "Rohr Ø12,5 mm",
+                "(Ø 6)",
             ],
         );
     }
@@ -2642,8 +2652,9 @@ mod tests {
 
     #[test]
     fn lists_of_an_alphabets_letters_stay() {
-        // Texts that name a language's letters: no legacy reading (`едж` of KOI8-R, `агжщсуъкэ`
-        // of windows-1251) and no box drawing (`┼─╓` of code page 437) takes them. Mojibake with
+        // Texts that name a language's letters, or list letters in code point order: no legacy
+        // reading (`едж` of KOI8-R, `агжщсуъкэ` and `АБВГДЕ` of windows-1251, `אבגדהו` of
+        // windows-1255) and no box drawing (`┼─╓` of code page 437) takes them. Mojibake with
         // the same letters mixes alphabets, or draws a line.
         assert_repairs(
             &[("ÚÄÄÄ¿ box ÀÄÄÄÙ", "┌───┐ box └───┘")],
@@ -2656,6 +2667,10 @@ mod tests {
                 "Türkçe: çğıöşü ÇĞİÖŞÜ",
                 "Română: ăâîșț ĂÂÎȘȚ",
                 "Norsk: æøå ÆØÅ",
+                "ÀÁÂÃÄÅ",
+                "àáâãäå",
+                "ÈÉÊË ÌÍÎÏ",
+                "ÝÞßàá",
             ],
         );
     }
