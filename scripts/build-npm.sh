@@ -136,8 +136,8 @@ build_wasm() {
 build_module main utf8lens release "$CARGO_TARGET_DIR_NPM" "$PKG/wasm"
 # utf8lens/text stays at opt-level 3: `scan` needs the speed.
 build_module text utf8lens_text release "$CARGO_TARGET_DIR_NPM-text" "$PKG/text/wasm"
-# utf8lens/detect is built for size (profile npm-size): at opt-level "s" the detector is smaller and no
-# slower (docs/BENCHMARKS.md, A module of its own).
+# utf8lens/detect is built for size (profile npm-size, opt-level "s"), and stays faster than its JS
+# peers (docs/BENCHMARKS.md, A module of its own).
 build_module detect utf8lens_detect npm-size "$CARGO_TARGET_DIR_NPM-detect" "$PKG/detect/wasm"
 
 # The package: the templates, then the generated glue, wasm and declarations.
