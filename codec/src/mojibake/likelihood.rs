@@ -508,14 +508,38 @@ const STRIPPED_LEAD_IN_WORD: f32 = 16.0;
 /// end: the lead bytes C3, C4 and C5 of UTF-8 read as Latin-1 whose
 /// continuation byte, in 80–9F, was stripped as a C1 control (`StraÃe` for `Straße`,
 /// `KocijanÄiÄ` for `Kocijančić`, `SzymaÅa` for `Szymała`: C3 9F, C4 8D, C4 87, C5 82). No
-/// language puts these capitals after a small letter; with a sign after them (`HasÅ‚o`) the
-/// continuation byte is still there, and the sign itself is priced.
+/// language puts these capitals after a small letter, though camel case does (`setÄnderung`):
+/// a capital that opens a word the letter model reads is left alone. With a sign after them
+/// (`HasÅ‚o`) the continuation byte is still there, and the sign itself is priced.
 pub(super) fn stripped_lead_after_small_letter(chars: &[char], i: usize) -> bool {
     let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
-    matches!(at(Some(i)), Some('Ã' | 'Ä' | 'Å'))
+    let lead = matches!(at(Some(i)), Some('Ã' | 'Ä' | 'Å'))
         && at(i.checked_sub(1)).is_some_and(|c| c.is_ascii_lowercase())
-        && at(Some(i + 1)).is_none_or(|c| c.is_ascii() && c != '?')
+        && at(Some(i + 1)).is_none_or(|c| c.is_ascii() && c != '?');
+    if !lead {
+        return false;
+    }
+    // A hump of camel case (`setÄnderung`, `camelCaseÄpfel`): the capital opens a word that the
+    // letter model reads.
+    let hump: Vec<char> = chars
+        .get(i..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|c| c.is_alphabetic())
+        .copied()
+        .collect();
+    let camel_hump = hump.len() >= MIN_CAMEL_HUMP
+        && crate::detect::word_bits(&hump)
+            .is_some_and(|b| b as f32 <= CAMEL_HUMP_BITS_PER_LETTER * hump.len() as f32);
+    !camel_hump
 }
+
+/// The shortest hump of camel case that [`stripped_lead_after_small_letter`] leaves alone.
+const MIN_CAMEL_HUMP: usize = 2;
+
+/// The most a camel-case hump may cost per letter in the letter model to read as a word
+/// (`Änderung` 3.8, `Äpfel` 6.4; `Ãdith` 8.0).
+const CAMEL_HUMP_BITS_PER_LETTER: f32 = 6.5;
 
 /// What a unit written beyond ASCII saves after a number (`145°F`, `214.5 μs`, `97 km²`,
 /// `365 Ом`): number formats put it there, and the letter model would price it as a word or a

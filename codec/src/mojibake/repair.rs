@@ -2631,7 +2631,8 @@ mod tests {
         // UTF-8 read as ISO-8859-1, C1 controls stripped: `ß`, `č`, `ć`, `ł`, `ă` (C3 9F, C4 8D,
         // C4 87, C5 82, C4 83) leave `Ã`, `Ä`, `Å` after a small letter. With their continuation
         // byte still there (`HasÅ‚o`), after a letter beyond ASCII, or before a marked byte, the
-        // rule says nothing; capitals after a capital, and camel case with other capitals, stay.
+        // rule says nothing; capitals after a capital, camel case with other capitals, and humps of
+        // camel case that read as words (`Änderung`, `År`), stay.
         assert_repairs(
             &[
                 ("Die StraÃe ist lang", "Die Stra\u{FFFD}e ist lang"),
@@ -2646,6 +2647,9 @@ mod tests {
                 "getÉtat",
                 "isÖffentlich",
                 "Åse",
+                "setÄnderung(x)",
+                "letzteÄnderung",
+                "antalÅr",
             ],
         );
     }
