@@ -516,11 +516,13 @@ pub(super) fn stripped_lead_after_small_letter(chars: &[char], i: usize) -> bool
     let lead = matches!(at(Some(i)), Some('Ã' | 'Ä' | 'Å'))
         && at(i.checked_sub(1)).is_some_and(|c| c.is_ascii_lowercase())
         && at(Some(i + 1)).is_none_or(|c| c.is_ascii() && c != '?');
-    if !lead {
-        return false;
-    }
-    // A hump of camel case (`setÄnderung`, `camelCaseÄpfel`): the capital opens a word that the
-    // letter model reads.
+    lead && !opens_camel_hump(chars, i)
+}
+
+/// Whether the letter at `i` opens a hump of camel case (`setÄnderung`, `camelCaseÄpfel`): a
+/// word of [`MIN_CAMEL_HUMP`] letters or more, up to the next non-letter, that the letter model
+/// reads.
+pub(super) fn opens_camel_hump(chars: &[char], i: usize) -> bool {
     let hump: Vec<char> = chars
         .get(i..)
         .unwrap_or_default()
@@ -528,13 +530,12 @@ pub(super) fn stripped_lead_after_small_letter(chars: &[char], i: usize) -> bool
         .take_while(|c| c.is_alphabetic())
         .copied()
         .collect();
-    let camel_hump = hump.len() >= MIN_CAMEL_HUMP
+    hump.len() >= MIN_CAMEL_HUMP
         && crate::detect::word_bits(&hump)
-            .is_some_and(|b| b as f32 <= CAMEL_HUMP_BITS_PER_LETTER * hump.len() as f32);
-    !camel_hump
+            .is_some_and(|b| b as f32 <= CAMEL_HUMP_BITS_PER_LETTER * hump.len() as f32)
 }
 
-/// The shortest hump of camel case that [`stripped_lead_after_small_letter`] leaves alone.
+/// The shortest hump of camel case that [`opens_camel_hump`] sees.
 const MIN_CAMEL_HUMP: usize = 2;
 
 /// The most a camel-case hump may cost per letter in the letter model to read as a word

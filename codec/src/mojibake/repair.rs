@@ -1934,8 +1934,25 @@ fn misread_letter(chars: &[char], i: usize) -> bool {
     // Spacing modifier letters (`ˆ`, `˜`, `ˇ`) are what the Western charsets have of them.
     let modifier = matches!(ch, '\u{2B0}'..='\u{2FF}');
     (between_letters(chars, i) && (!ch.is_alphabetic() || modifier))
-        || (ch.is_uppercase() && prev.is_some_and(|c| c.is_lowercase()))
+        || (ch.is_uppercase() && prev.is_some_and(|c| c.is_lowercase()) && !camel_case(chars, i))
         || sign_opening_a_word(chars, i)
+}
+
+/// Whether the capital at `i` opens a hump of camel case ([`super::likelihood::opens_camel_hump`])
+/// in a word with an ASCII hump too (`camelCaseÄpfel`): an identifier. In a name (`ValÈria`,
+/// `GilliËron`: windows-1252 shown as Mac OS Roman) the capital is a misread letter.
+fn camel_case(chars: &[char], i: usize) -> bool {
+    let start = chars
+        .get(..i)
+        .unwrap_or_default()
+        .iter()
+        .rposition(|c| !c.is_alphabetic())
+        .map_or(0, |k| k + 1);
+    let head = chars.get(start..i).unwrap_or_default();
+    super::likelihood::opens_camel_hump(chars, i)
+        && head
+            .windows(2)
+            .any(|w| w[0].is_lowercase() && w[1].is_ascii_uppercase())
 }
 
 /// Whether every character a legacy-to-legacy reading changes is a letter or a control character
@@ -2650,6 +2667,7 @@ mod tests {
                 "setÄnderung(x)",
                 "letzteÄnderung",
                 "antalÅr",
+                "camelCaseÄpfel",
             ],
         );
     }
