@@ -181,9 +181,11 @@ fn nibble(table: &[u8], i: usize) -> u8 {
 }
 
 /// Whether a character counts as a letter of some word: alphabetic, or a combining mark (which
-/// Vietnamese in windows-1258 and Thai write between letters).
+/// Vietnamese in windows-1258 and Thai write between letters: the Thai tone marks, U+0E47–U+0E4E,
+/// are no alphabetic characters, and the rare ones, `๊` in `บู๊`, are outside the Thai alphabet of
+/// the model, which the generator, counting every mark as a letter, makes them "any other letter").
 pub(super) fn is_letter(ch: char) -> bool {
-    ch.is_alphabetic() || ('\u{0300}'..='\u{036F}').contains(&ch)
+    ch.is_alphabetic() || matches!(ch, '\u{0300}'..='\u{036F}' | '\u{0E47}'..='\u{0E4E}')
 }
 
 /// English names of the model's languages.

@@ -126,7 +126,7 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         if unit_after_number(chars, i).is_some() {
             total -= UNIT_AFTER_NUMBER;
         }
-        if currency_by_number(chars, i) || diameter_before_number(chars, i) {
+        if currency_by_number(chars, i) || sign_opening_a_number(chars, i) {
             total -= CURRENCY_BY_NUMBER;
         }
     }
@@ -231,7 +231,7 @@ pub(super) fn sign_opening_a_word(chars: &[char], i: usize) -> bool {
         return false;
     };
     // U+FFFD stands for a character that lost bytes, most often a letter.
-    const OPENS_CLEAN: &str = "¿¡€£¥¢¤§¶†‡•·«»‹›“”‘’„‚´¬\u{A0}\u{AD}\u{FFFD}";
+    const OPENS_CLEAN: &str = "¿¡€£¥¢¤§¶†‡•·«»‹›“”‘’„‚´¬…\u{A0}\u{AD}\u{FFFD}";
     let opens_clean = OPENS_CLEAN.contains(ch);
     let sign = (!ch.is_alphanumeric() || matches!(ch, 'ª' | 'º'))
         && !ch.is_ascii()
@@ -636,16 +636,17 @@ pub(super) fn currency_by_number(chars: &[char], i: usize) -> bool {
     (after_amount || opens || code_after_amount) && !(digit(p1) && digit(n1))
 }
 
-/// Whether the character at `i` is a diameter sign (`Ø`, `⌀`) opening a number, at the start
-/// of a word (`Rohr Ø12 mm`, `Ø 6`): technical writing puts it there as it puts a currency sign,
-/// and a reading that makes a currency of it (code page 850's `Ø` is code page 437's `¥`) is no
-/// more plausible.
-fn diameter_before_number(chars: &[char], i: usize) -> bool {
+/// Whether the character at `i` is a sign that opens a number in clean text as a currency sign
+/// does, at the start of a word: a diameter (`Rohr Ø12 mm`, `⌀ 6`), a section or paragraph
+/// (`RFC 5280 §5.3.1`, `¶12`), a numero (`№5`). A reading that makes a currency or a bidi mark
+/// of it (code page 850's `Ø` is code page 437's `¥`; ISO-8859-5's `§` is windows-1256's left-to-right
+/// mark) is no more plausible.
+fn sign_opening_a_number(chars: &[char], i: usize) -> bool {
     let at = |p: Option<usize>| p.and_then(|p| chars.get(p)).copied();
     let digit = |p: Option<usize>| at(p).is_some_and(|c| c.is_ascii_digit());
-    matches!(at(Some(i)), Some('Ø' | '⌀'))
+    matches!(at(Some(i)), Some('Ø' | '⌀' | '§' | '¶' | '№'))
         && (digit(Some(i + 1)) || (at(Some(i + 1)) == Some(' ') && digit(Some(i + 2))))
-        && at(i.checked_sub(1)).is_none_or(|c| c.is_whitespace() || c == '(')
+        && at(i.checked_sub(1)).is_none_or(|c| c.is_whitespace() || matches!(c, '(' | '['))
 }
 
 /// Whether the character at `i` is one beyond ASCII wedged into a number where a no-break space

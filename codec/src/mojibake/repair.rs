@@ -807,6 +807,8 @@ fn detected_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Cand
                 || !changes_a_word(text, &decoded)
                 || makes_symbols(text, &decoded)
                 || changes_only_letter_lists(text, &decoded)
+                || breaks_a_drawn_line(text, &decoded)
+                || only_box_drawing_beside_words(text, &decoded)
             {
                 continue;
             }
@@ -848,6 +850,41 @@ fn changes_only_letter_lists(text: &str, decoded: &str) -> bool {
         .filter(|&k| before.get(k) != after.get(k))
         .peekable();
     changed.peek().is_some() && changed.all(|k| in_list.get(k) == Some(&true))
+}
+
+/// Whether a legacy-to-legacy reading changes box drawing that draws a line: a horizontal line
+/// between two more characters of box drawing (`└───┘`). Box drawing glued to letters is what
+/// a wrong charset makes of letters (`╨Я╤А`), but no word repeats one letter three times, as a
+/// line read in another charset would (`ÑÄÄÄÖ`, KOI8-R's `└───┘` as Mac OS Roman).
+fn breaks_a_drawn_line(text: &str, decoded: &str) -> bool {
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    let is_box = |c: &char| matches!(c, '\u{2500}'..='\u{257F}');
+    let horizontal = |c: &char| matches!(c, '─' | '━' | '═');
+    before.windows(3).enumerate().any(|(k, w)| {
+        is_box(&w[0]) && horizontal(&w[1]) && is_box(&w[2]) && after.get(k + 1) != Some(&w[1])
+    })
+}
+
+/// Whether a legacy-to-legacy reading changes only box drawing that stands beside a word, not
+/// inside one: a frame or a tree drawn around ASCII text (`│XXXXXXXX│`, `└contact`). What a wrong
+/// charset makes of letters puts box drawing between letters too (`╨Я╤А`).
+fn only_box_drawing_beside_words(text: &str, decoded: &str) -> bool {
+    let before: Vec<char> = text.chars().collect();
+    let is_box = |c: char| matches!(c, '\u{2500}'..='\u{257F}');
+    let letter = |k: Option<usize>| {
+        k.and_then(|k| before.get(k))
+            .is_some_and(|c| c.is_alphabetic())
+    };
+    let mut changed = before
+        .iter()
+        .zip(decoded.chars())
+        .enumerate()
+        .filter(|&(_, (&a, b))| a != b)
+        .peekable();
+    changed.peek().is_some()
+        && changed
+            .all(|(k, (&a, _))| is_box(a) && !(letter(k.checked_sub(1)) && letter(Some(k + 1))))
 }
 
 /// Whether `word` is a list of Latin letters beyond ASCII, none twice: the special letters of one
@@ -1291,7 +1328,8 @@ fn loses_a_readable_word(chars: &[char], sequences: &[super::sequences::Sequence
 ///   capital after a small letter (`pirmininkÄ?`: a misread letter in a word);
 /// * 2 for `Ã` opening a word of small letters (`Ãdith`), and for `Ã`, `Ä` or `Å` alone after a
 ///   small ASCII letter (`SzymaÅa`, [`super::likelihood::stripped_lead_after_small_letter`]);
-/// * 0 otherwise (`là?`, `Äpfel`, `ÀÉÎÕÜ`).
+/// * 0 otherwise (`là?`, `Äpfel`, `ÀÉÎÕÜ`), and for a letter alone between quotation marks
+///   (`'ñ'`, `"â"`: a character literal of code).
 fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -> u32 {
     let letter = |k: Option<usize>| {
         k.and_then(|k| chars.get(k))
@@ -1303,6 +1341,14 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
     let before = seq.start.checked_sub(1);
     let letter_before = letter(before);
     let letter_after = letter(Some(seq.end));
+    // Between quotation marks (`'ñ'`, `"â"`), a letter alone is a character literal of code.
+    let quote = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|c| matches!(c, '\'' | '"' | '`'))
+    };
+    if seq.end - seq.start == 1 && quote(before) && quote(Some(seq.end)) {
+        return 0;
+    }
     if full {
         // `â` (E2) leads the sequences of punctuation (`’`, `…`, `€`); a word that ends in it
         // (Inari Sami `kielâ`) is not followed by two marked bytes.
@@ -1327,7 +1373,14 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
     if marked && letter_before && letter_after && chars.get(seq.end - 1) == Some(&'?') {
         return 1;
     }
-    let alone = seq.end - seq.start == 1 && !letter_before && !letter_after;
+    // Alone between spaces, digits or other mojibake (`t â z`, `4 â 51`, `ð¦»ð`); between ASCII
+    // punctuation (`(ã; ã;`, a list) it is a letter named.
+    let apart = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k)).is_none_or(|c| {
+            c.is_whitespace() || c.is_ascii_digit() || (!c.is_ascii() && !c.is_alphabetic())
+        })
+    };
+    let alone = seq.end - seq.start == 1 && apart(before) && apart(Some(seq.end));
     if alone && ('\u{E0}'..='\u{F4}').contains(&lead) && !is_one_letter_word(lead) {
         return 2;
     }
@@ -1495,7 +1548,11 @@ fn legacy_to_legacy(
                                 .any(|(a, b)| a != b && is_quote(b)))
                 }
             };
-            if !keep || changes_only_letter_lists(text, &decoded) {
+            if !keep
+                || changes_only_letter_lists(text, &decoded)
+                || breaks_a_drawn_line(text, &decoded)
+                || only_box_drawing_beside_words(text, &decoded)
+            {
                 continue;
             }
             out.push(legacy_candidate(
@@ -2693,6 +2750,33 @@ mod tests {
                 "àáâãäå",
                 "ÈÉÊË ÌÍÎÏ",
                 "ÝÞßàá",
+            ],
+        );
+    }
+
+    #[test]
+    fn clean_lines_of_source_code_stay() {
+        // Lines of the Rust crates' sources (~/.cargo/registry) that readings used to change:
+        // character literals, box drawing around words and in lines, a section sign before its
+        // number, an ellipsis opening a sentence, Thai with a rare tone mark. Mojibake of the
+        // same shapes is still repaired.
+        assert_repairs(
+            &[
+                ("4 â 51", "4 \u{FFFD} 51"),
+                ("³   ÀÄÄ run.rs", "│   └── run.rs"),
+            ],
+            &[
+                "('ñ', &['Ñ']),",
+                "('Â', &['â']),",
+                "assert_eq!(short_or_long_month0(\"Aprâ\").unwrap(), (\"â\", 3));",
+                "# (ã; ã; a◌\u{303}; ã; a◌\u{303}; ) LATIN SMALL LETTER A WITH TILDE",
+                "//                      │XXXXXXXX│",
+                "1          └contact\\        8",
+                "│ shard n     │    └─────────────┘  │     │XXXXXXXX│ │",
+                "/// See [RFC 5280 §5.3.1][1]",
+                "¶12 and №5",
+                "…and now we render this:",
+                "พระปกเกศกองบ\u{e39}\u{e4a}ก\u{e39}\u{e49}ข\u{e36}\u{e49}นใหม\u{e48}",
             ],
         );
     }
