@@ -80,13 +80,13 @@ fn floors_on_the_real_world_set() {
     floor("3 layers", 96.5);
     floor("emoji through cesu-8", 99.5);
     floor("sloppy windows-125x", 99.5);
-    floor("mixed", 98.5);
+    floor("mixed", 99.0);
     floor("no-break space lost", 99.0);
-    floor("lost bytes", 90.0);
+    floor("lost bytes", 91.5);
     floor("indic and thai", 99.0);
     floor(eval_set::LEGACY, 78.5);
     assert!(
-        scores.damaged.percent() >= 96.0,
+        scores.damaged.percent() >= 96.1,
         "{:.2}%",
         scores.damaged.percent()
     );
