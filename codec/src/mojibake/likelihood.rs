@@ -96,7 +96,7 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         if wedged_in_number(chars, i) {
             total += WEDGED_IN_NUMBER;
         }
-        if ch == '\u{A0}' && between_letters(chars, i) {
+        if ch == '\u{A0}' && between_letters(chars, i) && !between_words(chars, i) {
             total += NBSP_IN_WORD;
         }
         if sign_in_word(chars, classes, i) || sign_opening_a_word(chars, i) {
@@ -151,6 +151,42 @@ fn in_a_word(chars: &[char], i: usize) -> bool {
 pub(super) fn between_letters(chars: &[char], i: usize) -> bool {
     between(chars, i, |c| c.is_alphabetic())
 }
+
+/// Whether the character at `i` separates two words of [`MIN_SEPARATED_WORD`] letters or more
+/// that the letter model reads, or a one-letter word from such a word (`support\u{A0}variables`,
+/// `v\u{A0}Praze`: typography's no-break space between words, not code page 437's `á` inside
+/// one, as in `Istv\u{A0}n`).
+fn between_words(chars: &[char], i: usize) -> bool {
+    let readable = |word: &[char]| {
+        word.len() >= MIN_SEPARATED_WORD
+            && crate::detect::word_bits(word).is_some_and(|b| {
+                b as f32 <= SEPARATED_WORD_BITS_PER_LETTER * (word.len() + 1) as f32
+            })
+    };
+    let head = chars.get(..i).unwrap_or_default();
+    let start = head
+        .iter()
+        .rposition(|c| !c.is_alphabetic())
+        .map_or(0, |k| k + 1);
+    let tail = chars.get(i + 1..).unwrap_or_default();
+    let end = tail
+        .iter()
+        .position(|c| !c.is_alphabetic())
+        .unwrap_or(tail.len());
+    // Czech, Slovak and Polish typography binds a one-letter preposition or conjunction to the
+    // next word (`v\u{A0}Praze`, `w\u{A0}domu`).
+    let left = head.get(start..).unwrap_or_default();
+    // An ASCII one: `Å\u{A0}` is `Š` (C5 A0) read as Latin-1, though Norwegian writes `å`.
+    let one_letter_word = matches!(left, [c] if c.is_ascii() && is_one_letter_word(*c));
+    (readable(left) || one_letter_word) && readable(tail.get(..end).unwrap_or_default())
+}
+
+/// The shortest word on each side of a no-break space that [`between_words`] looks at.
+const MIN_SEPARATED_WORD: usize = 2;
+
+/// The most a word may cost per letter in the letter model for [`between_words`] to read it,
+/// the word's end counted as one more letter (`of` costs 12 bits, `versions` 32).
+const SEPARATED_WORD_BITS_PER_LETTER: f32 = 5.8;
 
 /// What U+FFFD costs where it stands for a lost character: about what a letter or a common
 /// punctuation mark costs in the letter model, since it was most often one.

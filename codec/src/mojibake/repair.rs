@@ -809,6 +809,8 @@ fn detected_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Cand
                 || changes_only_letter_lists(text, &decoded)
                 || breaks_a_drawn_line(text, &decoded)
                 || only_box_drawing_beside_words(text, &decoded)
+                || no_break_space_between_letters(text, &decoded)
+                || spoils_a_word(text, &decoded)
             {
                 continue;
             }
@@ -885,6 +887,46 @@ fn only_box_drawing_beside_words(text: &str, decoded: &str) -> bool {
     changed.peek().is_some()
         && changed
             .all(|(k, (&a, _))| is_box(a) && !(letter(k.checked_sub(1)) && letter(Some(k + 1))))
+}
+
+/// Whether a legacy-to-legacy reading makes a no-break space between two letters (`island\u{9A}tina`
+/// read in KOI8-R, whose 9A is U+00A0): a no-break space between words is typography, which the
+/// letter model leaves unpriced ([`super::likelihood`]'s `between_words`), and no misread
+/// character is more likely one than the letter it replaces.
+fn no_break_space_between_letters(text: &str, decoded: &str) -> bool {
+    let after: Vec<char> = decoded.chars().collect();
+    text.chars().zip(&after).enumerate().any(|(k, (a, &b))| {
+        a != b && b == '\u{A0}' && super::likelihood::between_letters(&after, k)
+    })
+}
+
+/// Whether a legacy-to-legacy reading changes a word of [`MIN_READ_WORD`] letters or more, with a
+/// letter beyond ASCII, that the letter model reads (`ścieżki`, 4.6 bits a letter) into one it
+/// reads worse (`úcieýki`, 6.0: windows-1250 read as windows-1252 because of one stray C1 control
+/// elsewhere in the line). The words a right reading changes were unreadable.
+fn spoils_a_word(text: &str, decoded: &str) -> bool {
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    let spoiled = words(&before).any(|(at, word)| {
+        let Some(new) = after.get(at..at + word.len()) else {
+            return false;
+        };
+        // Letters into letters: a reading that makes punctuation of one (`operandÕs` →
+        // `operand’s`) splits the word instead.
+        if new == word
+            || word.len() < MIN_READ_WORD
+            || word.iter().all(char::is_ascii)
+            || !new.iter().all(|c| c.is_alphabetic())
+        {
+            return false;
+        }
+        match (bits_per_letter(word), bits_per_letter(new)) {
+            (Some(old), Some(new)) => old <= READABLE_BITS_PER_LETTER && new > old,
+            (Some(old), None) => old <= READABLE_BITS_PER_LETTER,
+            _ => false,
+        }
+    });
+    spoiled
 }
 
 /// Whether `word` is a list of Latin letters beyond ASCII, none twice: the special letters of one
@@ -1552,6 +1594,8 @@ fn legacy_to_legacy(
                 || changes_only_letter_lists(text, &decoded)
                 || breaks_a_drawn_line(text, &decoded)
                 || only_box_drawing_beside_words(text, &decoded)
+                || no_break_space_between_letters(text, &decoded)
+                || spoils_a_word(text, &decoded)
             {
                 continue;
             }
@@ -2756,7 +2800,8 @@ mod tests {
 
     #[test]
     fn clean_lines_of_source_code_stay() {
-        // Lines of the Rust crates' sources (~/.cargo/registry) that readings used to change:
+        // Lines of the Rust crates' sources (~/.cargo/registry) and of npm packages that readings
+        // used to change:
         // character literals, box drawing around words and in lines, a section sign before its
         // number, an ellipsis opening a sentence, Thai with a rare tone mark. Mojibake of the
         // same shapes is still repaired.
@@ -2764,6 +2809,9 @@ mod tests {
             &[
                 ("4 â 51", "4 \u{FFFD} 51"),
                 ("³   ÀÄÄ run.rs", "│   └── run.rs"),
+                // Not KOI8-R's no-break space (9A) between two words, but windows-1250's `š`.
+                ("island\u{9a}tina", "islandština"),
+                ("Å\u{a0}tefica Cvitan", "Štefica Cvitan"),
             ],
             &[
                 "('ñ', &['Ñ']),",
@@ -2777,6 +2825,13 @@ mod tests {
                 "¶12 and №5",
                 "…and now we render this:",
                 "พระปกเกศกองบ\u{e39}\u{e4a}ก\u{e39}\u{e49}ข\u{e36}\u{e49}นใหม\u{e48}",
+                // And lines of npm packages: no-break spaces between words, one stray C1 control.
+                "These plugins can lint your CSS, support\u{a0}variables\u{a0}and\u{a0}mixins,",
+                "Compila o projeto TypeScript localizado no\u{a0}caminho especificado.",
+                "Previous versions\u{a0}of",
+                "Bydlím v\u{a0}Praze a\u{a0}pracuji s\u{a0}lidmi.",
+                "Mieszkam w\u{a0}domu z\u{a0}ogrodem i\u{a0}psem.",
+                "\"Rozpoznawanie rzeczywistej ścieżki elementu \u{83}„{0}”, wynik: „{1}”.\",",
             ],
         );
     }
