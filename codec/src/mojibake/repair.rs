@@ -854,26 +854,61 @@ fn changes_only_letter_lists(text: &str, decoded: &str) -> bool {
     changed.peek().is_some() && changed.all(|k| in_list.get(k) == Some(&true))
 }
 
-/// Whether a legacy-to-legacy reading changes box drawing that draws a line: a horizontal line
-/// between two more characters of box drawing (`└───┘`). Box drawing glued to letters is what
-/// a wrong charset makes of letters (`╨Я╤А`), but no word repeats one letter three times, as a
-/// line read in another charset would (`ÑÄÄÄÖ`, KOI8-R's `└───┘` as Mac OS Roman).
+/// Whether a legacy-to-legacy reading changes box drawing that draws a line, or spaces that
+/// align text: a horizontal line between two more characters of box drawing (`└───┘`), a
+/// vertical line that opens or closes a line of text (a table's frame), two no-break spaces in a
+/// row. Box drawing glued to letters is what a wrong charset makes of letters (`╨Я╤А`), but no
+/// word repeats one letter three times, as a line read in another charset would (`ÑÄÄÄÖ`,
+/// KOI8-R's `└───┘` as Mac OS Roman).
 fn breaks_a_drawn_line(text: &str, decoded: &str) -> bool {
     let before: Vec<char> = text.chars().collect();
     let after: Vec<char> = decoded.chars().collect();
     let is_box = |c: &char| matches!(c, '\u{2500}'..='\u{257F}');
     let horizontal = |c: &char| matches!(c, '─' | '━' | '═');
-    before.windows(3).enumerate().any(|(k, w)| {
-        is_box(&w[0]) && horizontal(&w[1]) && is_box(&w[2]) && after.get(k + 1) != Some(&w[1])
+    let vertical = |c: &char| matches!(c, '│' | '┃' | '║');
+    let changed = |k: usize| after.get(k) != before.get(k);
+    let line = before
+        .windows(3)
+        .enumerate()
+        .any(|(k, w)| is_box(&w[0]) && horizontal(&w[1]) && is_box(&w[2]) && changed(k + 1));
+    // The frame of a table row (`│Field Type│Description│`): a vertical line that opens or
+    // closes a line of text.
+    let mut frame = false;
+    for row in split_lines(&before) {
+        let trimmed: Vec<usize> = row
+            .filter(|&k| before.get(k).is_some_and(|c| !c.is_whitespace()))
+            .collect();
+        for &k in [trimmed.first(), trimmed.last()].into_iter().flatten() {
+            frame |= before.get(k).is_some_and(vertical) && changed(k);
+        }
+    }
+    // Padding of no-break spaces (`p\u{A0}\u{A0}\u{A0}unused`): no word repeats a letter that
+    // a reading could make of them.
+    let padding = before
+        .windows(2)
+        .enumerate()
+        .any(|(k, w)| w == ['\u{A0}', '\u{A0}'] && (changed(k) || changed(k + 1)));
+    line || frame || padding
+}
+
+/// The index ranges of the lines of `chars` (split at line feeds).
+fn split_lines(chars: &[char]) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let mut start = 0;
+    chars.split(|&c| c == '\n').map(move |line| {
+        let range = start..start + line.len();
+        start += line.len() + 1;
+        range
     })
 }
 
 /// Whether a legacy-to-legacy reading changes only box drawing that stands beside a word, not
-/// inside one: a frame or a tree drawn around ASCII text (`│XXXXXXXX│`, `└contact`). What a wrong
-/// charset makes of letters puts box drawing between letters too (`╨Я╤А`).
+/// inside one, or vertical lines: a frame, a tree or a table drawn around ASCII text
+/// (`│XXXXXXXX│`, `└contact`, `│Field Type│Description│`). What a wrong charset makes of letters
+/// puts box drawing of many shapes between letters (`╨Я╤А`).
 fn only_box_drawing_beside_words(text: &str, decoded: &str) -> bool {
     let before: Vec<char> = text.chars().collect();
     let is_box = |c: char| matches!(c, '\u{2500}'..='\u{257F}');
+    let vertical = |c: char| matches!(c, '│' | '┃' | '║');
     let letter = |k: Option<usize>| {
         k.and_then(|k| before.get(k))
             .is_some_and(|c| c.is_alphabetic())
@@ -885,8 +920,9 @@ fn only_box_drawing_beside_words(text: &str, decoded: &str) -> bool {
         .filter(|&(_, (&a, b))| a != b)
         .peekable();
     changed.peek().is_some()
-        && changed
-            .all(|(k, (&a, _))| is_box(a) && !(letter(k.checked_sub(1)) && letter(Some(k + 1))))
+        && changed.all(|(k, (&a, _))| {
+            vertical(a) || (is_box(a) && !(letter(k.checked_sub(1)) && letter(Some(k + 1))))
+        })
 }
 
 /// Whether a legacy-to-legacy reading makes a no-break space between two letters (`island\u{9A}tina`
@@ -900,34 +936,57 @@ fn no_break_space_between_letters(text: &str, decoded: &str) -> bool {
     })
 }
 
-/// Whether a legacy-to-legacy reading changes a word of [`MIN_READ_WORD`] letters or more, with a
-/// letter beyond ASCII, that the letter model reads (`ścieżki`, 4.6 bits a letter) into one it
-/// reads worse (`úcieýki`, 6.0: windows-1250 read as windows-1252 because of one stray C1 control
-/// elsewhere in the line). The words a right reading changes were unreadable.
+/// Whether a legacy-to-legacy reading changes a run of [`MIN_SPOILED_RUN`] letters beyond ASCII or
+/// more, within a word or a word of its own, that the letter model does not find unreadable
+/// (`ścieżki`, 4.6 bits a letter; `ФАЙЛ` after troff's `\fI`, 7.0) into letters it reads worse by
+/// more than a bit a letter (`úcieýki`, 6.0: windows-1250 read as windows-1252 because of one
+/// stray C1 control elsewhere in the line; `æáế`, 13.5). The letters a
+/// right reading changes were unreadable. A reading that makes punctuation of a letter
+/// (`operandÕs` → `operand’s`) splits the run instead, and is not judged here.
 fn spoils_a_word(text: &str, decoded: &str) -> bool {
     let before: Vec<char> = text.chars().collect();
     let after: Vec<char> = decoded.chars().collect();
-    let spoiled = words(&before).any(|(at, word)| {
-        let Some(new) = after.get(at..at + word.len()) else {
-            return false;
-        };
-        // Letters into letters: a reading that makes punctuation of one (`operandÕs` →
-        // `operand’s`) splits the word instead.
-        if new == word
-            || word.len() < MIN_READ_WORD
-            || word.iter().all(char::is_ascii)
-            || !new.iter().all(|c| c.is_alphabetic())
-        {
+    let letter = |c: &char| c.is_alphabetic() || ('\u{300}'..='\u{36F}').contains(c);
+    let spoiled = |at: usize, old: &[char]| {
+        let new = after.get(at..at + old.len()).unwrap_or_default();
+        if old.len() < MIN_SPOILED_RUN || new == old || !new.iter().all(letter) {
             return false;
         }
-        match (bits_per_letter(word), bits_per_letter(new)) {
-            (Some(old), Some(new)) => old <= READABLE_BITS_PER_LETTER && new > old,
-            (Some(old), None) => old <= READABLE_BITS_PER_LETTER,
+        match (bits_per_letter(old), bits_per_letter(new)) {
+            (Some(old), Some(new)) => old < UNREADABLE_BITS_PER_LETTER && new > old + 1.0,
+            (Some(old), None) => old < UNREADABLE_BITS_PER_LETTER,
             _ => false,
         }
+    };
+    let found = words(&before).any(|(at, word)| {
+        if word.iter().all(char::is_ascii) {
+            return false;
+        }
+        if spoiled(at, word) {
+            return true;
+        }
+        // And its runs of letters beyond ASCII, for a word that glues scripts (`fIФАЙЛ`, troff's
+        // font escape before Russian).
+        let mut k = 0;
+        while k < word.len() {
+            let len = word
+                .get(k..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|c| !c.is_ascii())
+                .count();
+            if len > 0 && spoiled(at + k, word.get(k..k + len).unwrap_or_default()) {
+                return true;
+            }
+            k += len.max(1);
+        }
+        false
     });
-    spoiled
+    found
 }
+
+/// The shortest run of letters beyond ASCII that [`spoils_a_word`] judges.
+const MIN_SPOILED_RUN: usize = 4;
 
 /// Whether `word` is a list of Latin letters beyond ASCII, none twice: the special letters of one
 /// alphabet of the letter model (`åäö`, `ÄÖÜ`, `ß`), or three or more letters in code point order
@@ -1699,13 +1758,14 @@ fn units_and_currencies(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
             }
             i += len;
         }
-        // What number formats themselves put beside a number stays (`1½ km` is no `1Ω km`).
+        // What number formats themselves put beside a number stays (`1½ km` is no `1Ω km`), and
+        // so do quotation marks around one (`“0x20”` is no `¥0x20°`).
         let number_sign = |c: char| "½¼¾⅓⅔⅛¹²³°ºª%‰′″×·$£¥€¢".contains(c);
         made && chars
             .iter()
             .zip(after)
             .zip(&covered)
-            .all(|((&a, b), &cover)| a == *b || (cover && !number_sign(a)))
+            .all(|((&a, b), &cover)| a == *b || (cover && !number_sign(a) && !is_quote(a)))
     })
 }
 
@@ -2807,6 +2867,12 @@ mod tests {
         // same shapes is still repaired.
         assert_repairs(
             &[
+                // Real mojibake in the same files: libxml2's NEWS, fakeroot's Spanish manual page.
+                ("(StÃ©phane Bidoul)", "(Stéphane Bidoul)"),
+                (
+                    "paquetes mediante fakeroot, pero de formas mucho mÃ¡s sutiles.",
+                    "paquetes mediante fakeroot, pero de formas mucho más sutiles.",
+                ),
                 ("4 â 51", "4 \u{FFFD} 51"),
                 ("³   ÀÄÄ run.rs", "│   └── run.rs"),
                 // Not KOI8-R's no-break space (9A) between two words, but windows-1250's `š`.
@@ -2831,6 +2897,16 @@ mod tests {
                 "Previous versions\u{a0}of",
                 "Bydlím v\u{a0}Praze a\u{a0}pracuji s\u{a0}lidmi.",
                 "Mieszkam w\u{a0}domu z\u{a0}ogrodem i\u{a0}psem.",
+                // And lines of Debian's documentation and translated manual pages: tables drawn
+                // in box drawing, padding of no-break spaces, dashes and quotation marks, troff.
+                "├────────────┼───────────────────────────┤",
+                "│Length (Bytes)│Field Type│Description                          │",
+                "│G2: ONE_LEVEL │@             │NoSymbol    │\u{a0}       │",
+                "p\u{a0}\u{a0}\u{a0}\u{a0}\u{a0}\u{a0}unused,\u{a0}p=pad(m+n)",
+                "-  xq: Introduce –xml-dtd and –xml-root. Fixes #37.",
+                "The “0x20” release.",
+                "\\fB\\-p\\fP[\\fIФАЙЛ\\fP], \\fB\\-\\-load\\fP[=\\fIФАЙЛ\\fP]",
+                "\\fBКЛЮЧ\\fP\t\\fBДОВГИЙ\\fP\t\\fBОПИС\\fP",
                 "\"Rozpoznawanie rzeczywistej ścieżki elementu \u{83}„{0}”, wynik: „{1}”.\",",
             ],
         );
