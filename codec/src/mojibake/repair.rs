@@ -863,14 +863,11 @@ fn changes_only_letter_lists(text: &str, decoded: &str) -> bool {
 fn breaks_a_drawn_line(text: &str, decoded: &str) -> bool {
     let before: Vec<char> = text.chars().collect();
     let after: Vec<char> = decoded.chars().collect();
-    let is_box = |c: &char| matches!(c, '\u{2500}'..='\u{257F}');
-    let horizontal = |c: &char| matches!(c, '─' | '━' | '═');
-    let vertical = |c: &char| matches!(c, '│' | '┃' | '║');
     let changed = |k: usize| after.get(k) != before.get(k);
     let line = before
         .windows(3)
         .enumerate()
-        .any(|(k, w)| is_box(&w[0]) && horizontal(&w[1]) && is_box(&w[2]) && changed(k + 1));
+        .any(|(k, w)| is_box(w[0]) && is_horizontal(w[1]) && is_box(w[2]) && changed(k + 1));
     // The frame of a table row (`│Field Type│Description│`): a vertical line that opens or
     // closes a line of text.
     let mut frame = false;
@@ -879,7 +876,7 @@ fn breaks_a_drawn_line(text: &str, decoded: &str) -> bool {
             .filter(|&k| before.get(k).is_some_and(|c| !c.is_whitespace()))
             .collect();
         for &k in [trimmed.first(), trimmed.last()].into_iter().flatten() {
-            frame |= before.get(k).is_some_and(vertical) && changed(k);
+            frame |= before.get(k).is_some_and(|&c| is_vertical(c)) && changed(k);
         }
     }
     // Padding of no-break spaces (`p\u{A0}\u{A0}\u{A0}unused`): no word repeats a letter that
@@ -907,8 +904,6 @@ fn split_lines(chars: &[char]) -> impl Iterator<Item = std::ops::Range<usize>> +
 /// puts box drawing of many shapes between letters (`╨Я╤А`).
 fn only_box_drawing_beside_words(text: &str, decoded: &str) -> bool {
     let before: Vec<char> = text.chars().collect();
-    let is_box = |c: char| matches!(c, '\u{2500}'..='\u{257F}');
-    let vertical = |c: char| matches!(c, '│' | '┃' | '║');
     let letter = |k: Option<usize>| {
         k.and_then(|k| before.get(k))
             .is_some_and(|c| c.is_alphabetic())
@@ -921,7 +916,7 @@ fn only_box_drawing_beside_words(text: &str, decoded: &str) -> bool {
         .peekable();
     changed.peek().is_some()
         && changed.all(|(k, (&a, _))| {
-            vertical(a) || (is_box(a) && !(letter(k.checked_sub(1)) && letter(Some(k + 1))))
+            is_vertical(a) || (is_box(a) && !(letter(k.checked_sub(1)) && letter(Some(k + 1))))
         })
 }
 
@@ -1817,7 +1812,6 @@ const BOX_CHARSETS: [Charset; 3] = [Charset::Ibm437, Charset::Ibm850, Charset::I
 /// character (`m³`) is no line.
 #[inline(never)]
 fn box_drawing(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
-    let is_box = |c: char| matches!(c, '\u{2500}'..='\u{257F}');
     // Shown as windows-1252 or Latin-1, the first two encoders.
     let shown = encoders.get(..2).unwrap_or(encoders);
     readings(text, shown, &BOX_CHARSETS, |after| {
@@ -1845,8 +1839,9 @@ fn box_drawing(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
 /// `ÅÄÖ`, code page 437's `┼─╓`) into box drawing with no two horizontal lines in a row. A line
 /// read in Latin-1 repeats its horizontal (`ÚÄÄÄ¿` is `┌───┐`, `ÃÄÄ` is `├──`).
 fn turns_letter_list_into_a_short_line(text: &str, after: &[char]) -> bool {
-    let horizontal = |c: &char| matches!(c, '─' | '━' | '═');
-    let long_line = after.windows(2).any(|w| w.iter().all(horizontal));
+    let long_line = after
+        .windows(2)
+        .any(|w| w.iter().all(|&c| is_horizontal(c)));
     let before: Vec<char> = text.chars().collect();
     !long_line
         && words(&before)
@@ -1857,13 +1852,26 @@ fn turns_letter_list_into_a_short_line(text: &str, after: &[char]) -> bool {
 /// a vertical one standing apart (`│ oh │`), or a corner, tee or cross joined to a horizontal line
 /// (`└──`, `├─`). `┴┘╬╙┴╤┤` is a word of capitals read as box drawing, not a drawing.
 fn drawn(ch: char, prev: Option<char>, next: Option<char>) -> bool {
-    let horizontal = |c: char| matches!(c, '─' | '━' | '═' | '╌' | '╍' | '┄' | '┅' | '┈' | '┉');
-    let vertical = |c: char| matches!(c, '│' | '┃' | '║');
     let apart = |c: Option<char>| c.is_none_or(|c| c.is_whitespace());
-    horizontal(ch)
-        || (vertical(ch) && apart(prev) && apart(next))
-        || prev.is_some_and(horizontal)
-        || next.is_some_and(horizontal)
+    is_horizontal(ch)
+        || (is_vertical(ch) && apart(prev) && apart(next))
+        || prev.is_some_and(is_horizontal)
+        || next.is_some_and(is_horizontal)
+}
+
+/// Whether `c` is box drawing (U+2500–U+257F).
+fn is_box(c: char) -> bool {
+    matches!(c, '\u{2500}'..='\u{257F}')
+}
+
+/// Whether `c` draws a horizontal line, plain, heavy, double or dashed.
+fn is_horizontal(c: char) -> bool {
+    matches!(c, '─' | '━' | '═' | '╌' | '╍' | '┄' | '┅' | '┈' | '┉')
+}
+
+/// Whether `c` draws a vertical line, plain, heavy or double.
+fn is_vertical(c: char) -> bool {
+    matches!(c, '│' | '┃' | '║')
 }
 
 /// Whether a legacy-to-legacy reading changes a letter of a word of three letters or more, not all
