@@ -806,11 +806,7 @@ fn detected_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Cand
                 || out.iter().any(|c| c.step.after == decoded)
                 || !changes_a_word(text, &decoded)
                 || makes_symbols(text, &decoded)
-                || changes_only_letter_lists(text, &decoded)
-                || breaks_a_drawn_line(text, &decoded)
-                || only_box_drawing_beside_words(text, &decoded)
-                || no_break_space_between_letters(text, &decoded)
-                || spoils_a_word(text, &decoded)
+                || harms_clean_text(text, &decoded)
             {
                 continue;
             }
@@ -831,6 +827,17 @@ fn detected_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Cand
         seen.push(bytes);
     }
     out
+}
+
+/// Whether a legacy-to-legacy reading changes what clean text holds and no misreading makes: lists
+/// of letters, drawn lines and tables, no-break spaces, readable words
+/// (docs/MOJIBAKE.md, "Clean text from elsewhere").
+fn harms_clean_text(text: &str, decoded: &str) -> bool {
+    changes_only_letter_lists(text, decoded)
+        || breaks_a_drawn_line(text, decoded)
+        || only_box_drawing_beside_words(text, decoded)
+        || no_break_space_between_letters(text, decoded)
+        || spoils_a_word(text, decoded)
 }
 
 /// Whether every word that a reading changes is a list of the special letters of one Latin
@@ -1645,13 +1652,7 @@ fn legacy_to_legacy(
                                 .any(|(a, b)| a != b && is_quote(b)))
                 }
             };
-            if !keep
-                || changes_only_letter_lists(text, &decoded)
-                || breaks_a_drawn_line(text, &decoded)
-                || only_box_drawing_beside_words(text, &decoded)
-                || no_break_space_between_letters(text, &decoded)
-                || spoils_a_word(text, &decoded)
-            {
+            if !keep || harms_clean_text(text, &decoded) {
                 continue;
             }
             out.push(legacy_candidate(
