@@ -102,7 +102,7 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         if sign_in_word(chars, classes, i) || sign_opening_a_word(chars, i) {
             total += WEDGED_SIGN;
         }
-        if quote_letter(chars, i) {
+        if quote_letter(chars, i) || ellipsis_letter(chars, i) {
             total += QUOTE_LETTER;
         }
         if classes.get(i) == Some(&Class::Digit) && !ch.is_ascii() && in_a_word(chars, i) {
@@ -306,7 +306,10 @@ pub(super) fn quote_letter(chars: &[char], i: usize) -> bool {
     if matches!(ch, '´' | 'ª') {
         return guillemet_pair(chars, i);
     }
-    if !(OPENING_QUOTES.contains(&ch) || CLOSING_QUOTES.contains(&ch)) {
+    if !QUOTE_FAMILIES
+        .iter()
+        .any(|(opening, closing)| opening.contains(&ch) || closing.contains(&ch))
+    {
         return false;
     }
     let head = chars.get(..i).unwrap_or_default();
@@ -350,6 +353,22 @@ pub(super) fn quote_letter(chars: &[char], i: usize) -> bool {
     quote_pair(chars, i, &stem, &tail)
 }
 
+/// Whether the letter at `i` stands for an ellipsis, where Windows and the Mac show each other's
+/// punctuation as letters: Mac OS Roman's `…` (C9) is windows-1252's `É`, and windows-1252's (85)
+/// is Mac OS Roman's `Ö`, closing a word of small ASCII letters (`ezerÉ`, `so onÖ`; not a test
+/// string's `eeÉ`), which no language writes. (Their dashes are left out: `Ñ` and `ó` alone between words are also a letter
+/// named and a Spanish word.)
+pub(super) fn ellipsis_letter(chars: &[char], i: usize) -> bool {
+    let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
+    let small = |c: Option<char>| c.is_some_and(|c| c.is_ascii_lowercase());
+    // Two different letters: a test string repeats one (`eeÉ`).
+    matches!(at(Some(i)), Some('É' | 'Ö'))
+        && small(at(i.checked_sub(1)))
+        && small(at(i.checked_sub(2)))
+        && at(i.checked_sub(1)) != at(i.checked_sub(2))
+        && at(Some(i + 1)).is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
+}
+
 /// Mac OS Roman shows windows-1252's guillemets `«` and `»` (AB, BB) as `´` and `ª`, and its
 /// no-break space (A0) as `†`. Whether the one at `i` opens a word (before a letter, after a
 /// space, the start or `†`) or closes one (after a letter, before a space, punctuation, the end
@@ -388,9 +407,11 @@ fn guillemet_pair(chars: &[char], i: usize) -> bool {
     }
 }
 
-/// Mac OS Roman shows windows-1252's `‘’“”` (91–94) as `ëíìî`: the opening ones, then the closing.
-const OPENING_QUOTES: [char; 2] = ['ë', 'ì'];
-const CLOSING_QUOTES: [char; 2] = ['í', 'î'];
+/// The letters that quotation marks become between Windows and the Mac, opening ones then closing
+/// ones: Mac OS Roman shows windows-1252's `‘’“”` (91–94) as `ëíìî`, and windows-1252 shows Mac OS
+/// Roman's (D4 D5 D2 D3) as `ÔÕÒÓ` (`ÒHelloÓ`).
+const QUOTE_FAMILIES: [([char; 2], [char; 2]); 2] =
+    [(['ë', 'ì'], ['í', 'î']), (['Ô', 'Ò'], ['Õ', 'Ó'])];
 /// How far apart in characters [`quote_pair`] looks for the two quotes of a pair.
 const MAX_QUOTED: usize = 80;
 
@@ -417,15 +438,27 @@ fn quote_pair(chars: &[char], i: usize, stem: &str, tail: &str) -> bool {
     let Some(&ch) = chars.get(i) else {
         return false;
     };
-    let closing = CLOSING_QUOTES.contains(&ch);
+    let Some((opening, closing_family)) = QUOTE_FAMILIES
+        .iter()
+        .find(|(opening, closing)| opening.contains(&ch) || closing.contains(&ch))
+    else {
+        return false;
+    };
+    let closing = closing_family.contains(&ch);
     let other = |k: usize| {
         chars.get(k).is_some_and(|c| {
             if closing {
-                OPENING_QUOTES.contains(c)
+                opening.contains(c)
             } else {
-                CLOSING_QUOTES.contains(c)
+                closing_family.contains(c)
             }
         })
+    };
+    // Capitals beyond ASCII close words written in capitals (`NACIÓN`): the Mac family's closing
+    // letters count only after a small letter.
+    let capitals = ch.is_uppercase();
+    let ends_closed = |c: Option<&char>| {
+        c.is_some_and(|c| c.is_ascii_alphabetic() && !(capitals && c.is_ascii_uppercase()))
     };
     let ascii_at = |k: Option<usize>| {
         k.and_then(|k| chars.get(k))
@@ -433,8 +466,14 @@ fn quote_pair(chars: &[char], i: usize, stem: &str, tail: &str) -> bool {
     };
     if stem.is_empty() && ascii_word(tail) && opens(i) {
         let end = chars.len().min(i + MAX_QUOTED);
-        (i + 1..end).any(|k| other(k) && ascii_at(k.checked_sub(1)) && closes(k))
-    } else if tail.is_empty() && ascii_word(stem) && closes(i) {
+        (i + 1..end).any(|k| {
+            other(k) && ends_closed(k.checked_sub(1).and_then(|p| chars.get(p))) && closes(k)
+        })
+    } else if tail.is_empty()
+        && ascii_word(stem)
+        && ends_closed(stem.chars().last().as_ref())
+        && closes(i)
+    {
         (i.saturating_sub(MAX_QUOTED)..i).any(|k| other(k) && ascii_at(Some(k + 1)) && opens(k))
     } else {
         false

@@ -31,7 +31,7 @@
 //! Text that shows no evidence comes back unchanged with no steps.
 
 use super::likelihood::{
-    between_letters, bits, currency_by_number, is_one_letter_word, quote_letter,
+    between_letters, bits, currency_by_number, ellipsis_letter, is_one_letter_word, quote_letter,
     sign_opening_a_word, unit_after_number, wedged_in_number, CONTRACTION_ENDINGS,
 };
 use super::plausibility::{classify, cost, hard_evidence, oddity, script_of, Class, Script};
@@ -621,8 +621,12 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
     } else {
         let chars: Vec<char> = text.chars().collect();
         let evidence = chars.len() <= MAX_CHARS_WORDS_GATE
-            && ((0..chars.len()).any(|i| misread_letter(&chars, i) || quote_letter(&chars, i))
-                || has_unreadable_word(&chars));
+            && ((0..chars.len()).any(|i| {
+                misread_letter(&chars, i)
+                    || quote_letter(&chars, i)
+                    || ellipsis_letter(&chars, i)
+                    || letter_of_another_script(&chars, i)
+            }) || has_unreadable_word(&chars));
         if evidence {
             out.extend(legacy_to_legacy(text, text_cost, &encoders, Gate::Words));
         }
@@ -834,6 +838,7 @@ fn detected_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Cand
 /// (docs/MOJIBAKE.md, "Clean text from elsewhere").
 fn harms_clean_text(text: &str, decoded: &str) -> bool {
     changes_only_letter_lists(text, decoded)
+        || changes_only_suffixes_of_another_script(text, decoded)
         || breaks_a_drawn_line(text, decoded)
         || only_box_drawing_beside_words(text, decoded)
         || no_break_space_between_letters(text, decoded)
@@ -859,6 +864,59 @@ fn changes_only_letter_lists(text: &str, decoded: &str) -> bool {
         .filter(|&k| before.get(k) != after.get(k))
         .peekable();
     changed.peek().is_some() && changed.all(|k| in_list.get(k) == Some(&true))
+}
+
+/// Whether every character a legacy-to-legacy reading changes is in a run of letters of another
+/// script than Latin, opened by a capital, glued to the end of a word of ASCII letters that ends
+/// in small ones
+/// (`barЫ`, `spanЫ`, `RustКр`: identifiers and test strings of code that check how a library
+/// handles a character beyond ASCII). A Latin-1 text shown in windows-1251 makes small letters
+/// there (`Mьller`, `cafй`), since people do not write a capital after small letters.
+fn changes_only_suffixes_of_another_script(text: &str, decoded: &str) -> bool {
+    let before: Vec<char> = text.chars().collect();
+    let mut changed = before
+        .iter()
+        .zip(decoded.chars())
+        .enumerate()
+        .filter(|&(_, (&a, b))| a != b)
+        .map(|(k, _)| k)
+        .peekable();
+    let other_script = |c: &char| {
+        c.is_alphabetic()
+            && !matches!(
+                classify(*c),
+                Class::AsciiLetter | Class::Letter(Script::Latin)
+            )
+    };
+    changed.peek().is_some()
+        && changed.all(|k| {
+            let Some(run_start) = before
+                .get(..=k)
+                .unwrap_or_default()
+                .iter()
+                .rposition(|c| !other_script(c))
+                .map(|p| p + 1)
+            else {
+                return false;
+            };
+            let head = before.get(..run_start).unwrap_or_default();
+            let small = head
+                .iter()
+                .rev()
+                .take_while(|c| c.is_ascii_lowercase())
+                .count();
+            let ascii = head
+                .iter()
+                .rev()
+                .take_while(|c| c.is_ascii_alphabetic())
+                .count();
+            small >= 2
+                && before.get(run_start).is_some_and(|c| c.is_uppercase())
+                && !head
+                    .get(..run_start - ascii)
+                    .and_then(|h| h.last())
+                    .is_some_and(|c| c.is_alphabetic())
+        })
 }
 
 /// Whether a legacy-to-legacy reading changes box drawing that draws a line, or spaces that
@@ -1468,7 +1526,10 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
         return 2;
     }
     let prev = before.and_then(|k| chars.get(k));
-    if lead.is_uppercase() && prev.is_some_and(|c| c.is_lowercase()) {
+    // Latin capitals only: a Cyrillic one after small Latin letters (`spanЫ`) is a test string.
+    let latin_capital =
+        matches!(classify(lead), Class::Letter(Script::Latin)) && lead.is_uppercase();
+    if latin_capital && prev.is_some_and(|c| c.is_lowercase()) {
         return 1;
     }
     // A marked byte inside a word (`GIÃ?M`): clean text ends words with `?` (`là?`), it does not
@@ -1479,9 +1540,13 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
     }
     // Alone between spaces, digits or other mojibake (`t â z`, `4 â 51`, `ð¦»ð`); between ASCII
     // punctuation (`(ã; ã;`, a list) it is a letter named.
+    // The dotted circle (U+25CC) carries a combining mark shown alone (`æ◌̄`): a letter before
+    // it is a letter shown.
     let apart = |k: Option<usize>| {
-        k.and_then(|k| chars.get(k)).is_none_or(|c| {
-            c.is_whitespace() || c.is_ascii_digit() || (!c.is_ascii() && !c.is_alphabetic())
+        k.and_then(|k| chars.get(k)).is_none_or(|&c| {
+            c.is_whitespace()
+                || c.is_ascii_digit()
+                || (!c.is_ascii() && !c.is_alphabetic() && c != '\u{25CC}')
         })
     };
     let alone = seq.end - seq.start == 1 && apart(before) && apart(Some(seq.end));
@@ -1525,7 +1590,8 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
 /// Whether `chars[at]` is `â` (E2, the lead byte of UTF-8's punctuation, arrows, maths and box
 /// drawing) in a run of `â` with no other letter on either side: `â   âââ member.rs` is
 /// `│   └──` whose continuation bytes, all in 80–9F, were stripped as C1 controls. No language
-/// writes `â` alone or doubled as a word.
+/// writes `â` alone or doubled as a word; a list or a literal names it alone between its
+/// punctuation.
 fn in_a_lone_run_of_e2(chars: &[char], at: usize) -> bool {
     if chars.get(at) != Some(&'â') {
         return false;
@@ -1546,7 +1612,15 @@ fn in_a_lone_run_of_e2(chars: &[char], at: usize) -> bool {
         k.and_then(|k| chars.get(k))
             .is_some_and(|c| c.is_alphabetic())
     };
-    !letter(start.checked_sub(1)) && !letter(Some(end))
+    // Beside the punctuation of a list or a literal (`(â; â; a◌̂)`, Unicode's normalisation
+    // tests), `â` is a letter named.
+    let listed = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|c| "()[],;:'\"".contains(*c))
+    };
+    !letter(start.checked_sub(1))
+        && !letter(Some(end))
+        && !(end - start == 1 && (listed(start.checked_sub(1)) || listed(Some(end))))
 }
 
 /// Whether a step only turned lone runs of `â` into U+FFFD ([`in_a_lone_run_of_e2`]) in a text
@@ -1631,25 +1705,21 @@ fn legacy_to_legacy(
             let decoded_cost = cost(&decoded);
             let keep = match gate {
                 Gate::Fingerprints { strict } => {
-                    (!strict
-                        || changes_only_letters_and_controls(text, &decoded)
-                        || changes_only_latin_words(text, &decoded)
-                        || quote_letters_into_quotes(text, &decoded))
+                    let into_quotes = changes_only_latin_words(text, &decoded)
+                        || quote_letters_into_quotes(text, &decoded);
+                    (!strict || into_quotes || changes_only_letters_and_controls(text, &decoded))
                         && decoded_cost * 4.0 <= text_cost
                         && text_cost - decoded_cost >= MIN_COST_LEGACY
                         && (changes_a_word(text, &decoded)
                             || only_punctuation(text, &decoded)
-                            || controls_into_letters(text, &decoded))
+                            || controls_into_letters(text, &decoded)
+                            || (into_quotes && makes_punctuation(text, &decoded)))
                 }
                 Gate::Words => {
                     (changes_only_latin_words(text, &decoded)
                         || reads_as_words(text, &decoded)
                         || quote_letters_into_quotes(text, &decoded))
-                        && (changes_a_word(text, &decoded)
-                            || text
-                                .chars()
-                                .zip(decoded.chars())
-                                .any(|(a, b)| a != b && is_quote(b)))
+                        && (changes_a_word(text, &decoded) || makes_punctuation(text, &decoded))
                 }
             };
             if !keep || harms_clean_text(text, &decoded) {
@@ -1965,11 +2035,20 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
                 || ends_word
                 || sign_opening_a_word(&before, i))
             && word_len(i) >= MIN_WORD_CHANGED;
-        let quote = quote_letter(&before, i) && after.get(i).copied().is_some_and(is_quote);
+        let quote = (quote_letter(&before, i) && after.get(i).copied().is_some_and(is_quote))
+            || (ellipsis_letter(&before, i) && b == '…');
         if !(letter || quote || apostrophe(&before, &after, i)) {
             return false;
         }
-        misread |= misread_letter(&before, i) || quote;
+        let word_made = || {
+            words(&after)
+                .find(|&(at, word)| (at..at + word.len()).contains(&i))
+                .and_then(|(_, word)| bits_per_letter(word))
+                .is_some_and(|b| b <= READABLE_BITS_PER_LETTER)
+        };
+        misread |= misread_letter(&before, i)
+            || quote
+            || (letter_of_another_script(&before, i) && word_made());
     }
     misread
 }
@@ -2017,7 +2096,8 @@ fn has_unreadable_word(chars: &[char]) -> bool {
 /// [`MIN_READ_WORD`] letters or more was unreadable and now reads as a word of some language of the
 /// letter model, with at least one such word (`ïåðñèéñêè` → `персийски`, `ÑùóéêÜ` → `Ρωσικά`).
 /// Accented capitals and test strings (`ÀÉÎÕÜ`, `áàäéèęöő`) read in another charset make no such
-/// words (`АЙОХЬ` costs 7.6 bits a letter).
+/// words (`АЙОХЬ` costs 7.6 bits a letter), and a word with one letter three times in a row
+/// (`ααααααβ` as `сссссст`) is a test string whatever it reads as.
 fn reads_as_words(text: &str, decoded: &str) -> bool {
     let before: Vec<char> = text.chars().collect();
     let after: Vec<char> = decoded.chars().collect();
@@ -2034,6 +2114,10 @@ fn reads_as_words(text: &str, decoded: &str) -> bool {
         let old = before.get(at..at + word.len()).unwrap_or_default();
         if old == word || word.len() < MIN_READ_WORD {
             continue;
+        }
+        // One letter three times in a row is a test string (`ααααααβ`), read in any charset.
+        if word.windows(3).any(|w| w[0] == w[1] && w[1] == w[2]) {
+            return false;
         }
         let was_unreadable = bits_per_letter(old).is_none_or(|b| b >= UNREADABLE_BITS_PER_LETTER);
         let readable = bits_per_letter(word).is_some_and(|b| b <= READABLE_BITS_PER_LETTER);
@@ -2082,6 +2166,15 @@ fn quote_letters_into_quotes(text: &str, decoded: &str) -> bool {
     pairs >= 2
 }
 
+/// Whether a legacy-to-legacy reading turns some character into a quotation mark, an apostrophe
+/// or an ellipsis (`donÕt` into `don’t`, `onÉ` into `on…`): evidence a reading of
+/// punctuation has, where [`changes_a_word`] sees no word change.
+fn makes_punctuation(text: &str, decoded: &str) -> bool {
+    text.chars()
+        .zip(decoded.chars())
+        .any(|(a, b)| a != b && (is_quote(b) || b == '…'))
+}
+
 /// Whether `ch` is a curly quotation mark, single or double, or a guillemet.
 fn is_quote(ch: char) -> bool {
     matches!(
@@ -2107,6 +2200,29 @@ fn misread_letter(chars: &[char], i: usize) -> bool {
     (between_letters(chars, i) && (!ch.is_alphabetic() || modifier))
         || (ch.is_uppercase() && prev.is_some_and(|c| c.is_lowercase()) && !camel_case(chars, i))
         || sign_opening_a_word(chars, i)
+}
+
+/// Whether the character at `i` is a small Cyrillic or Greek letter between an ASCII letter and a
+/// small one (`Mьller`: windows-1252's `ü` shown as windows-1251), which no language writes. Test
+/// strings do it too (`bxeiklmαnλo`): a reading of it counts only when it makes a word
+/// ([`changes_only_latin_words`]). Letters drawn like Latin ones (`е`, `ο`) are left out.
+fn letter_of_another_script(chars: &[char], i: usize) -> bool {
+    let small = |c: Option<&char>| c.is_some_and(char::is_ascii_lowercase);
+    // Letters drawn like Latin ones are a spoof or a test of one (`Hεllo`, `vendοr`), whatever
+    // charset made the text.
+    const LIKE_LATIN: &str = "авекмнорстухіјѕαβεικνορτυχ";
+    chars.get(i).is_some_and(|&ch| {
+        ch.is_lowercase()
+            && matches!(
+                classify(ch),
+                Class::Letter(Script::Cyrillic | Script::Greek)
+            )
+            && !LIKE_LATIN.contains(ch)
+    }) && i
+        .checked_sub(1)
+        .and_then(|p| chars.get(p))
+        .is_some_and(char::is_ascii_alphabetic)
+        && small(chars.get(i + 1))
 }
 
 /// Whether the capital at `i` opens a hump of camel case ([`super::likelihood::opens_camel_hump`])
@@ -2920,7 +3036,27 @@ mod tests {
                 "\\fB\\-p\\fP[\\fIФАЙЛ\\fP], \\fB\\-\\-load\\fP[=\\fIФАЙЛ\\fP]",
                 "\\fBКЛЮЧ\\fP\t\\fBДОВГИЙ\\fP\t\\fBОПИС\\fP",
                 "\"Rozpoznawanie rzeczywistej ścieżki elementu \u{83}„{0}”, wynik: „{1}”.\",",
+                // Test strings of crates: a letter of another script glued to an identifier, one
+                // letter repeated, a letter named between a list's punctuation, an ellipsis
+                // letter after a repeated one.
+                "for (html, enc) in encoded(\"<div><spanЫ>Hi</spanЫ></div>\") {",
+                "(\"<div foo='barБ'>\", true),",
+                "\"RustКр\",",
+                "let h = \"ααααααβ\";",
+                "00E2;00E2;0061 0302;00E2;0061 0302; # (â; â; a◌\u{302}; â; a◌\u{302}; ) LATIN",
+                "lower_name: DummyAtom::from(\"eeÉ\"),",
+                "01E3;01E3;00E6 0304;01E3;00E6 0304; # (ǣ; ǣ; æ◌\u{304}; ǣ; æ◌\u{304}; ) LATIN",
             ],
+        );
+    }
+
+    #[test]
+    fn western_text_shown_as_windows_1251() {
+        // Windows-1252's `ü` and `ö` (FC, F6) are windows-1251's `ь` and `ц`: a Cyrillic letter
+        // between Latin ones is a misread letter, which no language writes.
+        assert_repairs(
+            &[("Mьller aus Gцteborg", "Müller aus Göteborg")],
+            &["Привет, world", "ООО «Ромашка»"],
         );
     }
 
@@ -3124,6 +3260,31 @@ mod tests {
                 "before the left operand’s non-reflected method",
             )],
             &["NÕs", "SÃO PAULO", "DON'T"],
+        );
+    }
+
+    #[test]
+    fn mac_punctuation_shown_as_windows_1252() {
+        // Mac OS Roman's `’“”…` (D5 D2 D3 C9) are windows-1252's `ÕÒÓÉ`; windows-1252's `…` (85)
+        // is Mac OS Roman's `Ö`. Before, `donÕt` was read as code page 850 (`donıt`). Capitals
+        // that close words in capitals, a Catalan name, and a letter named alone stay.
+        assert_repairs(
+            &[
+                (
+                    "I donÕt know what itÕs about.",
+                    "I don’t know what it’s about.",
+                ),
+                ("She said ÒHelloÓ to me.", "She said “Hello” to me."),
+                ("And so onÉ", "And so on…"),
+                ("and so onÖ", "and so on…"),
+            ],
+            &[
+                "Òscar visitó la ESTACIÓN",
+                "NACIÓN Ó",
+                "la letra Ñ y la Ó",
+                "CAFÉ",
+                "Wait Ñ this",
+            ],
         );
     }
 
