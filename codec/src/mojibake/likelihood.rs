@@ -27,7 +27,9 @@ const STRAY_MARK: f32 = 16.0;
 const SCRIPT_SWITCH: f32 = 12.0;
 const SCRIPT_SWITCH_CJK: f32 = 4.0;
 /// The only character of its script in the whole text (`忢` among Mac symbols, `ش` among Latin
-/// ones): people write a script in words, a wrong charset makes one character of it anywhere.
+/// ones): people write a script in words, a wrong charset makes one character of it anywhere. A
+/// letter of a modelled script or of CJK glued to U+FFFD is not alone: the characters that lost bytes were
+/// its word's.
 const LONE_SCRIPT: f32 = 24.0;
 /// The same for a character of a rarely written script (NKo, Thaana, Syriac...): people who write
 /// them write words, and such a character alone is nearly always a byte decoded in the wrong place.
@@ -96,6 +98,11 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         if wedged_in_number(chars, i) {
             total += WEDGED_IN_NUMBER;
         }
+        // `?` between two letters beyond ASCII (`Ä²Ä?Ä¨`, `Д?ДЁ`): a byte replaced inside a word,
+        // which clean text does not hold (a URL's `?` follows ASCII).
+        if ch == '?' && between(chars, i, |c| c.is_alphabetic() && !c.is_ascii()) {
+            total += QUESTION_IN_WORD;
+        }
         if ch == '\u{A0}' && between_letters(chars, i) && !between_words(chars, i) {
             total += NBSP_IN_WORD;
         }
@@ -120,7 +127,10 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         if lead_and_sign_ending_a_word(chars, i) {
             total += LEAD_AND_SIGN_ENDING_A_WORD;
         }
-        if stripped_lead_after_small_letter(chars, i) {
+        if stripped_lead_after_small_letter(chars, i)
+            || marked_lead(chars, i)
+            || stripped_quotes(chars, i)
+        {
             total += STRIPPED_LEAD_IN_WORD;
         }
         if unit_after_number(chars, i).is_some() {
@@ -130,7 +140,35 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
             total -= CURRENCY_BY_NUMBER;
         }
     }
-    total
+    total - signs_in_order(chars)
+}
+
+/// What a sign beyond ASCII saves in a run of [`MIN_LETTERS_IN_ORDER`] characters or more, each a
+/// code point or two after the one before (`¡¢£¤¥¦§¨©ª«¬`: a charset's table in a test or in
+/// documentation); [`letters_in_order`] prices such runs of letters.
+const SIGN_IN_ORDER_SAVING: f32 = 6.0;
+
+/// What the signs of runs of characters in code point order save, together.
+fn signs_in_order(chars: &[char]) -> f32 {
+    let mut saving = 0.0;
+    let mut start = 0;
+    for end in 1..=chars.len() {
+        let follows = chars.get(end).is_some_and(|&c| {
+            chars.get(end - 1).is_some_and(|&p| {
+                !c.is_ascii() && (1..=2).contains(&u32::from(c).wrapping_sub(u32::from(p)))
+            })
+        });
+        if follows {
+            continue;
+        }
+        let run = chars.get(start..end).unwrap_or_default();
+        if run.len() >= MIN_LETTERS_IN_ORDER && run.iter().all(|c| !c.is_ascii()) {
+            let signs = run.iter().filter(|c| !c.is_alphabetic()).count();
+            saving += SIGN_IN_ORDER_SAVING * signs as f32;
+        }
+        start = end;
+    }
+    saving
 }
 
 /// Whether the character at `i` stands between two characters that `letter` accepts.
@@ -498,6 +536,9 @@ const DETACHED_SUPERSCRIPT: f32 = 10.0;
 /// two cheap words.
 const NBSP_IN_WORD: f32 = 16.0;
 
+/// What `?` costs between two letters beyond ASCII: a replaced byte inside a word.
+const QUESTION_IN_WORD: f32 = 12.0;
+
 /// What a character costs where number formats put a no-break space (see [`wedged_in_number`]):
 /// as much as a letter no language writes there, since clean text has none.
 const WEDGED_IN_NUMBER: f32 = 16.0;
@@ -589,10 +630,68 @@ const STRIPPED_LEAD_IN_WORD: f32 = 16.0;
 /// (`HasÅ‚o`) the continuation byte is still there, and the sign itself is priced.
 pub(super) fn stripped_lead_after_small_letter(chars: &[char], i: usize) -> bool {
     let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
+    // Or after the ASCII capital that opens a word, before a small letter (`AÄustos` for
+    // `Ağustos`, C4 9F): no word has two capitals there, then small letters.
+    let after_capital = at(i.checked_sub(1)).is_some_and(|c| c.is_ascii_uppercase())
+        && !at(i.checked_sub(2)).is_some_and(char::is_alphabetic)
+        && at(Some(i + 1)).is_some_and(|c| c.is_ascii_lowercase());
     let lead = matches!(at(Some(i)), Some('Ã' | 'Ä' | 'Å'))
-        && at(i.checked_sub(1)).is_some_and(|c| c.is_ascii_lowercase())
+        && (at(i.checked_sub(1)).is_some_and(|c| c.is_ascii_lowercase()) || after_capital)
         && at(Some(i + 1)).is_none_or(|c| c.is_ascii() && c != '?');
-    lead && !opens_camel_hump(chars, i)
+    lead && (after_capital || !opens_camel_hump(chars, i))
+}
+
+/// Whether the character at `i` is a two-byte lead of UTF-8 as Latin-1 shows it (`Â` to `ß`)
+/// followed by the `?` of a replaced continuation byte, glued to more of the same: another
+/// character beyond ASCII after the `?`, or another lead and `?` before it (`Î?Å?Å˜`, `×?×?`:
+/// Greek and Hebrew whose continuation bytes a windows-1252 encoder replaced); or a Latin capital
+/// after a small ASCII letter with `?` after it (`belsÅ?`). Clean text ends a question with a
+/// letter (`Spaß?`, `PERÚ?`), and glues nothing to its `?`.
+pub(super) fn marked_lead(chars: &[char], i: usize) -> bool {
+    let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
+    let two_byte_lead = |c: Option<char>| c.is_some_and(|c| ('\u{C2}'..='\u{DF}').contains(&c));
+    if !two_byte_lead(at(Some(i))) || at(Some(i + 1)) != Some('?') {
+        return false;
+    }
+    let glued_after = at(Some(i + 2)).is_some_and(|c| !c.is_ascii() && !c.is_whitespace());
+    let glued_before = at(i.checked_sub(1)) == Some('?') && two_byte_lead(at(i.checked_sub(2)));
+    let capital_after_small = at(Some(i)).is_some_and(char::is_uppercase)
+        && at(i.checked_sub(1)).is_some_and(|c| c.is_ascii_lowercase());
+    glued_after || glued_before || capital_after_small
+}
+
+/// Whether the character at `i` is one of a pair of `â` around a word of ASCII letters
+/// (`âcleanupâ`): UTF-8's `“` and `”` (E2 80 9C, E2 80 9D) read as Latin-1 with their C1 bytes
+/// stripped. French and Sami words start or end with `â` (`âge`, `kielâ`), never both, and are not
+/// otherwise ASCII next to it.
+pub(super) fn stripped_quotes(chars: &[char], i: usize) -> bool {
+    let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
+    let letter = |k: Option<usize>| at(k).is_some_and(char::is_alphabetic);
+    let ascii_letter = |k: Option<usize>| at(k).is_some_and(|c| c.is_ascii_alphabetic());
+    if at(Some(i)) != Some('â') {
+        return false;
+    }
+    let opens = |k: usize| {
+        !letter(k.checked_sub(1)) && ascii_letter(Some(k + 1)) && ascii_letter(Some(k + 2))
+    };
+    let closes = |k: usize| {
+        !letter(Some(k + 1)) && ascii_letter(k.checked_sub(1)) && ascii_letter(k.checked_sub(2))
+    };
+    // The word between them: ASCII letters and spaces only.
+    let between = |from: usize, to: usize| {
+        chars
+            .get(from + 1..to)
+            .is_some_and(|w| w.iter().all(|c| c.is_ascii_alphabetic() || *c == ' '))
+    };
+    if opens(i) {
+        (i + 3..chars.len().min(i + MAX_QUOTED))
+            .any(|k| at(Some(k)) == Some('â') && closes(k) && between(i, k))
+    } else if closes(i) {
+        (i.saturating_sub(MAX_QUOTED)..i.saturating_sub(2))
+            .any(|k| at(Some(k)) == Some('â') && opens(k) && between(k, i))
+    } else {
+        false
+    }
 }
 
 /// Whether the letter at `i` opens a hump of camel case (`setÄnderung`, `camelCaseÄpfel`): a
@@ -813,9 +912,21 @@ fn lone_scripts(chars: &[char], classes: &[Class]) -> f32 {
         if !counts || script == Script::Latin {
             continue;
         }
+        // A letter of a script the letter model reads, or of CJK, glued to U+FFFD, is in a word
+        // whose other letters lost bytes (`����С`, Hangul `��민`): not alone in its script. (A
+        // rarer script's letter there, `�હ`, is still a byte read in the wrong place.)
+        let beside_lost = [i.checked_sub(1), Some(i + 1)]
+            .iter()
+            .any(|&k| k.and_then(|k| chars.get(k)) == Some(&'\u{FFFD}'));
+        let n_here =
+            if beside_lost && ch.is_alphabetic() && (modelled(script) || script == Script::Cjk) {
+                2
+            } else {
+                1
+            };
         match seen.iter_mut().find(|(s, _)| *s == script) {
-            Some((_, n)) => *n += 1,
-            None => seen.push((script, 1)),
+            Some((_, n)) => *n += n_here,
+            None => seen.push((script, n_here)),
         }
     }
     seen.iter()
@@ -909,6 +1020,9 @@ fn run(chars: &[char], script: Script) -> f32 {
     if chars.is_empty() {
         return 0.0;
     }
+    if letters_in_order(chars) {
+        return LETTER_IN_ORDER * chars.len() as f32;
+    }
     if modelled(script) {
         let strangers: f32 = chars.iter().map(|&c| stranger(c)).sum();
         return strangers
@@ -919,6 +1033,28 @@ fn run(chars: &[char], script: Script) -> f32 {
     }
     chars.iter().map(|&c| unmodelled_letter(c)).sum()
 }
+
+/// What a letter costs in a run of letters in code point order ([`letters_in_order`]).
+const LETTER_IN_ORDER: f32 = 2.0;
+
+/// Whether a run of letters is a table of a charset's or an alphabet's letters: at least
+/// [`MIN_LETTERS_IN_ORDER`] letters beyond ASCII, nine in ten of them a code point or two after
+/// the one before (`ßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿÀÁÂ…`, code page 850's letters in a test;
+/// `÷` is skipped). Such tables are common in code and documentation, and no reading of mojibake
+/// makes one by chance.
+pub(super) fn letters_in_order(chars: &[char]) -> bool {
+    if chars.len() < MIN_LETTERS_IN_ORDER || chars.iter().any(char::is_ascii) {
+        return false;
+    }
+    let in_order = chars
+        .windows(2)
+        .filter(|w| (1..=2).contains(&u32::from(w[1]).wrapping_sub(u32::from(w[0]))))
+        .count();
+    in_order * 10 >= (chars.len() - 1) * 9
+}
+
+/// The fewest letters [`letters_in_order`] takes for a table.
+const MIN_LETTERS_IN_ORDER: usize = 8;
 
 /// A letter no language of the model writes, or a combining mark other than the tone marks of
 /// Vietnamese (which windows-1258 writes apart from their vowels): text is nearly always

@@ -837,7 +837,8 @@ fn detected_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Cand
 /// of letters, drawn lines and tables, no-break spaces, readable words
 /// (docs/MOJIBAKE.md, "Clean text from elsewhere").
 fn harms_clean_text(text: &str, decoded: &str) -> bool {
-    changes_only_letter_lists(text, decoded)
+    makes_a_stutter(text, decoded)
+        || changes_only_letter_lists(text, decoded)
         || changes_only_suffixes_of_another_script(text, decoded)
         || breaks_a_drawn_line(text, decoded)
         || only_box_drawing_beside_words(text, decoded)
@@ -864,6 +865,22 @@ fn changes_only_letter_lists(text: &str, decoded: &str) -> bool {
         .filter(|&k| before.get(k) != after.get(k))
         .peekable();
     changed.peek().is_some() && changed.all(|k| in_list.get(k) == Some(&true))
+}
+
+/// Whether a legacy-to-legacy reading changes a word of [`MIN_READ_WORD`] letters or more into one
+/// with a letter three times in a row: no word of a language has one, and a test string
+/// (`ααααααβ` read as `сссссст`) or lead bytes that lost their continuation bytes (`áááá`,
+/// Georgian, read as `сссс`) have one whatever they are read as. (`ООО`, a Russian company's
+/// form, is shorter.)
+fn makes_a_stutter(text: &str, decoded: &str) -> bool {
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    let stutter = words(&after).any(|(at, word)| {
+        word.len() >= MIN_READ_WORD
+            && before.get(at..at + word.len()) != Some(word)
+            && word.windows(3).any(|w| w[0] == w[1] && w[1] == w[2])
+    });
+    stutter
 }
 
 /// Whether every character a legacy-to-legacy reading changes is in a run of letters of another
@@ -1520,8 +1537,9 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
             1
         };
     }
-    if seq.end - seq.start == 1
-        && super::likelihood::stripped_lead_after_small_letter(chars, seq.start)
+    if (seq.end - seq.start == 1
+        && super::likelihood::stripped_lead_after_small_letter(chars, seq.start))
+        || (seq.end - seq.start == 2 && super::likelihood::marked_lead(chars, seq.start))
     {
         return 2;
     }
@@ -1747,7 +1765,8 @@ fn legacy_to_legacy(
 /// pages), so text moved between them shows a letter or symbol there instead: `9,00ÊRUB` is Mac
 /// Roman read as windows-1252, `US$ÿ6,00` code page 437 read as windows-1252, `31†536` windows-1252
 /// read as Mac Roman. Clean text has no letter or dagger in those places, but a reading that makes
-/// one there is not proof: like every candidate, it must win on plausibility.
+/// one there is not proof: like every candidate, it must win on plausibility. Between two digits,
+/// Swiss formats' `’` counts too (`IRR†30í485` is `IRR\u{A0}30’485`).
 #[inline(never)]
 fn number_spaces(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     let chars: Vec<char> = text.chars().collect();
@@ -1757,10 +1776,17 @@ fn number_spaces(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     if wedged.is_empty() {
         return Vec::new();
     }
+    // Swiss formats group digits with `’` (`30’485`): between two digits it is a separator too.
+    let digit = |after: &[char], k: Option<usize>| {
+        k.and_then(|k| after.get(k))
+            .is_some_and(|c| c.is_ascii_digit())
+    };
     readings(text, encoders, &PREFERENCE, |after| {
-        wedged
-            .iter()
-            .all(|&i| after.get(i).copied() == Some('\u{A0}'))
+        wedged.iter().all(|&i| match after.get(i) {
+            Some('\u{A0}') => true,
+            Some('\u{2019}') => digit(after, i.checked_sub(1)) && digit(after, Some(i + 1)),
+            _ => false,
+        })
     })
 }
 
@@ -1966,11 +1992,13 @@ fn changes_a_word(text: &str, decoded: &str) -> bool {
         let outside = usize::from(word.len() >= 4);
         // One letter repeated is no word (`—————` of a Markdown rule read as `ССССС`).
         let letters_differ = word.iter().any(|&c| Some(c) != word.first().copied());
+        // Or a table of letters in code point order (`ßàáâãäå…`).
         if ends
             && changed
             && word.len() >= 3
             && letters_differ
-            && crate::detect::one_alphabet(word, outside)
+            && (crate::detect::one_alphabet(word, outside)
+                || super::likelihood::letters_in_order(word))
         {
             return true;
         }
@@ -2096,8 +2124,7 @@ fn has_unreadable_word(chars: &[char]) -> bool {
 /// [`MIN_READ_WORD`] letters or more was unreadable and now reads as a word of some language of the
 /// letter model, with at least one such word (`ïåðñèéñêè` → `персийски`, `ÑùóéêÜ` → `Ρωσικά`).
 /// Accented capitals and test strings (`ÀÉÎÕÜ`, `áàäéèęöő`) read in another charset make no such
-/// words (`АЙОХЬ` costs 7.6 bits a letter), and a word with one letter three times in a row
-/// (`ααααααβ` as `сссссст`) is a test string whatever it reads as.
+/// words (`АЙОХЬ` costs 7.6 bits a letter).
 fn reads_as_words(text: &str, decoded: &str) -> bool {
     let before: Vec<char> = text.chars().collect();
     let after: Vec<char> = decoded.chars().collect();
@@ -2114,10 +2141,6 @@ fn reads_as_words(text: &str, decoded: &str) -> bool {
         let old = before.get(at..at + word.len()).unwrap_or_default();
         if old == word || word.len() < MIN_READ_WORD {
             continue;
-        }
-        // One letter three times in a row is a test string (`ααααααβ`), read in any charset.
-        if word.windows(3).any(|w| w[0] == w[1] && w[1] == w[2]) {
-            return false;
         }
         let was_unreadable = bits_per_letter(old).is_none_or(|b| b >= UNREADABLE_BITS_PER_LETTER);
         let readable = bits_per_letter(word).is_some_and(|b| b <= READABLE_BITS_PER_LETTER);
@@ -2661,6 +2684,8 @@ mod tests {
             &[
                 ("9,00ÊRUB", "9,00\u{a0}RUB"),
                 ("31†536,89†PHP", "31\u{a0}536,89\u{a0}PHP"),
+                // Swiss formats group digits with `’`.
+                ("IRR†30í485", "IRR\u{a0}30’485"),
                 ("US$ÿ6,00", "US$\u{a0}6,00"),
             ],
             &[
@@ -3048,6 +3073,52 @@ mod tests {
                 "01E3;01E3;00E6 0304;01E3;00E6 0304; # (ǣ; ǣ; æ◌\u{304}; ǣ; æ◌\u{304}; ) LATIN",
             ],
         );
+    }
+
+    #[test]
+    fn lost_bytes_glued_to_more_of_the_same() {
+        // Continuation bytes a windows-1252 encoder replaced with `?` after two-byte leads glued to
+        // more lead bytes (Greek, Hebrew), a capital after small letters; a lead byte stripped of
+        // its continuation after a word's capital; curly quotes stripped of their C1 bytes around
+        // a word. Questions that end in a letter stay, and so do French and Sami words with `â`.
+        assert_repairs(
+            &[
+                ("Î?Å?Å˜", "\u{FFFD}\u{FFFD}Ř"),
+                (
+                    "×?×?×?×? ×?×?×?×?",
+                    "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD} \u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}",
+                ),
+                ("belsÅ?", "bels\u{FFFD}"),
+                ("7 AÄustos 1991", "7 A\u{FFFD}ustos 1991"),
+                (
+                    "it specifies a âcleanupâ handler",
+                    "it specifies a \u{FFFD}cleanup\u{FFFD} handler",
+                ),
+                ("Ð?Ð?Ð?Ð?Ð¡", "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}С"),
+            ],
+            &[
+                "Spaß? PERÚ? Where is Å?",
+                "l'âge de la rivière kielâ",
+                "The AÃ format",
+                "('bÅr', 1),",
+            ],
+        );
+        // Lead bytes that lost their continuation bytes are no word in another charset.
+        let georgian = "áááá\u{a0}á á®áá\u{a0}á¨áááá«á";
+        assert_ne!(repair(georgian).text, "ссссас соссасисссслс");
+    }
+
+    #[test]
+    fn a_table_of_letters_in_code_point_order_is_read_back() {
+        // Code page 850's letters in a Python test, shown as Latin-1: read as windows-1251 they
+        // were Cyrillic and symbols; read in code page 850 they are a table in code point order.
+        let original = "print u'ßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞ'";
+        let bytes =
+            crate::charset::encode(original, Charset::Ibm850, crate::charset::Fallback::Error)
+                .unwrap();
+        let shown = crate::charset::decode(&bytes, Charset::Iso8859_1);
+        assert_eq!(repair(&shown).text, original);
+        assert_repairs(&[], &["ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏ", "àáâãäåæçèéêëìíîï and ÀÁÂÃÄÅÆÇ"]);
     }
 
     #[test]
