@@ -40,7 +40,9 @@ Never the uchardet test files: they are the test set.
 The model, per language: an alphabet (the up to 62 most frequent letters of its script, lowercase,
 each at least 1/4000 of the letters), and a table of the letter-pair probabilities P(next | prev)
 over classes 0 = word boundary, 1..=K = the alphabet, K+1 = any other letter. Each probability is
-stored as a cost in bits, -log2 P rounded and capped at 15, in 4 bits (two per byte).
+stored as a cost in bits, -log2 P rounded and capped at 15, in 4 bits (two per byte). And, for
+each Latin-script language with word frequencies, its COMMON_WORDS most frequent words of ASCII
+letters: mojibake repair reads a short text's language from them.
 """
 
 from __future__ import annotations
@@ -68,6 +70,9 @@ COMMAND = "python3 scripts/generate-detect-model.py"
 WORDFREQ_VERSION = "3.1.1"
 
 TOP_WORDS = 25_000
+# Per Latin-script language, its most frequent words of ASCII letters (two letters or more): the
+# words that tell a short text's language (`de`, `the`, `und`), for mojibake repair.
+COMMON_WORDS = 50
 MAX_LETTERS = 62
 MIN_LETTER_SHARE = 1 / 4000
 COST_STEP = 2
@@ -537,7 +542,7 @@ def render(languages, ascii_pairs, extras, cjk) -> str:
         out.append("    " + ", ".join(f"0x{v:02X}" for v in packed[start:start + 13]) + ",")
     out.append("];")
     out.append("")
-    for code, script, source, alphabet, levels in languages:
+    for code, script, source, alphabet, levels, _common in languages:
         classes = len(alphabet) + 2
         packed = pack(levels)
         const = f"PAIRS_{code.upper()}"
@@ -548,7 +553,7 @@ def render(languages, ascii_pairs, extras, cjk) -> str:
             out.append("    " + ", ".join(f"0x{v:02X}" for v in packed[start:start + 16]) + ",")
         out.append("];")
         out.append("")
-    for code, script, _source, alphabet, levels in languages:
+    for code, script, _source, alphabet, levels, _common in languages:
         split = splits(script, alphabet, levels)
         if not split:
             continue
@@ -562,7 +567,7 @@ def render(languages, ascii_pairs, extras, cjk) -> str:
         out.append("")
     out.append("/// Every language model.")
     out.append(f"pub(super) static LANGUAGES: [LanguageModel; {len(languages)}] = [")
-    for code, script, _source, alphabet, levels in languages:
+    for code, script, _source, alphabet, levels, common in languages:
         out.append("    LanguageModel {")
         out.append(f'        code: "{code}",')
         out.append(f"        latin: {'true' if script == 'LATIN' else 'false'},")
@@ -575,6 +580,15 @@ def render(languages, ascii_pairs, extras, cjk) -> str:
         else:
             out.append("        splits: &[],")
         out.append("    },")
+    out.append("];")
+    out.append("")
+    out.append("/// Each language's most frequent words of ASCII letters, sorted, separated by spaces, in the order")
+    out.append("/// of [`LANGUAGES`] (Latin-script languages with word frequencies only): what tells a short")
+    out.append("/// text's language. Apart from [`LANGUAGES`], so that a build that only detects leaves them out.")
+    out.append(f"pub(super) static COMMON_WORDS: [&str; {len(languages)}] = [")
+    for code, _script, _source, _alphabet, _levels, common in languages:
+        out.append(f"    // {code}")
+        out.append(f"    {rust_str(' '.join(common))},")
     out.append("];")
     out.append("")
     out.append("/// The single-byte charsets the codec does not decode, known to the detector only: the name and")
@@ -617,8 +631,8 @@ def render(languages, ascii_pairs, extras, cjk) -> str:
 def data_bytes(languages, ascii_pairs, extras, cjk) -> bytes:
     """The bytes of the generated statics, as they sit in a WebAssembly module's data section."""
     blob = bytearray(pack(ascii_pairs))
-    for _code, _script, _source, alphabet, levels in languages:
-        blob += "".join(alphabet).encode("utf-8") + bytes(pack(levels))
+    for _code, _script, _source, alphabet, levels, common in languages:
+        blob += "".join(alphabet).encode("utf-8") + bytes(pack(levels)) + " ".join(common).encode()
         blob += b"".join(ord(c).to_bytes(4, "little") for row in splits(_script, alphabet, levels) for c in row)
     for _name, _kind, _source, table in extras:
         blob += b"".join((v or 0).to_bytes(2, "little") for v in table)
@@ -634,8 +648,23 @@ def rustfmt(path: Path) -> None:
     subprocess.run([exe, "--edition", "2021", str(path)], check=True)
 
 
+def common_words(script: str, source: str, words: list[tuple[str, float]]) -> list[str]:
+    """The language's COMMON_WORDS most frequent words of ASCII letters, sorted; none for a
+    script other than Latin, or for a word list without frequencies (hunspell's stems)."""
+    if script != "LATIN" or source == "hunspell":
+        return []
+    common = []
+    for word, _freq in words:
+        if len(word) >= 2 and all("a" <= ch <= "z" for ch in word) and word not in common:
+            common.append(word)
+            if len(common) == COMMON_WORDS:
+                break
+    return sorted(common)
+
+
 def build(wordfreq):
     models = []
+    common = {}
     for code, script, source, name in LANGUAGES:
         if source == "lipsum":
             words = words_of_text(name)
@@ -651,8 +680,10 @@ def build(wordfreq):
             label += f" and unicode-lipsum `{SUPPLEMENTS[code]}`"
         alphabet, probs = letter_model(code, script, words)
         models.append((code, script, label, alphabet, probs))
+        common[code] = common_words(script, source, words)
     ascii_pairs = latin_ascii_pairs(models)
-    languages = [(code, script, label, alphabet, language_levels(script, alphabet, probs))
+    languages = [(code, script, label, alphabet, language_levels(script, alphabet, probs),
+                  common[code])
                  for code, script, label, alphabet, probs in models]
     extras = extra_charsets()
     cjk = [(name, *cjk_model(name, codec, sources)) for name, codec, sources in CJK]
@@ -685,8 +716,9 @@ def main() -> int:
     text = render(*model)
     if args.stats:
         import gzip  # noqa: PLC0415
-        for code, _script, _source, alphabet, levels in model[0]:
-            print(f"  {code}: {len(alphabet)} letters, {len(pack(levels))} bytes")
+        for code, _script, _source, alphabet, levels, common in model[0]:
+            print(f"  {code}: {len(alphabet)} letters, {len(pack(levels))} bytes, "
+                  f"{len(common)} common words")
         blob = data_bytes(*model)
         print(f"model data: {len(blob)} bytes raw, {len(gzip.compress(blob, 9))} bytes gzip -9")
     with tempfile.TemporaryDirectory() as tmp:

@@ -3,7 +3,9 @@
 
 use std::sync::OnceLock;
 
-use super::model::{LanguageModel, COST_STEP, LANGUAGES, LATIN_ASCII_PAIRS, MAX_LEVEL};
+use super::model::{
+    LanguageModel, COMMON_WORDS, COST_STEP, LANGUAGES, LATIN_ASCII_PAIRS, MAX_LEVEL,
+};
 
 /// Class 0 of every language: a word boundary (space, punctuation, digits, symbols...).
 pub(super) const BOUNDARY: u8 = 0;
@@ -36,6 +38,25 @@ impl Language {
     /// Its index among [`all`] (for tables indexed by language).
     pub(super) fn index(self) -> usize {
         self.0
+    }
+
+    /// Whether it writes the Latin script (ASCII letters are letters of its alphabet).
+    pub(super) fn is_latin(self) -> bool {
+        self.model().latin
+    }
+
+    /// Whether `word` (small ASCII letters) is one of its most frequent words.
+    pub(super) fn is_common(self, word: &str) -> bool {
+        static LISTS: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();
+        let lists = LISTS.get_or_init(|| {
+            COMMON_WORDS
+                .iter()
+                .map(|words| words.split(' ').filter(|w| !w.is_empty()).collect())
+                .collect()
+        });
+        lists
+            .get(self.0)
+            .is_some_and(|list| list.binary_search(&word).is_ok())
     }
 
     /// ISO 639-1 code.

@@ -1490,6 +1490,84 @@ pub(super) static LANGUAGES: [LanguageModel; 36] = [
     },
 ];
 
+/// Each language's most frequent words of ASCII letters, sorted, separated by spaces, in the order
+/// of [`LANGUAGES`] (Latin-script languages with word frequencies only): what tells a short
+/// text's language. Apart from [`LANGUAGES`], so that a build that only detects leaves them out.
+pub(super) static COMMON_WORDS: [&str; 36] = [
+    // en
+    "about all an and are as at be but by can do for from has have he his if in is it just like me more my no not of on one or out so that the they this to up was we were what when will with you your",
+    // fr
+    "ai au aux avec bien ce cette comme dans de des du elle en est et faire fait il ils je la le les mais me mon ne nous on ont ou par pas plus pour qu que qui sa se si son sont sur tout tu un une vous",
+    // de
+    "aber als am an auch auf aus bei das dass dem den der des die ein eine einer er es hat https ich im in ist jpg mars mit mond nach nicht noch oder org planet sich sie sind so um und von werden wie wiki wikipedia wird zu zum",
+    // es
+    "al bien como con cuando de del dos el en entre es eso esta este fue ha hay la las le lo los me mi muy no nos para pero por porque que se ser si sin sobre son su sus te tiene todo todos tu un una ya yo",
+    // it
+    "ad al alla anche che ci come con cosa cui da dal dei del della delle di ed era essere gli ha hanno ho il in io la le lo ma mi nel nella non per quando questa questo se si solo sono stato su ti tutti tutto un una",
+    // pt
+    "ainda ao aqui as bem com como da das de dia do dos ela ele em eu foi isso mais mas me mesmo meu muito na no nos os ou para pela pelo pessoas pode por quando que se ser seu sobre sua te tem ter tudo um uma vai",
+    // nl
+    "aan al als bij dan dat de deze die dit door een en er geen heb hebben heeft het hij ik in is je kan maar meer met mijn naar niet nog of om ook op over te tot uit van voor was wat we wel wordt ze zijn zo",
+    // ca
+    "al als amb anys aquest aquesta ara cap com de del dels des el els en ens entre era es estat fa fer fins ha han hi ho ja la les molt no on pel per quan que se ser seu seva si sobre tot tots un una va van",
+    // sv
+    "alla att av bara blir bra de den det dig du efter eller en ett finns ha hade han har hur in inte jag ju kan kommer lite man med men mer mig min mycket nu och om sig ska skulle som till upp ut vad var vara vi vill",
+    // da
+    "af alle at blev da de den der det dig du efter eller en er et for fra godt han har her hvad hvis hvor ikke jeg kan kunne lige man med meget men mig min noget nu og om op sig skal som til ud var ved vi vil",
+    // nb
+    "alle andre at av bare ble blir da de deg den det dette du eller en er et etter for fra ha hadde han har her hva ikke jeg kan litt man med meg men mer noe noen og om opp over seg skal som til ut var vi vil",
+    // fi
+    "aika aina ei eli en ennen et hyvin ihan ja jo joka jos jossa jotka kaikki kanssa koko koska kuin kuitenkin kun miten mukaan mutta ne niin noin nyt ole olen oli olisi olla ollut on ovat paljon saa se sen sitten suomen tai tulee vaan vaikka vain voi vuoden",
+    // is
+    "af aftur allt bara dag ef eftir einnig eins ekki en enn er eru fara fram fyrir gera getur hafa hafi hann hans hefur heldur honum hvernig inn kemur kom koma of og okkar okkur saman sem sig skal svo til um undir upp var vegna vel vera voru yfir",
+    // cs
+    "aby ale ani bez bude by bych byl byla bylo co do ho jak jako je jeho jen jsem jsme jsou jste kde kdo let mezi mi na ne nebo nic od pak po podle pokud pro se si tak tam ten to toho tom tu ty ve za ze",
+    // sk
+    "aby aj ak ako ale alebo ani bol bola boli bolo bude by do ho ich je jeho jej kde len medzi mi na nie no od po pod potom pozri pre pred pri roku sa si sme so som ste tak to toho tom tu viac vo za zo",
+    // pl
+    "ale bardzo bo by ci co czy dla do gdy gdzie go ich ja jak jako jego jej jest jestem jeszcze kiedy lat ma mam mi mnie na nawet nie no od oraz po pod przez roku sobie tak tam te tego tej ten teraz to tylko tym za ze",
+    // hu
+    "aki akkor ami amikor amit az azt be csak de egy el es ez ezt fel ha hogy is itt kell ki kis lehet lesz magyar majd meg mert mi minden mindig mint mit most nagy nagyon ne nekem nem nincs olyan pedig sem szerint te vagy vagyok van volt",
+    // sl
+    "ali bi bil bila bilo bo bodo da do ga in iz je jih jo kar ker ki kjer ko kot lahko leta med na ne nekaj ni ob od pa po pri saj se sem si smo so ta tako tega tem ter to tudi vse za zaradi zelo",
+    // hr
+    "ako ali bi bila bilo bio biti da do ga godina godine ili ima iz je jedan jer kada kako kao kod koja koje koji mi na nakon ne ni nije od on pa po prema sa sad sam samo se smo su sve tako te to treba za zbog",
+    // ro
+    "ai al ale am ani ar are au ca care ce cel cele cu cum dar de despre din doar el era este fi fie foarte fost iar in la le lui mai mare mult ne noi nu pe pentru poate prin sa sau se si sunt trebuie un va",
+    // tr
+    "ama bana ben beni benim bile bir birlikte biz bu da daha de devam diye en fazla gibi her iki ile ilk ise iyi kadar kendi ki mi ne neden olan olarak oldu olmak olur sadece sana sen seni son sonra tek var ve veya ya yeni yer yok zaman",
+    // lt
+    "ant apie ar arba be bei bet bus buvo dar daug daugiau gali iki ir jau jei ji jie jis jo jos kad kai kaip kas kur labai lietuvos mes metu ne nes nors nuo pagal pat per po prie reikia savo su tai taip tiek tik to turi yra",
+    // lv
+    "ar bet bija cik daudz es esmu gada gan ir ja jau jo jums ka kad kas kaut ko kur labi lai latvijas man mums nav ne no nu pa par pat pie savu tad tagad tas tev tiek tik tikai to tu un uz vai valsts var viss visu",
+    // vi
+    "ai an anh ba ban bao cao chi cho con do em gia gian giao hai hay hoa khi khu kinh minh nam nay ngay nhanh nhau phong qua quan ra sao sau sinh ta tay tham thanh thay theo thi thu tin tinh trang trong trung tuy xe xem",
+    // eo
+    "action ae al artikoloj commons de dosiero dum edit ekzistas el en estas estis http https index jaroj jpg kaj kiel la luno mars marsa marso marte naturaj ne org php planedo planet pli png por pri redakti redlink satelitoj section sekcion sur tero title tiu vikipedio wiki wikimedia wikipedia",
+    // et
+    "",
+    // ru
+    "",
+    // uk
+    "",
+    // bg
+    "",
+    // mk
+    "",
+    // el
+    "",
+    // he
+    "",
+    // ar
+    "",
+    // fa
+    "",
+    // ur
+    "",
+    // th
+    "",
+];
+
 /// The single-byte charsets the codec does not decode, known to the detector only: the name and
 /// the characters of bytes 80..=FF (0 = undefined).
 pub(super) static EXTRA_CHARSETS: [(&str, [u16; 128]); 4] = [

@@ -47,6 +47,53 @@ pub(crate) fn word_bits(word: &[char]) -> Option<u32> {
     best
 }
 
+/// The cost in bits of `word` (Latin letters only, any case) in each language of the model that
+/// writes the Latin script, in the model's order, into `out` (cleared first): what
+/// [`word_bits`] takes the least of, kept per language so that a text's words can be priced in
+/// its language.
+pub(crate) fn latin_word_bits(word: &[char], out: &mut Vec<u32>) {
+    out.clear();
+    for lang in language::all().filter(|lang| lang.is_latin()) {
+        let mut bits = 0u32;
+        let mut prev = BOUNDARY;
+        for &ch in word {
+            if let Some((base, mark)) = lang.split(ch) {
+                bits += lang.pair_cost(prev, base, false) + lang.pair_cost(base, mark, false);
+                prev = mark;
+                continue;
+            }
+            let class = lang.class_with(ch, true);
+            bits += lang.pair_cost(prev, class, !ch.is_ascii());
+            prev = class;
+        }
+        out.push(bits + lang.pair_cost(prev, BOUNDARY, false));
+    }
+}
+
+/// The Latin-script language whose most frequent words the text's words of ASCII letters (small
+/// letters, as written) are, as an index into [`latin_word_bits`]'s order: the language with the
+/// most of them, at least [`MIN_COMMON_WORDS`] and more than any other has (`j'ai un problème de
+/// python. il est sorti de son` is French by `un`, `de`, `il`, `est`, `son`).
+pub(crate) fn text_language<'a>(words: impl Iterator<Item = &'a str> + Clone) -> Option<usize> {
+    let mut best: Option<(usize, usize)> = None;
+    let mut runner_up = 0;
+    for (index, lang) in language::all().filter(|lang| lang.is_latin()).enumerate() {
+        let hits = words.clone().filter(|w| lang.is_common(w)).count();
+        match best {
+            Some((_, b)) if hits <= b => runner_up = runner_up.max(hits),
+            _ => {
+                runner_up = runner_up.max(best.map_or(0, |(_, b)| b));
+                best = Some((index, hits));
+            }
+        }
+    }
+    best.filter(|&(_, hits)| hits >= MIN_COMMON_WORDS && hits > runner_up)
+        .map(|(index, _)| index)
+}
+
+/// The fewest frequent words that tell a text's language.
+const MIN_COMMON_WORDS: usize = 2;
+
 /// Whether some language of the model writes `ch` (in either case) as a letter of its alphabet.
 /// Letters no language writes (`Ѱ`, `ō`, `ƒ`) are what a wrong charset makes far more often than
 /// what people type.
@@ -101,6 +148,21 @@ mod tests {
         assert_eq!(bits("Hẻm"), bits("He\u{309}m"));
         assert_eq!(bits("Nguyễn"), bits("Nguyê\u{303}n"));
         assert!(bits("Hẻm") + 10 < bits("Háº»m"));
+    }
+
+    #[test]
+    fn a_text_s_language_from_its_frequent_words() {
+        let latin: Vec<&str> = language::all()
+            .filter(|l| l.is_latin())
+            .map(|l| l.code())
+            .collect();
+        let of = |text: &str| text_language(text.split(' ')).and_then(|i| latin.get(i).copied());
+        assert_eq!(of("ai un de python il est sorti de son"), Some("fr"));
+        assert_eq!(of("the cat is on the mat"), Some("en"));
+        assert_eq!(of("das ist nicht mit der"), Some("de"));
+        // One frequent word, or none, tells nothing.
+        assert_eq!(of("python"), None);
+        assert_eq!(of("de"), None);
     }
 
     #[test]

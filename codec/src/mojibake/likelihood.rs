@@ -12,7 +12,7 @@
 //! made of.
 
 use super::plausibility::{classify, cost, script_of, Class, Script};
-use crate::detect::{in_an_alphabet, word_bits};
+use crate::detect::{in_an_alphabet, latin_word_bits, text_language, word_bits};
 
 /// What one fingerprint of `plausibility::cost` weighs, in bits.
 const BITS_PER_FINGERPRINT: f32 = 4.0;
@@ -86,6 +86,68 @@ pub(super) fn bits(chars: &[char]) -> f32 {
         + lone_scripts(chars, &classes)
         + glued_to_numbers(chars, &classes)
         + in_context(chars, &classes)
+        + in_its_language(chars, &classes)
+}
+
+/// The most a word with letters beyond ASCII pays for fitting another language better than the
+/// text's.
+const OTHER_LANGUAGE_WORD: u32 = 6;
+
+/// What the text's Latin words with letters beyond ASCII cost beyond their best, read in the
+/// language its frequent ASCII words tell ([`text_language`]), each at most
+/// [`OTHER_LANGUAGE_WORD`] bits: each word alone fits some language (`probläme` Swedish, `bönder`
+/// German), but in French or Norwegian text only `problème` and `bønder` do. No reading changes
+/// ASCII words, so a text and its readings are priced in the same language.
+fn in_its_language(chars: &[char], classes: &[Class]) -> f32 {
+    let latin = |k: usize| {
+        matches!(
+            classes.get(k),
+            Some(Class::AsciiLetter | Class::Letter(Script::Latin))
+        )
+    };
+    let mut ascii: Vec<String> = Vec::new();
+    let mut beyond: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if !latin(i) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while latin(i) {
+            i += 1;
+        }
+        // A word glued to another script or to marks is priced by `word` alone.
+        if classes
+            .get(i)
+            .is_some_and(|&c| is_word_char(c, Some(Class::AsciiLetter)))
+        {
+            continue;
+        }
+        let word = chars.get(start..i).unwrap_or_default();
+        if word.iter().all(char::is_ascii) {
+            if word.len() >= 2 && word.iter().all(char::is_ascii_lowercase) {
+                ascii.push(word.iter().collect());
+            }
+        } else {
+            beyond.push((start, i));
+        }
+    }
+    if beyond.is_empty() || ascii.len() < 2 {
+        return 0.0;
+    }
+    let Some(language) = text_language(ascii.iter().map(String::as_str)) else {
+        return 0.0;
+    };
+    let mut costs = Vec::new();
+    let mut extra = 0;
+    for &(start, end) in &beyond {
+        latin_word_bits(chars.get(start..end).unwrap_or_default(), &mut costs);
+        let best = costs.iter().copied().min().unwrap_or(0);
+        let here = costs.get(language).copied().unwrap_or(best);
+        extra += (here - best).min(OTHER_LANGUAGE_WORD);
+    }
+    extra as f32
 }
 
 /// The prices of characters by what stands beside them, in one pass: a character wedged into a

@@ -3122,6 +3122,22 @@ mod tests {
     }
 
     #[test]
+    fn a_word_is_read_in_its_text_s_language() {
+        // Code page 437's `è` (8A) shown as windows-1252 is `Š`, and read in Mac OS Roman `ä`:
+        // `probläme` fits Swedish as well as `problème` fits French, but the text is French.
+        assert_repairs(
+            &[(
+                "j'ai un probl\u{8a}me de python. il est sorti de son",
+                "j'ai un problème de python. il est sorti de son",
+            )],
+            &[
+                "Größe der Fläche: fünf Meter",
+                "Le café de la gare est fermé",
+            ],
+        );
+    }
+
+    #[test]
     fn western_text_shown_as_windows_1251() {
         // Windows-1252's `ü` and `ö` (FC, F6) are windows-1251's `ь` and `ц`: a Cyrillic letter
         // between Latin ones is a misread letter, which no language writes.
