@@ -2545,6 +2545,13 @@ mod tests {
 
     /// Asserts that `repair` turns each damaged text into its original and leaves each clean
     /// text alone.
+    /// `original`'s bytes in `real` shown in `shown`.
+    fn shown_as(original: &str, real: Charset, shown: Charset) -> String {
+        let bytes =
+            crate::charset::encode(original, real, crate::charset::Fallback::Error).unwrap();
+        crate::charset::decode(&bytes, shown)
+    }
+
     fn assert_repairs(damaged: &[(&str, &str)], clean: &[&str]) {
         for (text, original) in damaged {
             assert_eq!(repair(text).text, *original, "{text}");
@@ -3113,10 +3120,7 @@ mod tests {
         // Code page 850's letters in a Python test, shown as Latin-1: read as windows-1251 they
         // were Cyrillic and symbols; read in code page 850 they are a table in code point order.
         let original = "print u'ßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞ'";
-        let bytes =
-            crate::charset::encode(original, Charset::Ibm850, crate::charset::Fallback::Error)
-                .unwrap();
-        let shown = crate::charset::decode(&bytes, Charset::Iso8859_1);
+        let shown = shown_as(original, Charset::Ibm850, Charset::Iso8859_1);
         assert_eq!(repair(&shown).text, original);
         assert_repairs(&[], &["ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏ", "àáâãäåæçèéêëìíîï and ÀÁÂÃÄÅÆÇ"]);
     }
@@ -3378,10 +3382,7 @@ mod tests {
     #[test]
     fn dos_bytes_shown_as_latin1() {
         let original = "Größe der Fläche: fünf Meter";
-        let bytes =
-            crate::charset::encode(original, Charset::Ibm437, crate::charset::Fallback::Error)
-                .unwrap();
-        let shown = crate::charset::decode(&bytes, Charset::Iso8859_1);
+        let shown = shown_as(original, Charset::Ibm437, Charset::Iso8859_1);
         let fixed = repair(&shown);
         assert_eq!(fixed.text, original, "{shown}");
         assert_eq!(fixed.steps[0].decode, Encoding::Legacy(Charset::Ibm437));
