@@ -977,9 +977,19 @@ fn lone_scripts(chars: &[char], classes: &[Class]) -> f32 {
         // A letter of a script the letter model reads, or of CJK, glued to U+FFFD, is in a word
         // whose other letters lost bytes (`����С`, Hangul `��민`): not alone in its script. (A
         // rarer script's letter there, `�હ`, is still a byte read in the wrong place.)
-        let beside_lost = [i.checked_sub(1), Some(i + 1)]
-            .iter()
-            .any(|&k| k.and_then(|k| chars.get(k)) == Some(&'\u{FFFD}'));
+        // Beside it, or one ASCII punctuation mark away (`ม.�.`, an abbreviation).
+        let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
+        let beside_lost = [
+            (i.checked_sub(1), None),
+            (Some(i + 1), None),
+            (i.checked_sub(2), i.checked_sub(1)),
+            (Some(i + 2), Some(i + 1)),
+        ]
+        .iter()
+        .any(|&(k, between)| {
+            at(k) == Some('\u{FFFD}')
+                && between.is_none_or(|b| at(Some(b)).is_some_and(|c| c.is_ascii_punctuation()))
+        });
         let n_here =
             if beside_lost && ch.is_alphabetic() && (modelled(script) || script == Script::Cjk) {
                 2

@@ -3102,6 +3102,8 @@ mod tests {
                     "it specifies a \u{FFFD}cleanup\u{FFFD} handler",
                 ),
                 ("Ð?Ð?Ð?Ð?Ð¡", "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}С"),
+                // Thai `ม.ค.` whose last letter lost its C1 byte.
+                ("21 à¸¡.à¸. 2000 02:20:00", "21 ม.\u{FFFD}. 2000 02:20:00"),
             ],
             &[
                 "Spaß? PERÚ? Where is Å?",
