@@ -1596,6 +1596,45 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
             return 1;
         }
     }
+    // Two three-byte leads in a row, each alone (`ìì`: Korean syllables whose two continuation
+    // bytes, both in 80–9F, were stripped), count once each: no language doubles these letters,
+    // though French ends words in `éé` (`créé`), which the letter model reads. Among signs Latin-1
+    // lacks (`æç◊∏•`, Mac keyboard symbols) they are letters typed.
+    let three_byte_lead = |c: Option<&char>| c.is_some_and(|c| ('\u{E0}'..='\u{EF}').contains(c));
+    let latin1_or_none = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_none_or(|&c| u32::from(c) <= 0xFF)
+    };
+    // Two, or the same one repeated (`áááá`, Georgian's E1): a run of different ones is a code
+    // page's table (`éâäàåçêëèïîì`).
+    let run_start = chars
+        .get(..seq.start)
+        .unwrap_or_default()
+        .iter()
+        .rposition(|c| !three_byte_lead(Some(c)))
+        .map_or(0, |k| k + 1);
+    let run_end = chars
+        .get(seq.start..)
+        .unwrap_or_default()
+        .iter()
+        .position(|c| !three_byte_lead(Some(c)))
+        .map_or(chars.len(), |k| seq.start + k);
+    let run = chars.get(run_start..run_end).unwrap_or_default();
+    let doubled = (run.len() == 2 || (run.len() > 2 && run.iter().all(|c| Some(c) == run.first())))
+        .then_some((run_start.checked_sub(1), run_end));
+    // Nor in a list of letters (`àáâãäå`).
+    let in_a_list = || {
+        words(chars)
+            .find(|&(at, word)| (at..at + word.len()).contains(&seq.start))
+            .is_some_and(|(_, word)| is_letter_list(word))
+    };
+    if seq.end - seq.start == 1
+        && three_byte_lead(Some(&lead))
+        && doubled.is_some_and(|(left, right)| latin1_or_none(left) && latin1_or_none(Some(right)))
+        && !in_a_list()
+    {
+        return 1;
+    }
     // `Ã` (C3, the lead byte of UTF-8's Latin-1 letters) opening a word of small letters: an
     // accented capital whose C1 byte was stripped (`Ãdith` for `Édith`, `Ãse` for `Åse`); no
     // language starts a word with `Ã` (Portuguese writes `ã` inside words and at their ends).
@@ -3104,9 +3143,18 @@ mod tests {
                 ("Ð?Ð?Ð?Ð?Ð¡", "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}С"),
                 // Thai `ม.ค.` whose last letter lost its C1 byte.
                 ("21 à¸¡.à¸. 2000 02:20:00", "21 ม.\u{FFFD}. 2000 02:20:00"),
+                // Korean whose C1 bytes were stripped: ED's second byte always is one, and some
+                // syllables lose both continuation bytes (`ìì`).
+                (
+                    "ì¸ì°ê´ì\u{ad}ì ê´ìêµ¬ ê°í¬6ë¡ 510-90",
+                    "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD} \u{FFFD}\u{FFFD}구 \u{FFFD}\u{FFFD}6\u{FFFD} 510-90",
+                ),
             ],
             &[
                 "Spaß? PERÚ? Where is Å?",
+                "Il a créé un café",
+                "æç◊∏•Â",
+                "var cp437 = '⌂ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»';",
                 "l'âge de la rivière kielâ",
                 "The AÃ format",
                 "('bÅr', 1),",

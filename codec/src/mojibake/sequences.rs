@@ -235,13 +235,21 @@ pub(super) fn read_spaces(bytes: &[Recovered], c1: bool, spaces_as_a0: bool) -> 
         let mut buf = [first, 0, 0, 0];
         let (mut taken, mut spaces, mut lost) = (1, 0, false);
         let (mut real, mut replacement) = (0, false);
+        // ED's second byte is always in 80–9F: where C1 bytes were stripped, it is gone, and a
+        // continuation byte right after ED is the third (`í¬` is Korean ED 8x AC, `한` and its
+        // neighbours). The sequence then lost a byte and shows one fewer.
+        let mut skipped = 0;
+        if c1 && first == 0xED && matches!(bytes.get(i + 1), Some(&Recovered::Byte(0xA0..=0xBF))) {
+            taken = 2;
+            skipped = 1;
+        }
         while taken < len {
             let (lo, hi) = if taken == 1 {
                 (low, high)
             } else {
                 (0x80, 0xBF)
             };
-            match slot(bytes, i + taken, lo, hi, spaces_as_a0) {
+            match slot(bytes, i + taken - skipped, lo, hi, spaces_as_a0) {
                 Slot::Byte(b, space) => {
                     if let Some(x) = buf.get_mut(taken) {
                         *x = b;
@@ -251,13 +259,13 @@ pub(super) fn read_spaces(bytes: &[Recovered], c1: bool, spaces_as_a0: bool) -> 
                 }
                 Slot::Wildcard => {
                     lost = true;
-                    replacement |= bytes.get(i + taken) == Some(&Recovered::Lost);
+                    replacement |= bytes.get(i + taken - skipped) == Some(&Recovered::Lost);
                 }
                 Slot::End => break,
             }
             taken += 1;
         }
-        let read = if lost || taken < len {
+        let read = if lost || taken < len || skipped > 0 {
             // A byte shown as U+FFFD or `?`, or stopped short: a stripped byte.
             Read::Lost {
                 marked: lost,
@@ -277,11 +285,11 @@ pub(super) fn read_spaces(bytes: &[Recovered], c1: bool, spaces_as_a0: bool) -> 
         };
         out.push(Sequence {
             start: i,
-            end: i + taken,
+            end: i + taken - skipped,
             read,
             spaces,
         });
-        i += taken;
+        i += taken - skipped;
     }
     out
 }
@@ -337,5 +345,7 @@ mod tests {
         assert_eq!(reads("í\u{A0}½í¸\u{80}", Charset::Iso8859_1), [Char('😀')]);
         // A continuation byte without a lead.
         assert_eq!(reads("©", cs), [Stray]);
+        // Korean "헬" (ED 97 AC) whose second byte, a C1 byte, was stripped: ED, then AC.
+        assert_eq!(reads("í¬", Charset::Iso8859_1), [lost(false, true, 0xED)]);
     }
 }
