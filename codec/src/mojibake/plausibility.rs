@@ -75,7 +75,12 @@ pub(super) fn script_of(cp: u32) -> Script {
         | 0x08A0..=0x08FF
         | 0x1680..=0x16FF
         | 0x1700..=0x177F
-        | 0x1800..=0x18AF => Script::Rare,
+        | 0x1800..=0x18AF
+        // Glagolitic, Coptic and Tifinagh: UTF-8's E2 B0–B5, which Mac symbols read as UTF-8
+        // make (`‚≥∑` is `\u{2CF7}`).
+        | 0x2C00..=0x2C5F
+        | 0x2C80..=0x2CFF
+        | 0x2D30..=0x2D7F => Script::Rare,
         0x1100..=0x11FF
         | 0x2E80..=0x2FDF
         | 0x3040..=0x31FF

@@ -1384,8 +1384,13 @@ fn breaks_a_word(chars: &[char], start: usize, end: usize, repaired: &[char]) ->
         Class::Letter(s) => Some(s),
         _ => None,
     };
-    let before = start.checked_sub(1).and_then(|k| chars.get(k)).copied();
-    let after = chars.get(end).copied();
+    // An ASCII word may have a field of another script glued to it (`يعربshire`), when the field
+    // is three characters or more; one character glued to an ASCII word is chance (`Mársì – `
+    // read as `Márs젖`).
+    let field = repaired.len() >= 3;
+    let outside = |c: Option<char>| c.filter(|c| !(field && c.is_ascii()));
+    let before = outside(start.checked_sub(1).and_then(|k| chars.get(k)).copied());
+    let after = outside(chars.get(end).copied());
     [(before, repaired.first()), (after, repaired.last())]
         .iter()
         .any(|&(outside, inside)| {
@@ -3188,6 +3193,26 @@ mod tests {
                 "Größe der Fläche: fünf Meter",
                 "Le café de la gare est fermé",
             ],
+        );
+    }
+
+    #[test]
+    fn fields_and_rare_scripts() {
+        // A field of Arabic read as windows-1252 glued to an ASCII word is repaired whole; one
+        // character glued to a word is chance. Mac symbols read as UTF-8 make Coptic (E2 B3 B7),
+        // a script mojibake makes far more often than people write it.
+        assert_repairs(
+            &[
+                (
+                    "West Ù\u{8a}Ø¹Ø±Ø¨shire, MA 24375",
+                    "West يعربshire, MA 24375",
+                ),
+                (
+                    "Î©â\u{80}\u{9a}â\u{89}¥â\u{88}\u{91}â\u{88}\u{91}ï¬\u{82}Ã\u{8f}",
+                    "Ω‚≥∑∑ﬂÏ",
+                ),
+            ],
+            &["* [Yorùbá](https://yo.wikipedia.org/wiki/M%C3%A1rs%C3%AC \"Mársì – 约鲁巴语\")"],
         );
     }
 
