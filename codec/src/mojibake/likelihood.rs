@@ -105,7 +105,7 @@ fn in_its_language(chars: &[char], classes: &[Class]) -> f32 {
             Some(Class::AsciiLetter | Class::Letter(Script::Latin))
         )
     };
-    let mut ascii: Vec<String> = Vec::new();
+    let mut ascii: Vec<(usize, usize)> = Vec::new();
     let mut beyond: Vec<(usize, usize)> = Vec::new();
     let mut i = 0;
     while i < chars.len() {
@@ -127,7 +127,7 @@ fn in_its_language(chars: &[char], classes: &[Class]) -> f32 {
         let word = chars.get(start..i).unwrap_or_default();
         if word.iter().all(char::is_ascii) {
             if word.len() >= 2 && word.iter().all(char::is_ascii_lowercase) {
-                ascii.push(word.iter().collect());
+                ascii.push((start, i));
             }
         } else {
             beyond.push((start, i));
@@ -136,6 +136,11 @@ fn in_its_language(chars: &[char], classes: &[Class]) -> f32 {
     if beyond.is_empty() || ascii.len() < 2 {
         return 0.0;
     }
+    // Made into strings only for a text that has words to price.
+    let ascii: Vec<String> = ascii
+        .iter()
+        .map(|&(start, end)| chars.get(start..end).unwrap_or_default().iter().collect())
+        .collect();
     let Some(language) = text_language(ascii.iter().map(String::as_str)) else {
         return 0.0;
     };
@@ -216,9 +221,9 @@ fn signs_in_order(chars: &[char]) -> f32 {
     let mut start = 0;
     for end in 1..=chars.len() {
         let follows = chars.get(end).is_some_and(|&c| {
-            chars.get(end - 1).is_some_and(|&p| {
-                !c.is_ascii() && (1..=2).contains(&u32::from(c).wrapping_sub(u32::from(p)))
-            })
+            chars
+                .get(end - 1)
+                .is_some_and(|&p| !c.is_ascii() && follows_in_order(p, c))
         });
         if follows {
             continue;
@@ -1120,9 +1125,15 @@ pub(super) fn letters_in_order(chars: &[char]) -> bool {
     }
     let in_order = chars
         .windows(2)
-        .filter(|w| (1..=2).contains(&u32::from(w[1]).wrapping_sub(u32::from(w[0]))))
+        .filter(|w| follows_in_order(w[0], w[1]))
         .count();
     in_order * 10 >= (chars.len() - 1) * 9
+}
+
+/// Whether `next` is a code point or two after `prev`: the next character of a table, skipping at
+/// most one (`×` between `Ö` and `Ø`).
+pub(super) fn follows_in_order(prev: char, next: char) -> bool {
+    (1..=2).contains(&u32::from(next).wrapping_sub(u32::from(prev)))
 }
 
 /// The fewest letters [`letters_in_order`] takes for a table.

@@ -1078,7 +1078,7 @@ fn is_letter_list(word: &[char]) -> bool {
     let in_order = word.len() >= 3
         && word
             .windows(2)
-            .all(|w| (1..=2).contains(&(u32::from(w[1]).wrapping_sub(u32::from(w[0])))));
+            .all(|w| super::likelihood::follows_in_order(w[0], w[1]));
     latin && (in_order || crate::detect::one_alphabet(word, 0))
 }
 

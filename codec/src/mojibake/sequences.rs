@@ -238,10 +238,10 @@ pub(super) fn read_spaces(bytes: &[Recovered], c1: bool, spaces_as_a0: bool) -> 
         // ED's second byte is always in 80–9F: where C1 bytes were stripped, it is gone, and a
         // continuation byte right after ED is the third (`í¬` is Korean ED 8x AC, `한` and its
         // neighbours). The sequence then lost a byte and shows one fewer.
-        let mut skipped = 0;
+        let mut stripped_second = 0;
         if c1 && first == 0xED && matches!(bytes.get(i + 1), Some(&Recovered::Byte(0xA0..=0xBF))) {
             taken = 2;
-            skipped = 1;
+            stripped_second = 1;
         }
         while taken < len {
             let (lo, hi) = if taken == 1 {
@@ -249,7 +249,7 @@ pub(super) fn read_spaces(bytes: &[Recovered], c1: bool, spaces_as_a0: bool) -> 
             } else {
                 (0x80, 0xBF)
             };
-            match slot(bytes, i + taken - skipped, lo, hi, spaces_as_a0) {
+            match slot(bytes, i + taken - stripped_second, lo, hi, spaces_as_a0) {
                 Slot::Byte(b, space) => {
                     if let Some(x) = buf.get_mut(taken) {
                         *x = b;
@@ -259,13 +259,13 @@ pub(super) fn read_spaces(bytes: &[Recovered], c1: bool, spaces_as_a0: bool) -> 
                 }
                 Slot::Wildcard => {
                     lost = true;
-                    replacement |= bytes.get(i + taken - skipped) == Some(&Recovered::Lost);
+                    replacement |= bytes.get(i + taken - stripped_second) == Some(&Recovered::Lost);
                 }
                 Slot::End => break,
             }
             taken += 1;
         }
-        let read = if lost || taken < len || skipped > 0 {
+        let read = if lost || taken < len || stripped_second > 0 {
             // A byte shown as U+FFFD or `?`, or stopped short: a stripped byte.
             Read::Lost {
                 marked: lost,
@@ -285,11 +285,11 @@ pub(super) fn read_spaces(bytes: &[Recovered], c1: bool, spaces_as_a0: bool) -> 
         };
         out.push(Sequence {
             start: i,
-            end: i + taken - skipped,
+            end: i + taken - stripped_second,
             read,
             spaces,
         });
-        i += taken - skipped;
+        i += taken - stripped_second;
     }
     out
 }
