@@ -326,8 +326,18 @@ fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
             .and_then(|p| chars.get(p))
             .is_some_and(|c| matches!(c, 'o' | 'g' | 'O' | 'G'));
     let quote = matches!(ch, '‘' | '“' | '”' | '„') && !uzbek;
+    // Windows-1252's signs at 80–9F that no word holds (`Th‚odore`, `M„kinen`: code page 437's
+    // `é` and `ä`; `Cerv‡ntez`: Mac OS Roman's `á`). Dashes and the ellipsis join words in clean
+    // text (`end—and`, `wait…what`), and `’` is the apostrophe.
+    let windows_sign = matches!(
+        ch,
+        '‚' | '†' | '‡' | '‰' | '‹' | '›' | '•' | 'ˆ' | '˜' | '™'
+    );
     // The acute accent is the apostrophe of many keyboards' users (`don´t`, `it´s`).
-    if !(matches!(ch, '\u{A1}'..='\u{BF}') || quote) || ch.is_alphabetic() || ch == '´' {
+    if !(matches!(ch, '\u{A1}'..='\u{BF}') || quote || windows_sign)
+        || (ch.is_alphabetic() && ch != 'ˆ')
+        || ch == '´'
+    {
         return false;
     }
     // A small Latin letter on each side.
@@ -360,6 +370,9 @@ fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
     let before = small_latin(i.checked_sub(1))
         || (latin(i.checked_sub(1)) && small_latin(i.checked_sub(2)))
         || capital_beyond_ascii_after_letter;
+    // Windows-1252's signs count between small letters only: after a capital beyond ASCII they
+    // are UTF-8's continuation bytes, which the rules of lead bytes price (`HasÅ‚o`).
+    let before = before && (!windows_sign || small_latin(i.checked_sub(1)));
     !catalan && before && small_latin(Some(i + 1))
 }
 
@@ -691,7 +704,9 @@ const STRIPPED_LEAD_IN_WORD: f32 = 16.0;
 /// an ASCII character other than `?` (the mark of a replaced byte, priced where it stands) or the
 /// end: the lead bytes C3, C4 and C5 of UTF-8 read as Latin-1 whose
 /// continuation byte, in 80–9F, was stripped as a C1 control (`StraÃe` for `Straße`,
-/// `KocijanÄiÄ` for `Kocijančić`, `SzymaÅa` for `Szymała`: C3 9F, C4 8D, C4 87, C5 82). No
+/// `KocijanÄiÄ` for `Kocijančić`, `SzymaÅa` for `Szymała`: C3 9F, C4 8D, C4 87, C5 82), or
+/// whose continuation byte A0 became a space (`voilĂ  tout`: `à`, C3 A0, through windows-1250).
+/// Windows-1250 and ISO-8859-2 show C3 and C5 as `Ă` and `Ĺ`, windows-1257 shows C3 as `Ć`. No
 /// language puts these capitals after a small letter, though camel case does (`setÄnderung`):
 /// a capital that opens a word the letter model reads is left alone. With a sign after them
 /// (`HasÅ‚o`) the continuation byte is still there, and the sign itself is priced.
@@ -702,7 +717,7 @@ pub(super) fn stripped_lead_after_small_letter(chars: &[char], i: usize) -> bool
     let after_capital = at(i.checked_sub(1)).is_some_and(|c| c.is_ascii_uppercase())
         && !at(i.checked_sub(2)).is_some_and(char::is_alphabetic)
         && at(Some(i + 1)).is_some_and(|c| c.is_ascii_lowercase());
-    let lead = matches!(at(Some(i)), Some('Ã' | 'Ä' | 'Å'))
+    let lead = matches!(at(Some(i)), Some('Ã' | 'Ä' | 'Å' | 'Ă' | 'Ĺ' | 'Ć'))
         && (at(i.checked_sub(1)).is_some_and(|c| c.is_ascii_lowercase()) || after_capital)
         && at(Some(i + 1)).is_none_or(|c| c.is_ascii() && c != '?');
     lead && (after_capital || !opens_camel_hump(chars, i))

@@ -2264,7 +2264,10 @@ fn misread_letter(chars: &[char], i: usize) -> bool {
     let prev = i.checked_sub(1).and_then(|p| chars.get(p));
     // Spacing modifier letters (`ˆ`, `˜`, `ˇ`) are what the Western charsets have of them.
     let modifier = matches!(ch, '\u{2B0}'..='\u{2FF}');
-    (between_letters(chars, i) && (!ch.is_alphabetic() || modifier))
+    // Windows-1252's letters at 80–9F with a caron inside a word are Mac OS Roman's vowels as
+    // often (`sšyleyen`: `ö` is 9A, windows-1252's `š`); `œ` is French's own (`spœm`).
+    let windows_letter = matches!(ch, 'Š' | 'š' | 'Ž' | 'ž' | 'Ÿ' | 'ƒ');
+    (between_letters(chars, i) && (!ch.is_alphabetic() || modifier || windows_letter))
         || (ch.is_uppercase() && prev.is_some_and(|c| c.is_lowercase()) && !camel_case(chars, i))
         || sign_opening_a_word(chars, i)
 }
@@ -2512,6 +2515,9 @@ mod tests {
         assert_eq!(fixed.text, "निम�म� श�र�ष�ठ");
         // Where nothing was stripped, a space after a lead byte is still the no-break space it was.
         assert_eq!(repair("Ã  bientôt").text, "à bientôt");
+        // Windows-1250 shows the same C3 as `Ă`, which no word puts after small letters.
+        assert_eq!(repair("voilĂ  tout").text, "voilà tout");
+        assert_eq!(repair("Ăsta e bun, NICĂ").text, "Ăsta e bun, NICĂ");
     }
 
     #[test]
@@ -3213,6 +3219,54 @@ mod tests {
                 ),
             ],
             &["* [Yorùbá](https://yo.wikipedia.org/wiki/M%C3%A1rs%C3%AC \"Mársì – 约鲁巴语\")"],
+        );
+    }
+
+    #[test]
+    fn what_other_decoders_than_whatwg_show() {
+        // RFC 2319's KOI8-U (CPython, iconv, Node) keeps KOI8-R's `╬` at BE, where WHATWG's has
+        // `Ў`: Ukrainian `о` (D0 BE) shows as `п╬`, and `Ф` (D0 A4) as `пє`, which KOI8-R has
+        // not. Node's windows-1253 shows AA as `ª` (`प` is E0 A4 AA), and its windows-874 shows
+        // DB as U+F8C1 (`ی` is DB 8C).
+        assert_repairs(
+            &[
+                ("пєп╬я┌п╬ я├я▄п╬пЁп╬ п╬я└я√я│я┐", "Фото цього офісу"),
+                ("Ю╝єЮ╞█Ю╝єЮ╞│", "த\u{BCD}து"),
+                ("ΰ¤ªΰ¤Ύΰ¤ªΰ¤Ύ ΰ¤\u{98}ΰ¤°", "पापा घर"),
+                (
+                    "ุง\u{F8C1}\u{8C}ู\u{86} \u{F8C1}\u{8C}ฺฉ ู…ุชู\u{86} ู\u{81}ุงุฑุณ\u{F8C1}\u{8C} ุงุณุช",
+                    "این یک متن فارسی است",
+                ),
+            ],
+            &["╔═╗ ╚═╝ ╬", "1ª edición", "\u{F8C1}"],
+        );
+    }
+
+    #[test]
+    fn dos_and_mac_letters_shown_as_windows_1252_signs() {
+        // Code page 437's `é` (82) is windows-1252's `‚`, Mac OS Roman's `ö` (9A) its `š`: a sign
+        // wedged between small letters, or a letter with a caron in a word whose reading makes a
+        // word of the text's language. Dashes and the ellipsis join words in clean text.
+        assert_repairs(
+            &[
+                ("Ren‚-Th‚odore Potvin", "René-Théodore Potvin"),
+                (
+                    "v‚lar langar byggingu flestar einu tilkynnt",
+                    "vélar langar byggingu flestar einu tilkynnt",
+                ),
+                (
+                    "alkol hukuk ameliyat muhammed sšyleyen insanlarõn",
+                    "alkol hukuk ameliyat muhammed söyleyen insanların",
+                ),
+            ],
+            &[
+                "the end—and then",
+                "wait…what",
+                "Windows™ 7",
+                "x = 'spœm'",
+                "Děkuji, že jste přišli na náš večer",
+                "getpass._raw_input(prompt=\"HasÅ‚o: \",stream=stream)",
+            ],
         );
     }
 

@@ -14,7 +14,7 @@
 //! [`read`] cuts the bytes into [`Sequence`]s, each one byte kept as it was or one multi-byte
 //! character, whole or lost.
 
-use crate::charset::Encoder;
+use crate::charset::{Charset, Encoder};
 
 /// The byte a character of the garbled text stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,9 +35,34 @@ pub(super) fn recover(chars: &[char], encoder: &Encoder) -> Vec<Recovered> {
             '\u{FFFD}' => Recovered::Lost,
             _ => encoder
                 .byte(u32::from(c))
+                .or_else(|| elsewhere(encoder.charset(), c))
                 .map_or(Recovered::Foreign, Recovered::Byte),
         })
         .collect()
+}
+
+/// The byte of a character that other decoders than WHATWG's show for one, where the standard's
+/// table has none: text garbled by them carries it, and no other byte of either table stands for
+/// it.
+/// * KOI8-U as RFC 2319 defines it (CPython's `koi8_u`, iconv's, and Node's `TextDecoder`, through
+///   ICU) keeps KOI8-R's `╝` and `╬` at AE and BE, where WHATWG puts the Belarusian `ў` and `Ў`:
+///   Ukrainian `о` (D0 BE) shows as `п╬`, Tamil `த` (E0 AE A4) as `Ю╝є`.
+/// * Node's windows-1253 decodes AA, which WHATWG leaves undefined, as `ª`.
+/// * Node's windows-874 decodes DB to DE and FC to FF, undefined in WHATWG's, as the private-use
+///   characters U+F8C1 to U+F8C8.
+/// * ISO-8859-1 shows bytes 80 to 9F as C1 controls, where windows-1252 shows signs (`€`, `’`):
+///   text that went through both (two programs, or Node 20's `TextDecoder`, which decodes
+///   windows-1252 as ISO-8859-1) shows `Ñ\u{81}` beside `Ñ…`, and each names its byte.
+fn elsewhere(charset: Charset, c: char) -> Option<u8> {
+    match (charset, u32::from(c)) {
+        (Charset::Koi8U, 0x255D) => Some(0xAE),
+        (Charset::Koi8U, 0x256C) => Some(0xBE),
+        (Charset::Windows1253, 0xAA) => Some(0xAA),
+        (Charset::Windows1252, cp @ 0x80..=0x9F) => u8::try_from(cp).ok(),
+        (Charset::Windows874, cp @ 0xF8C1..=0xF8C4) => u8::try_from(cp - 0xF8C1 + 0xDB).ok(),
+        (Charset::Windows874, cp @ 0xF8C5..=0xF8C8) => u8::try_from(cp - 0xF8C5 + 0xFC).ok(),
+        _ => None,
+    }
 }
 
 /// What a [`Sequence`] reads as.
