@@ -14,8 +14,8 @@ box drawing (named through CPython's unicodedata).
 
 Damaged cases are made from clean texts by running real codecs the way real pipelines fail:
 CPython's codecs (latin-1, cp125x strict with errors="replace", ISO-8859-x, KOI8, DOS, Mac), and
-Node's TextDecoder for the WHATWG windows-125x decoders that let undefined bytes through as C1
-controls (its tables are read once from `node`). Each case records what a perfect repair returns:
+the WHATWG windows-125x decoders that let undefined bytes through as C1 controls (their tables are
+the standard's indexes in ../shared/conformance/whatwg-encoding). Each case records what a perfect repair returns:
 the original text, with one U+FFFD per character that lost a byte for good.
 
 Deterministic: a fixed seed, pinned packages; the stdlib lines depend on CPython's minor version
@@ -76,27 +76,28 @@ def ensure_venv() -> None:
 
 # --- decoders ----------------------------------------------------------------------------------
 
-# WHATWG single-byte decoders, read from Node's TextDecoder: byte 80+i decodes to table[i]
-# (U+FFFD where the standard leaves a byte undefined).
+# WHATWG single-byte decoders, from the standard's own indexes in ../shared/conformance: byte
+# 80+i decodes to table[i] (U+FFFD where the standard leaves a byte undefined). Not from Node's
+# TextDecoder, which this set once used: Node 20 decodes windows-1252 as ISO-8859-1 (80-9F as C1
+# controls), KOI8-U as RFC 2319, windows-1253's AA as U+00AA and windows-874's DB-DE and FC-FF as
+# private-use characters, so its "windows-1252" cases were Latin-1 cases under another name.
 WHATWG_LABELS = [f"windows-{n}" for n in range(1250, 1259)] + ["windows-874"]
-NODE_SCRIPT = """
-const labels = JSON.parse(process.argv[1]);
-const out = {};
-for (const label of labels) {
-  const d = new TextDecoder(label);
-  out[label] = Array.from({length: 128}, (_, i) => d.decode(new Uint8Array([0x80 + i])));
-}
-process.stdout.write(JSON.stringify(out));
-"""
+WHATWG_INDEXES = (ROOT / ".." / "shared" / "conformance" / "whatwg-encoding").resolve()
 
 
 def whatwg_tables() -> dict[str, list[str]]:
-    try:
-        done = subprocess.run(["node", "-e", NODE_SCRIPT, json.dumps(WHATWG_LABELS)],
-                              check=True, capture_output=True, text=True)
-    except (OSError, subprocess.CalledProcessError) as err:
-        sys.exit(f"build_eval.py: node is needed for the WHATWG decoders: {err}")
-    return json.loads(done.stdout)
+    tables = {}
+    for label in WHATWG_LABELS:
+        path = WHATWG_INDEXES / f"index-{label}.txt"
+        if not path.exists():
+            sys.exit(f"build_eval.py: {path} is missing (the shared conformance data)")
+        index = {}
+        for line in path.read_text(encoding="utf-8").splitlines():
+            fields = line.split("\t")
+            if len(fields) >= 2 and fields[0].strip().isdigit():
+                index[int(fields[0])] = chr(int(fields[1], 16))
+        tables[label] = [index.get(i, LOST) for i in range(128)]
+    return tables
 
 
 class Decoder:

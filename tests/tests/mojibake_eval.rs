@@ -74,19 +74,19 @@ fn floors_on_the_real_world_set() {
             t.percent()
         );
     };
-    floor("utf8 as windows-1252/latin-1", 99.9);
+    floor("utf8 as windows-1252/latin-1", 99.5);
     floor("utf8 as other charset", 98.0);
     floor("2 layers", 99.5);
-    floor("3 layers", 96.5);
+    floor("3 layers", 97.5);
     floor("emoji through cesu-8", 99.5);
     floor("sloppy windows-125x", 99.5);
-    floor("mixed", 99.5);
+    floor("mixed", 97.7);
     floor("no-break space lost", 99.0);
-    floor("lost bytes", 96.8);
+    floor("lost bytes", 96.4);
     floor("indic and thai", 99.5);
-    floor(eval_set::LEGACY, 79.9);
+    floor(eval_set::LEGACY, 72.7);
     assert!(
-        scores.damaged.percent() >= 96.85,
+        scores.damaged.percent() >= 95.95,
         "{:.2}%",
         scores.damaged.percent()
     );
