@@ -74,7 +74,7 @@ fn floors_on_the_real_world_set() {
             t.percent()
         );
     };
-    floor("utf8 as windows-1252/latin-1", 99.5);
+    floor("utf8 as windows-1252/latin-1", 99.9);
     floor("utf8 as other charset", 98.0);
     floor("2 layers", 99.5);
     floor("3 layers", 97.5);
@@ -84,9 +84,9 @@ fn floors_on_the_real_world_set() {
     floor("no-break space lost", 99.0);
     floor("lost bytes", 96.4);
     floor("indic and thai", 99.5);
-    floor(eval_set::LEGACY, 72.7);
+    floor(eval_set::LEGACY, 73.8);
     assert!(
-        scores.damaged.percent() >= 95.95,
+        scores.damaged.percent() >= 96.1,
         "{:.2}%",
         scores.damaged.percent()
     );

@@ -200,6 +200,9 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         {
             total += STRIPPED_LEAD_IN_WORD;
         }
+        if second_capital_opening_a_word(chars, i) {
+            total += SECOND_CAPITAL;
+        }
         if unit_after_number(chars, i).is_some() {
             total -= UNIT_AFTER_NUMBER;
         }
@@ -673,7 +676,7 @@ fn capital_letter_word_mid_sentence(chars: &[char], i: usize) -> bool {
 
 /// What a capital beyond ASCII and a sign after it cost where they end a word of small letters
 /// (`ChloÃ«`: `ë`, C3 AB, read as windows-1252).
-const LEAD_AND_SIGN_ENDING_A_WORD: f32 = 8.0;
+const LEAD_AND_SIGN_ENDING_A_WORD: f32 = 10.0;
 
 /// Whether a capital beyond ASCII at `i` follows two small letters of some alphabet and is
 /// followed by a sign beyond ASCII that ends the word (`ChloÃ« Bave`, not `ƒÅ¡` of Mac keys):
@@ -694,6 +697,30 @@ fn lead_and_sign_ending_a_word(chars: &[char], i: usize) -> bool {
             .all(|&k| at(i.checked_sub(k)).is_some_and(|c| c.is_lowercase() && in_an_alphabet(c)))
         && sign
         && !at(Some(i + 2)).is_some_and(char::is_alphanumeric)
+}
+
+/// What a Latin capital beyond ASCII costs as the second letter of a word of small letters.
+const SECOND_CAPITAL: f32 = 8.0;
+
+/// Whether the character at `i` is a Latin capital beyond ASCII after an ASCII capital that opens
+/// a word, before two small letters or more (`KŠser`, `BŽarla`: Mac OS Roman's `ä` and `é`, 8A
+/// and 8E, shown as windows-1252): no word has two capitals there, then small letters. The
+/// digraph `DŽ` of Croatian and Serbian is one.
+fn second_capital_opening_a_word(chars: &[char], i: usize) -> bool {
+    let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
+    let Some(ch) = at(Some(i)) else {
+        return false;
+    };
+    let first = at(i.checked_sub(1));
+    ch.is_uppercase()
+        && !ch.is_ascii()
+        && matches!(classify(ch), Class::Letter(Script::Latin))
+        && first.is_some_and(|c| c.is_ascii_uppercase())
+        && !(first == Some('D') && ch == 'Ž')
+        && !at(i.checked_sub(2)).is_some_and(char::is_alphanumeric)
+        && [1, 2]
+            .iter()
+            .all(|&k| at(Some(i + k)).is_some_and(char::is_lowercase))
 }
 
 /// What `Ã`, `Ä` or `Å` costs glued to a small ASCII letter, with ASCII or nothing after it

@@ -2313,11 +2313,31 @@ fn camel_case(chars: &[char], i: usize) -> bool {
 }
 
 /// Whether every character a legacy-to-legacy reading changes is a letter or a control character
-/// in the text.
+/// in the text, or a sign that becomes a letter between letters (`Concei\u{8D}‹o`: Mac OS Roman's
+/// `ç` and `ã` shown as windows-1252 are `Conceição`).
 fn changes_only_letters_and_controls(text: &str, decoded: &str) -> bool {
-    text.chars()
-        .zip(decoded.chars())
-        .all(|(a, b)| a == b || a.is_alphabetic() || a.is_control())
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    // Letters on both sides, before and after: not the spacing modifiers that Mac keyboard
+    // strings hold (`ˇ÷Ø`).
+    // A C1 control beside it is a letter's byte too (`i\u{8D}‹o`).
+    let letter = |chars: &[char], k: Option<usize>| {
+        k.and_then(|k| chars.get(k)).is_some_and(|&c| {
+            (c.is_alphabetic() && !matches!(c, '\u{2B0}'..='\u{2FF}')) || is_c1(c)
+        })
+    };
+    let between =
+        |chars: &[char], i: usize| letter(chars, i.checked_sub(1)) && letter(chars, Some(i + 1));
+    before
+        .iter()
+        .zip(after.iter())
+        .enumerate()
+        .all(|(i, (&a, &b))| {
+            a == b
+                || a.is_alphabetic()
+                || a.is_control()
+                || (b.is_alphabetic() && between(&before, i) && between(&after, i))
+        })
 }
 
 /// Whether a legacy-to-legacy reading only turns control characters into punctuation or symbols
@@ -2673,6 +2693,7 @@ mod tests {
                 ("ValÈria Janov·", "Valéria Janová"),
                 // A capital and a sign that end a word of small letters.
                 ("ChloÃ« Bave", "Chloë Bave"),
+                ("belsÅ‘", "belső"),
                 // A C1 control that the whole text read as UTF-8 would merge with `×`.
                 ("Size: 12×\u{85}", "Size: 12×…"),
                 // Three characters that are one UTF-8 sequence, alone in ASCII text (windows-1257).
@@ -3258,6 +3279,14 @@ mod tests {
                     "alkol hukuk ameliyat muhammed sšyleyen insanlarõn",
                     "alkol hukuk ameliyat muhammed söyleyen insanların",
                 ),
+                // A capital beyond ASCII second in a word of small letters (`ä`, `é`: 8A, 8E).
+                ("Prof. Mariana KŠser", "Prof. Mariana Käser"),
+                ("BŽarla", "Béarla"),
+                // A C1 control and a sign between letters (`ç`, `ã`: 8D, 8B).
+                (
+                    "Luiz Henrique da Concei\u{8D}‹o",
+                    "Luiz Henrique da Conceição",
+                ),
             ],
             &[
                 "the end—and then",
@@ -3265,6 +3294,8 @@ mod tests {
                 "Windows™ 7",
                 "x = 'spœm'",
                 "Děkuji, že jste přišli na náš večer",
+                "IJsselmeer, McDonald, ÉCOLE, Émile",
+                "science ˇ÷Ø 1836ƒ",
                 "getpass._raw_input(prompt=\"HasÅ‚o: \",stream=stream)",
             ],
         );
