@@ -46,7 +46,9 @@ mod unicode;
 mod words;
 
 pub use decode::decode;
-pub(crate) use words::{in_an_alphabet, latin_word_bits, one_alphabet, text_language, word_bits};
+pub(crate) use words::{
+    in_an_alphabet, latin_language_code, latin_word_bits, one_alphabet, text_language, word_bits,
+};
 
 use core::fmt;
 

@@ -91,6 +91,14 @@ pub(crate) fn text_language<'a>(words: impl Iterator<Item = &'a str> + Clone) ->
         .map(|(index, _)| index)
 }
 
+/// The ISO 639-1 code of the Latin-script language at `index` of [`text_language`]'s order.
+pub(crate) fn latin_language_code(index: usize) -> Option<&'static str> {
+    language::all()
+        .filter(|lang| lang.is_latin())
+        .nth(index)
+        .map(|lang| lang.code())
+}
+
 /// The fewest frequent words that tell a text's language.
 const MIN_COMMON_WORDS: usize = 2;
 

@@ -200,7 +200,7 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         {
             total += STRIPPED_LEAD_IN_WORD;
         }
-        if second_capital_opening_a_word(chars, i) {
+        if second_capital_opening_a_word(chars, i) || capital_between_small_letters(chars, i) {
             total += SECOND_CAPITAL;
         }
         if unit_after_number(chars, i).is_some() {
@@ -370,12 +370,23 @@ fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
             .and_then(|p| chars.get(p))
             .is_some_and(|c| !c.is_ascii())
         && latin(i.checked_sub(2));
+    // Or the ASCII capital that opens the word (`M„kinen`: code page 437's `ä`).
+    let opening_capital = i
+        .checked_sub(1)
+        .and_then(|p| chars.get(p))
+        .is_some_and(char::is_ascii_uppercase)
+        && !i
+            .checked_sub(2)
+            .and_then(|p| chars.get(p))
+            .is_some_and(|c| c.is_alphanumeric());
     let before = small_latin(i.checked_sub(1))
         || (latin(i.checked_sub(1)) && small_latin(i.checked_sub(2)))
-        || capital_beyond_ascii_after_letter;
-    // Windows-1252's signs count between small letters only: after a capital beyond ASCII they
-    // are UTF-8's continuation bytes, which the rules of lead bytes price (`HasÅ‚o`).
-    let before = before && (!windows_sign || small_latin(i.checked_sub(1)));
+        || capital_beyond_ascii_after_letter
+        || opening_capital;
+    // Windows-1252's signs count after small letters and an opening capital only: after a
+    // capital beyond ASCII they are UTF-8's continuation bytes, which the rules of lead bytes
+    // price (`HasÅ‚o`).
+    let before = before && (!windows_sign || small_latin(i.checked_sub(1)) || opening_capital);
     !catalan && before && small_latin(Some(i + 1))
 }
 
@@ -402,6 +413,19 @@ pub(super) fn sign_opening_a_word(chars: &[char], i: usize) -> bool {
         .is_none_or(|c| c.is_whitespace())
         && small(i + 1)
         && small(i + 2)
+}
+
+/// Whether the text's words of small ASCII letters are English by its frequent words
+/// ([`text_language`]).
+fn in_english(chars: &[char]) -> bool {
+    let text: String = chars.iter().collect();
+    let words: Vec<&str> = text
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| w.len() >= 2 && w.chars().all(|c| c.is_ascii_lowercase()))
+        .collect();
+    text_language(words.iter().copied())
+        .and_then(crate::detect::latin_language_code)
+        .is_some_and(|code| code == "en")
 }
 
 /// The endings of English contractions and possessives after an apostrophe.
@@ -461,8 +485,14 @@ pub(super) fn quote_letter(chars: &[char], i: usize) -> bool {
         let ending = CONTRACTION_ENDINGS.contains(&tail.as_str());
         return match tail.as_str() {
             // Spanish and Portuguese end words in `ís` (`país`, `Luís`, `escribís`): only
-            // pronouns.
-            "s" => CONTRACTION_STEMS.contains(&stem.to_lowercase().as_str()),
+            // pronouns, or a possessive of small letters in a text of English words
+            // (`the subjectís attribute`).
+            "s" => {
+                CONTRACTION_STEMS.contains(&stem.to_lowercase().as_str())
+                    || (stem.len() >= 3
+                        && stem.chars().all(|c| c.is_ascii_lowercase())
+                        && in_english(chars))
+            }
             // Czech words end in `ím` (`objevením`), Spanish imperatives in `íd` (`reíd`).
             "m" => stem == "I",
             "d" => false,
@@ -721,6 +751,31 @@ fn second_capital_opening_a_word(chars: &[char], i: usize) -> bool {
         && [1, 2]
             .iter()
             .all(|&k| at(Some(i + k)).is_some_and(char::is_lowercase))
+}
+
+/// Whether the character at `i` is one of the capitals that Mac OS Roman shows for
+/// windows-1252's small accented letters (`ÁÂÈÊËÍÎÏÌÒÓÔÚÛÙ` at E0–FF) after two small ASCII letters
+/// and before one (`marÁo`, `BailÌs`: `ç` and `í`, E7 and ED), where no word has one (a charset's
+/// table lists them among other letters: `õòÚùÌ`). Irish
+/// puts a capital after one small letter (`hÉireann`, `nÓg`), and camel case opens a hump of a
+/// word with one (`setÄnderung`, `antalÅr`: capitals Mac OS Roman does not show there).
+fn capital_between_small_letters(chars: &[char], i: usize) -> bool {
+    let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
+    let Some(ch) = at(Some(i)) else {
+        return false;
+    };
+    let hump = chars
+        .get(i..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|c| c.is_alphabetic())
+        .count();
+    "ÁÂÈÊËÍÎÏÌÒÓÔÚÛÙ".contains(ch)
+        && [1, 2]
+            .iter()
+            .all(|&k| at(i.checked_sub(k)).is_some_and(|c| c.is_ascii_lowercase()))
+        && at(Some(i + 1)).is_some_and(|c| c.is_ascii_lowercase())
+        && !(hump >= MIN_WORD_AFTER_CAPITAL && opens_camel_hump(chars, i))
 }
 
 /// What `Ã`, `Ä` or `Å` costs glued to a small ASCII letter, with ASCII or nothing after it

@@ -1147,7 +1147,23 @@ fn whole_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
             readings.push((read_spaces(&bytes, c1, false), rival));
         }
         seen.push((bytes, c1));
+        // A charset that shows every byte as a character (Mac OS Roman, the DOS code pages,
+        // KOI8) let no decoder drop one, and no later step strips one as a control: a sequence
+        // that stopped short before the end of the text is chance (`BailÌs-” Caola`, windows-1252
+        // shown as Mac OS Roman, is no `Bail�s-� Caola`).
+        let keeps_every_byte = (0x80..=0xFFu8).all(|b| {
+            encoder
+                .charset()
+                .decode_byte(b)
+                .is_some_and(|c| !c.is_control())
+        });
+        let stopped_short = |s: &super::sequences::Sequence| {
+            matches!(s.read, Read::Lost { marked: false, .. }) && s.end < chars.len()
+        };
         for (sequences, rival) in readings {
+            if keeps_every_byte && sequences.iter().any(stopped_short) {
+                continue;
+            }
             whole_utf8_reading(text, &chars, encoder.charset(), sequences, rival, &mut out);
         }
     }
@@ -1552,7 +1568,15 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
     // Latin capitals only: a Cyrillic one after small Latin letters (`spanЫ`) is a test string.
     let latin_capital =
         matches!(classify(lead), Class::Letter(Script::Latin)) && lead.is_uppercase();
-    if latin_capital && prev.is_some_and(|c| c.is_lowercase()) {
+    // Irish puts `h`, `n` or `t` before a word's capital vowel (`hÉireann`, `nÓg`, `tÉan`).
+    let irish = before.is_some_and(|k| {
+        matches!(chars.get(k), Some('h' | 'n' | 't'))
+            && !k
+                .checked_sub(1)
+                .and_then(|p| chars.get(p))
+                .is_some_and(|c| c.is_alphabetic())
+    });
+    if latin_capital && prev.is_some_and(|c| c.is_lowercase()) && !irish {
         return 1;
     }
     // A marked byte inside a word (`GIÃ?M`): clean text ends words with `?` (`là?`), it does not
@@ -2737,8 +2761,14 @@ mod tests {
                     "to produce a “formatted” string",
                 ),
                 ("it doesnít define", "it doesn’t define"),
+                // A possessive, in a text whose frequent words are English.
+                (
+                    "The companyís profits and the boardís decision",
+                    "The company’s profits and the board’s decision",
+                ),
             ],
             &[
+                "the Luís family and the país of Portugal",
                 "en París",
                 "el país",
                 "Luís",
@@ -3264,6 +3294,14 @@ mod tests {
     }
 
     #[test]
+    fn mac_roman_drops_no_byte() {
+        // Mac OS Roman shows every byte as a character: no decoder left one out, so a UTF-8
+        // sequence that stops short in it is chance, not a character lost.
+        let fixed = repair("Frederick de BailÌs-” Caola");
+        assert!(!fixed.text.contains('\u{FFFD}'), "{:?}", fixed.text);
+    }
+
+    #[test]
     fn dos_and_mac_letters_shown_as_windows_1252_signs() {
         // Code page 437's `é` (82) is windows-1252's `‚`, Mac OS Roman's `ö` (9A) its `š`: a sign
         // wedged between small letters, or a letter with a caron in a word whose reading makes a
@@ -3271,6 +3309,8 @@ mod tests {
         assert_repairs(
             &[
                 ("Ren‚-Th‚odore Potvin", "René-Théodore Potvin"),
+                // After the capital that opens a word (`ä`, 84).
+                ("Marketta M„kinen-Pulkkinen", "Marketta Mäkinen-Pulkkinen"),
                 (
                     "v‚lar langar byggingu flestar einu tilkynnt",
                     "vélar langar byggingu flestar einu tilkynnt",
@@ -3287,6 +3327,11 @@ mod tests {
                     "Luiz Henrique da Concei\u{8D}‹o",
                     "Luiz Henrique da Conceição",
                 ),
+                // Windows-1252's `ç` (E7) shown as Mac OS Roman: a capital between small letters.
+                (
+                    "1 de marÁo de 2013 16:50:00 UTC",
+                    "1 de março de 2013 16:50:00 UTC",
+                ),
             ],
             &[
                 "the end—and then",
@@ -3295,6 +3340,7 @@ mod tests {
                 "x = 'spœm'",
                 "Děkuji, že jste přišli na náš večer",
                 "IJsselmeer, McDonald, ÉCOLE, Émile",
+                "Tír na nÓg, muintir hÉireann, setÄnderung",
                 "science ˇ÷Ø 1836ƒ",
                 "getpass._raw_input(prompt=\"HasÅ‚o: \",stream=stream)",
             ],
