@@ -176,7 +176,7 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         if sign_in_word(chars, classes, i) || sign_opening_a_word(chars, i) {
             total += WEDGED_SIGN;
         }
-        if quote_letter(chars, i) || ellipsis_letter(chars, i) {
+        if quote_letter(chars, i) || ellipsis_letter(chars, i) || dash_letter(chars, i) {
             total += QUOTE_LETTER;
         }
         if classes.get(i) == Some(&Class::Digit) && !ch.is_ascii() && in_a_word(chars, i) {
@@ -507,8 +507,7 @@ pub(super) fn quote_letter(chars: &[char], i: usize) -> bool {
 /// Whether the letter at `i` stands for an ellipsis, where Windows and the Mac show each other's
 /// punctuation as letters: Mac OS Roman's `…` (C9) is windows-1252's `É`, and windows-1252's (85)
 /// is Mac OS Roman's `Ö`, closing a word of small ASCII letters (`ezerÉ`, `so onÖ`; not a test
-/// string's `eeÉ`), which no language writes. (Their dashes are left out: `Ñ` and `ó` alone between words are also a letter
-/// named and a Spanish word.)
+/// string's `eeÉ`), which no language writes. Their dashes are [`dash_letter`]'s.
 pub(super) fn ellipsis_letter(chars: &[char], i: usize) -> bool {
     let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
     let small = |c: Option<char>| c.is_some_and(|c| c.is_ascii_lowercase());
@@ -518,6 +517,36 @@ pub(super) fn ellipsis_letter(chars: &[char], i: usize) -> bool {
         && small(at(i.checked_sub(2)))
         && at(i.checked_sub(1)) != at(i.checked_sub(2))
         && at(Some(i + 1)).is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
+}
+
+/// Whether the letter at `i` stands for a dash between the words of an English text: Mac OS
+/// Roman's `—` and `–` (D1, D0) are windows-1252's `Ñ` and `Ð`, and windows-1252's (97, 96) are
+/// Mac OS Roman's `ó` and `ñ`. Alone between spaces, with small ASCII letters on both sides, in a
+/// text whose frequent words are English (`all its contents Ñ setting the`): Spanish `ó` is a
+/// word in Spanish text, and a letter named follows an article or a word that names it (`the
+/// letter Ñ is`, `press the ñ key`).
+pub(super) fn dash_letter(chars: &[char], i: usize) -> bool {
+    let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
+    let small = |c: Option<char>| c.is_some_and(|c| c.is_ascii_lowercase());
+    let named = || {
+        let head: String = chars.get(..i).unwrap_or_default().iter().collect();
+        let last = head
+            .split_whitespace()
+            .last()
+            .unwrap_or_default()
+            .to_lowercase();
+        matches!(
+            last.as_str(),
+            "the" | "a" | "an" | "letter" | "letters" | "character" | "key" | "word" | "symbol"
+        )
+    };
+    matches!(at(Some(i)), Some('Ñ' | 'Ð' | 'ó' | 'ñ'))
+        && at(i.checked_sub(1)) == Some(' ')
+        && at(Some(i + 1)) == Some(' ')
+        && small(at(i.checked_sub(2)))
+        && small(at(Some(i + 2)))
+        && !named()
+        && in_english(chars)
 }
 
 /// Mac OS Roman shows windows-1252's guillemets `«` and `»` (AB, BB) as `´` and `ª`, and its

@@ -31,8 +31,8 @@
 //! Text that shows no evidence comes back unchanged with no steps.
 
 use super::likelihood::{
-    between_letters, bits, currency_by_number, ellipsis_letter, is_one_letter_word, quote_letter,
-    sign_opening_a_word, unit_after_number, wedged_in_number, CONTRACTION_ENDINGS,
+    between_letters, bits, currency_by_number, dash_letter, ellipsis_letter, is_one_letter_word,
+    quote_letter, sign_opening_a_word, unit_after_number, wedged_in_number, CONTRACTION_ENDINGS,
 };
 use super::plausibility::{classify, cost, hard_evidence, oddity, script_of, Class, Script};
 use super::sequences::{read, read_spaces, recover, shows_c1, Read, Recovered};
@@ -625,6 +625,7 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
                 misread_letter(&chars, i)
                     || quote_letter(&chars, i)
                     || ellipsis_letter(&chars, i)
+                    || dash_letter(&chars, i)
                     || letter_of_another_script(&chars, i)
             }) || has_unreadable_word(&chars));
         if evidence {
@@ -854,7 +855,8 @@ fn changes_only_letter_lists(text: &str, decoded: &str) -> bool {
     let after: Vec<char> = decoded.chars().collect();
     let mut in_list = vec![false; before.len()];
     for (at, word) in words(&before) {
-        if is_letter_list(word) {
+        // A lone letter that stands for a dash in English text is no list (`contents Ñ setting`).
+        if is_letter_list(word) && !(word.len() == 1 && dash_letter(&before, at)) {
             in_list
                 .get_mut(at..at + word.len())
                 .unwrap_or_default()
@@ -2132,7 +2134,8 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
                 || sign_opening_a_word(&before, i))
             && word_len(i) >= MIN_WORD_CHANGED;
         let quote = (quote_letter(&before, i) && after.get(i).copied().is_some_and(is_quote))
-            || (ellipsis_letter(&before, i) && b == '…');
+            || (ellipsis_letter(&before, i) && b == '…')
+            || (dash_letter(&before, i) && matches!(b, '—' | '–'));
         if !(letter || quote || apostrophe(&before, &after, i)) {
             return false;
         }
@@ -2263,7 +2266,7 @@ fn quote_letters_into_quotes(text: &str, decoded: &str) -> bool {
 fn makes_punctuation(text: &str, decoded: &str) -> bool {
     text.chars()
         .zip(decoded.chars())
-        .any(|(a, b)| a != b && (is_quote(b) || b == '…'))
+        .any(|(a, b)| a != b && (is_quote(b) || matches!(b, '…' | '—' | '–')))
 }
 
 /// Whether `ch` is a curly quotation mark, single or double, or a guillemet.
@@ -3574,6 +3577,16 @@ mod tests {
                 ("She said ÒHelloÓ to me.", "She said “Hello” to me."),
                 ("And so onÉ", "And so on…"),
                 ("and so onÖ", "and so on…"),
+                // Dashes alone between the words of an English text: the Mac's `—` (D1) and `–`
+                // (D0) in windows-1252, windows-1252's `—` (97) in Mac OS Roman.
+                (
+                    "I went to the store Ð and then I came back Ñ it was late",
+                    "I went to the store – and then I came back — it was late",
+                ),
+                (
+                    "It was the end ó and then the night came for all of us",
+                    "It was the end — and then the night came for all of us",
+                ),
             ],
             &[
                 "Òscar visitó la ESTACIÓN",
@@ -3581,6 +3594,9 @@ mod tests {
                 "la letra Ñ y la Ó",
                 "CAFÉ",
                 "Wait Ñ this",
+                "Juan ó María van a la casa de la playa",
+                "the letter Ñ is used in Spanish and in the word for year",
+                "press the ñ key and then type the word for year",
             ],
         );
     }
