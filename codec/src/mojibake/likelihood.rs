@@ -528,17 +528,30 @@ pub(super) fn ellipsis_letter(chars: &[char], i: usize) -> bool {
 pub(super) fn dash_letter(chars: &[char], i: usize) -> bool {
     let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
     let small = |c: Option<char>| c.is_some_and(|c| c.is_ascii_lowercase());
+    // The word before the space before `i`, compared without regard to ASCII case.
     let named = || {
-        let head: String = chars.get(..i).unwrap_or_default().iter().collect();
-        let last = head
-            .split_whitespace()
-            .last()
-            .unwrap_or_default()
-            .to_lowercase();
-        matches!(
-            last.as_str(),
-            "the" | "a" | "an" | "letter" | "letters" | "character" | "key" | "word" | "symbol"
-        )
+        let end = i.saturating_sub(1);
+        let head = chars.get(..end).unwrap_or_default();
+        let start = head
+            .iter()
+            .rposition(|c| c.is_whitespace())
+            .map_or(0, |p| p + 1);
+        let last = head.get(start..).unwrap_or_default();
+        [
+            "the",
+            "a",
+            "an",
+            "letter",
+            "letters",
+            "character",
+            "key",
+            "word",
+            "symbol",
+        ]
+        .iter()
+        .any(|w| {
+            w.len() == last.len() && w.chars().zip(last).all(|(a, b)| a.eq_ignore_ascii_case(b))
+        })
     };
     matches!(at(Some(i)), Some('Ñ' | 'Ð' | 'ó' | 'ñ'))
         && at(i.checked_sub(1)) == Some(' ')
