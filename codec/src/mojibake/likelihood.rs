@@ -1241,6 +1241,23 @@ fn run(chars: &[char], script: Script) -> f32 {
     }
     if modelled(script) {
         let strangers: f32 = chars.iter().map(|&c| stranger(c)).sum();
+        // The model's French has no `œ` (too rare in its word list): the ligature is priced as
+        // the two letters it joins (`cœur` as `coeur`), not as a letter no alphabet holds.
+        let spelled: Vec<char>;
+        let chars = if chars.iter().any(|&c| matches!(c, 'œ' | 'Œ')) {
+            let mut out = Vec::with_capacity(chars.len() + 2);
+            for &c in chars {
+                match c {
+                    'œ' => out.extend(['o', 'e']),
+                    'Œ' => out.extend(['O', 'E']),
+                    _ => out.push(c),
+                }
+            }
+            spelled = out;
+            &spelled
+        } else {
+            chars
+        };
         return strangers
             + match word_bits(chars) {
                 Some(b) => b as f32,
@@ -1287,7 +1304,8 @@ fn stranger(c: char) -> f32 {
             || matches!(u32::from(c), 0x0591..=0x06FF | 0x0E31..=0x0E4E);
         return if usual { 0.0 } else { STRAY_MARK };
     }
-    if c.is_alphabetic() && !in_an_alphabet(c) {
+    // French's `œ` is spelled out by [`run`].
+    if c.is_alphabetic() && !in_an_alphabet(c) && !matches!(c, 'œ' | 'Œ') {
         NO_ALPHABET_LETTER
     } else {
         0.0

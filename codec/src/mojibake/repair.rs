@@ -3341,6 +3341,9 @@ mod tests {
                 "wait…what",
                 "Windows™ 7",
                 "x = 'spœm'",
+                // French's ligature, which the letter model's alphabets leave out, is priced as
+                // `oe` (found by the fuzz target `garble_repair`).
+                "Grüße Grüße Grüße Grüße Grüße cœur cœur cœur",
                 "Děkuji, že jste přišli na náš večer",
                 "IJsselmeer, McDonald, ÉCOLE, Émile",
                 "Tír na nÓg, muintir hÉireann, setÄnderung",
