@@ -607,6 +607,8 @@ const QUOTE_FAMILIES: [([char; 2], [char; 2]); 2] =
     [(['ë', 'ì'], ['í', 'î']), (['Ô', 'Ò'], ['Õ', 'Ó'])];
 /// How far apart in characters [`quote_pair`] looks for the two quotes of a pair.
 const MAX_QUOTED: usize = 80;
+/// The most ASCII signs [`quote_pair`] takes for a quoted operator (`ë**=í`).
+const MAX_QUOTED_SIGNS: usize = 3;
 
 /// Whether `s` is a word of ASCII letters.
 fn ascii_word(s: &str) -> bool {
@@ -615,8 +617,8 @@ fn ascii_word(s: &str) -> bool {
 
 /// [`quote_letter`]'s second case: Mac OS Roman's `ì` or `ë` for an opening quotation mark before
 /// an ASCII word, with a closing one (`î`, `í`) after an ASCII word at most [`MAX_QUOTED`]
-/// characters later, or that closing letter after an opening one. Other pairs are words (`území`,
-/// `Áron ... Malachovský`).
+/// characters later, or that closing letter after an opening one; or the two around an operator
+/// of ASCII signs (`ë==í`). Other pairs are words (`území`, `Áron ... Malachovský`).
 fn quote_pair(chars: &[char], i: usize, stem: &str, tail: &str) -> bool {
     let opens = |k: usize| {
         k.checked_sub(1)
@@ -657,6 +659,36 @@ fn quote_pair(chars: &[char], i: usize, stem: &str, tail: &str) -> bool {
         k.and_then(|k| chars.get(k))
             .is_some_and(char::is_ascii_alphabetic)
     };
+    // Quoted operators (`ë==í`, `ë!=í`: `‘==’` in a Python changelog) hold no letters: the
+    // closing letter comes right after one to [`MAX_QUOTED_SIGNS`] ASCII signs.
+    let sign = |c: &char| c.is_ascii_punctuation() && !matches!(c, '\'' | '"' | '`');
+    if stem.is_empty() && tail.is_empty() {
+        let signs = |run: &[char]| (1..=MAX_QUOTED_SIGNS).contains(&run.len());
+        return if closing {
+            let n = chars
+                .get(..i)
+                .unwrap_or_default()
+                .iter()
+                .rev()
+                .take_while(|c| sign(c))
+                .count();
+            let k = i.checked_sub(n + 1);
+            signs(chars.get(i - n..i).unwrap_or_default())
+                && k.is_some_and(|k| other(k) && opens(k))
+                && closes(i)
+        } else {
+            let n = chars
+                .get(i + 1..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|c| sign(c))
+                .count();
+            signs(chars.get(i + 1..i + 1 + n).unwrap_or_default())
+                && other(i + 1 + n)
+                && closes(i + 1 + n)
+                && opens(i)
+        };
+    }
     if stem.is_empty() && ascii_word(tail) && opens(i) {
         let end = chars.len().min(i + MAX_QUOTED);
         (i + 1..end).any(|k| {

@@ -46,6 +46,9 @@ const BEAM: usize = 6;
 /// What the answer must gain over the input, in bits of `likelihood::bits`, after paying for its
 /// steps (see [`step_bits`]): a repair is only made when it is a clear improvement.
 const MIN_GAIN_BITS: f32 = 8.0;
+/// The gain a reading between windows-1252 and Mac OS Roman that makes letters after letters must
+/// show ([`letters_between_mac_and_windows`]).
+const MIN_GAIN_MAC_WINDOWS_LETTERS: f32 = 0.5;
 /// What one unit of `plausibility::oddity` (a letter that fits no alphabet beside the others, or
 /// a rare one) weighs in bits when repairs are compared: the letter model knows 35 languages, the
 /// alphabet lists 38 more.
@@ -448,8 +451,42 @@ fn required_gain(steps: &[RepairStep]) -> f32 {
                 MIN_GAIN_BITS + WEAK_EVIDENCE_BITS / merged as f32
             }
         }
+        Some(step) if letters_between_mac_and_windows(step) => MIN_GAIN_MAC_WINDOWS_LETTERS,
         _ => MIN_GAIN_BITS,
     }
+}
+
+/// The letters windows-1252 has at 80–9F, where Mac OS Roman has its accented vowels.
+const WINDOWS_LETTERS: &str = "ŠšŽžŒœŸƒ";
+
+/// Whether a step reads windows-1252 shown as Mac OS Roman, or the other way, and turns only
+/// signs and windows-1252's own letters at 80–9F ([`WINDOWS_LETTERS`]) that follow a letter into
+/// letters (`Franzšsisch`, `enkŠ`, `Timkov‡`, `Ver—nika`: Mac OS Roman's `ö`, `ä`, `á` and `ó`
+/// shown as windows-1252). Those two are the charsets people most often move text between, each
+/// shows the other's letters as signs or rare letters inside words, and the letter model, not a
+/// margin, tells which word is real. Letters of Western alphabets keep the margin (`DeÁvila` is a
+/// name), and a no-break space is no letter's byte (`compilateur\u{A0}C`: Mac OS Roman's is
+/// windows-1252's `Ê`).
+fn letters_between_mac_and_windows(step: &RepairStep) -> bool {
+    let pair = (step.encode, step.decode);
+    let mac = Encoding::Legacy(Charset::Macintosh);
+    let windows = Encoding::Legacy(Charset::Windows1252);
+    if pair != (windows, mac) && pair != (mac, windows) {
+        return false;
+    }
+    let before: Vec<char> = step.before.chars().collect();
+    let after: Vec<char> = step.after.chars().collect();
+    before.len() == after.len()
+        && (0..before.len()).all(|i| {
+            before.get(i) == after.get(i)
+                || (after.get(i).is_some_and(|c| c.is_alphabetic())
+                    && before.get(i).is_some_and(|&c| {
+                        (!c.is_alphabetic() && !c.is_whitespace()) || WINDOWS_LETTERS.contains(c)
+                    })
+                    && i.checked_sub(1)
+                        .and_then(|p| before.get(p))
+                        .is_some_and(|c| c.is_alphabetic()))
+        })
 }
 
 /// Whether the two characters a step merged, a letter then a sign (`Â°`, `Â²`, `Î©`: the lead
@@ -855,8 +892,11 @@ fn changes_only_letter_lists(text: &str, decoded: &str) -> bool {
     let after: Vec<char> = decoded.chars().collect();
     let mut in_list = vec![false; before.len()];
     for (at, word) in words(&before) {
-        // A lone letter that stands for a dash in English text is no list (`contents Ñ setting`).
-        if is_letter_list(word) && !(word.len() == 1 && dash_letter(&before, at)) {
+        // A lone letter that stands for a dash in English text is no list (`contents Ñ setting`),
+        // nor one that stands for a quotation mark (`ë==í`).
+        if is_letter_list(word)
+            && !(word.len() == 1 && (dash_letter(&before, at) || quote_letter(&before, at)))
+        {
             in_list
                 .get_mut(at..at + word.len())
                 .unwrap_or_default()
@@ -1795,7 +1835,10 @@ fn legacy_to_legacy(
                 Gate::Fingerprints { strict } => {
                     let into_quotes = changes_only_latin_words(text, &decoded)
                         || quote_letters_into_quotes(text, &decoded);
-                    (!strict || into_quotes || changes_only_letters_and_controls(text, &decoded))
+                    (!strict
+                        || into_quotes
+                        || changes_only_letters_and_controls(text, &decoded)
+                        || misread_letters_read(text, &decoded) >= MIN_MISREAD_LETTERS_READ)
                         && decoded_cost * 4.0 <= text_cost
                         && text_cost - decoded_cost >= MIN_COST_LEGACY
                         && (changes_a_word(text, &decoded)
@@ -2096,6 +2139,11 @@ const MAX_CHARS_WORDS_GATE: usize = 2000;
 /// The shortest word a reading of a text without fingerprints may change.
 const MIN_WORD_CHANGED: usize = 4;
 
+/// The signs of windows-1252 (80–9F) that no clean text puts between two letters: low quotation
+/// marks, daggers, the per mille sign and single guillemets. [`changes_only_latin_words`] takes
+/// them for letters in words of three letters too.
+const WEDGED_IN_SHORT_WORDS: &str = "„‚†‡‰‹›";
+
 /// Whether every character a legacy-to-legacy reading changes is a letter in the text, or a
 /// character wedged between two letters (`Horv·th`, `b¿nder`), and becomes a Latin letter in a
 /// word of [`MIN_WORD_CHANGED`] letters or more: the misreadings between the Western charsets of
@@ -2127,12 +2175,15 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
             .is_some_and(|c| c.is_alphabetic())
             && !a.is_ascii()
             && !before.get(i + 1).is_some_and(|c| c.is_alphanumeric());
+        // Windows-1252's quotation marks and daggers wedged between two letters are another
+        // charset's letters in a word of any length (`b„r`: code page 437's `bär`).
+        let wedged = WEDGED_IN_SHORT_WORDS.contains(a) && between_letters(&before, i);
         let letter = matches!(classify(b), Class::Letter(Script::Latin))
             && (a.is_alphabetic()
                 || between_letters(&before, i)
                 || ends_word
                 || sign_opening_a_word(&before, i))
-            && word_len(i) >= MIN_WORD_CHANGED;
+            && (word_len(i) >= MIN_WORD_CHANGED || (wedged && word_len(i) >= 3));
         let quote = (quote_letter(&before, i) && after.get(i).copied().is_some_and(is_quote))
             || (ellipsis_letter(&before, i) && b == '…')
             || (dash_letter(&before, i) && matches!(b, '—' | '–'));
@@ -2366,6 +2417,22 @@ fn changes_only_letters_and_controls(text: &str, decoded: &str) -> bool {
                 || (b.is_alphabetic() && between(&before, i) && between(&after, i))
         })
 }
+
+/// How many misread letters ([`misread_letter`]) a legacy-to-legacy reading turns into letters.
+fn misread_letters_read(text: &str, decoded: &str) -> usize {
+    let before: Vec<char> = text.chars().collect();
+    before
+        .iter()
+        .zip(decoded.chars())
+        .enumerate()
+        .filter(|&(i, (&a, b))| a != b && b.is_alphabetic() && misread_letter(&before, i))
+        .count()
+}
+
+/// How many misread letters a reading must read to change signs too in a text with a single
+/// fingerprint (`¦ 2023 SlŒ Gšra Ge \u{81}`: Mac OS Roman's `¶`, `å` and `ö` shown as
+/// windows-1252, whose C1 control is the fingerprint).
+const MIN_MISREAD_LETTERS_READ: usize = 2;
 
 /// Whether a legacy-to-legacy reading only turns control characters into punctuation or symbols
 /// (`\u{93}salted\u{94}` into `“salted”`: windows-1252 quotes through a decoder that lets C1
@@ -3611,5 +3678,66 @@ mod tests {
         let fixed = repair(&shown);
         assert_eq!(fixed.text, original, "{shown}");
         assert_eq!(fixed.steps[0].decode, Encoding::Legacy(Charset::Ibm437));
+    }
+
+    #[test]
+    fn letters_between_mac_and_windows_need_no_margin() {
+        // Mac OS Roman's `ö`, `ä`, `á`, `í` and `ó` (9A 8A 87 92 97) are windows-1252's `š Š ‡ ’ —`:
+        // in a word, the letter model tells the reading, with no margin beyond its price. Words
+        // that hold windows-1252's own letters stay, and so does a no-break space.
+        assert_repairs(
+            &[
+                ("Franzšsisch", "Französisch"),
+                ("enkŠ", "enkä"),
+                ("Ol’via Timkov‡", "Olívia Timková"),
+                (
+                    "97839 Ver—nika Fields Suite 216\nAddisd—ttirchester",
+                    "97839 Verónika Fields Suite 216\nAddisdóttirchester",
+                ),
+            ],
+            &[
+                "Košice",
+                "Miloš Forman",
+                "Škoda Octavia",
+                "Options du compilateur\u{a0}C. La valeur par défaut",
+                "it’s fine—really",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_windows_sign_wedged_into_a_short_word() {
+        // Code page 437's `ä` (84) is windows-1252's `„`; no clean word holds it, three letters
+        // long or more. Ranges and products between single letters stay.
+        assert_repairs(
+            &[(
+                "os.fsencode(\"foo-b„r@baz.py\")",
+                "os.fsencode(\"foo-bär@baz.py\")",
+            )],
+            &["a–z and A–Z", "x·y", "the bar„ said"],
+        );
+    }
+
+    #[test]
+    fn quotation_marks_around_an_operator() {
+        // Windows-1252's `‘` and `’` (91 92) shown as Mac OS Roman are `ë` and `í`, around `==`.
+        assert_repairs(
+            &[(
+                "Changed in version 3.3: Define ë==í and ë!=í to compare range objects",
+                "Changed in version 3.3: Define ‘==’ and ‘!=’ to compare range objects",
+            )],
+            &["ë==x", "a ë b í c", "Shqipëri"],
+        );
+    }
+
+    #[test]
+    fn two_misread_letters_outweigh_a_changed_sign() {
+        // One C1 control is a single fingerprint: a reading that changes a sign too (`¦` is
+        // Mac OS Roman's `¶`) must read two misread letters (`Œ` after a small letter, `š` in a
+        // word).
+        assert_repairs(
+            &[("¦ 2023 SlŒ Gšra Ge \u{81}", "¶ 2023 Slå Göra Ge Å")],
+            &["¦ 2023 Slovenija"],
+        );
     }
 }
