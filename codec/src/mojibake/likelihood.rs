@@ -89,24 +89,21 @@ pub(super) fn bits(chars: &[char]) -> f32 {
         + in_its_language(chars, &classes)
 }
 
-/// The most a word with letters beyond ASCII pays for fitting another language better than the
-/// text's.
-const OTHER_LANGUAGE_WORD: u32 = 6;
+/// Where a word starts and ends in a text's characters.
+type Span = (usize, usize);
 
-/// What the text's Latin words with letters beyond ASCII cost beyond their best, read in the
-/// language its frequent ASCII words tell ([`text_language`]), each at most
-/// [`OTHER_LANGUAGE_WORD`] bits: each word alone fits some language (`probläme` Swedish, `bönder`
-/// German), but in French or Norwegian text only `problème` and `bønder` do. No reading changes
-/// ASCII words, so a text and its readings are priced in the same language.
-fn in_its_language(chars: &[char], classes: &[Class]) -> f32 {
+/// The text's Latin words, as ranges of `chars`: those of two or more small ASCII letters, then
+/// those with letters beyond ASCII. A word glued to another script or to marks is in neither: the
+/// letter model prices it alone.
+fn latin_words(chars: &[char], classes: &[Class]) -> (Vec<Span>, Vec<Span>) {
     let latin = |k: usize| {
         matches!(
             classes.get(k),
             Some(Class::AsciiLetter | Class::Letter(Script::Latin))
         )
     };
-    let mut ascii: Vec<(usize, usize)> = Vec::new();
-    let mut beyond: Vec<(usize, usize)> = Vec::new();
+    let mut ascii: Vec<Span> = Vec::new();
+    let mut beyond: Vec<Span> = Vec::new();
     let mut i = 0;
     while i < chars.len() {
         if !latin(i) {
@@ -117,7 +114,6 @@ fn in_its_language(chars: &[char], classes: &[Class]) -> f32 {
         while latin(i) {
             i += 1;
         }
-        // A word glued to another script or to marks is priced by `word` alone.
         if classes
             .get(i)
             .is_some_and(|&c| is_word_char(c, Some(Class::AsciiLetter)))
@@ -133,15 +129,34 @@ fn in_its_language(chars: &[char], classes: &[Class]) -> f32 {
             beyond.push((start, i));
         }
     }
-    if beyond.is_empty() || ascii.len() < 2 {
-        return 0.0;
-    }
-    // Made into strings only for a text that has words to price.
-    let ascii: Vec<String> = ascii
+    (ascii, beyond)
+}
+
+/// The language the text's words of small ASCII letters (`ascii`, from [`latin_words`]) tell by
+/// their frequent words ([`text_language`]), as an index into `latin_word_bits`' order.
+fn language_of(chars: &[char], ascii: &[Span]) -> Option<usize> {
+    let words: Vec<String> = ascii
         .iter()
         .map(|&(start, end)| chars.get(start..end).unwrap_or_default().iter().collect())
         .collect();
-    let Some(language) = text_language(ascii.iter().map(String::as_str)) else {
+    text_language(words.iter().map(String::as_str))
+}
+
+/// The most a word with letters beyond ASCII pays for fitting another language better than the
+/// text's.
+const OTHER_LANGUAGE_WORD: u32 = 6;
+
+/// What the text's Latin words with letters beyond ASCII cost beyond their best, read in the
+/// language its frequent ASCII words tell ([`text_language`]), each at most
+/// [`OTHER_LANGUAGE_WORD`] bits: each word alone fits some language (`probläme` Swedish, `bönder`
+/// German), but in French or Norwegian text only `problème` and `bønder` do. No reading changes
+/// ASCII words, so a text and its readings are priced in the same language.
+fn in_its_language(chars: &[char], classes: &[Class]) -> f32 {
+    let (ascii, beyond) = latin_words(chars, classes);
+    if beyond.is_empty() || ascii.len() < 2 {
+        return 0.0;
+    }
+    let Some(language) = language_of(chars, &ascii) else {
         return 0.0;
     };
     let mut costs = Vec::new();
@@ -418,12 +433,9 @@ pub(super) fn sign_opening_a_word(chars: &[char], i: usize) -> bool {
 /// Whether the text's words of small ASCII letters are English by its frequent words
 /// ([`text_language`]).
 fn in_english(chars: &[char]) -> bool {
-    let text: String = chars.iter().collect();
-    let words: Vec<&str> = text
-        .split(|c: char| !c.is_ascii_alphabetic())
-        .filter(|w| w.len() >= 2 && w.chars().all(|c| c.is_ascii_lowercase()))
-        .collect();
-    text_language(words.iter().copied())
+    let classes: Vec<Class> = chars.iter().map(|&c| classify(c)).collect();
+    let (ascii, _) = latin_words(chars, &classes);
+    language_of(chars, &ascii)
         .and_then(crate::detect::latin_language_code)
         .is_some_and(|code| code == "en")
 }

@@ -35,7 +35,7 @@ use super::likelihood::{
     quote_letter, sign_opening_a_word, unit_after_number, wedged_in_number, CONTRACTION_ENDINGS,
 };
 use super::plausibility::{classify, cost, hard_evidence, oddity, script_of, Class, Script};
-use super::sequences::{read, read_spaces, recover, shows_c1, Read, Recovered};
+use super::sequences::{read, read_spaces, recover, shows_c1, shows_every_byte, Read, Recovered};
 use super::Encoding;
 use crate::charset::{decode_fatal as decode_legacy_fatal, Charset, Encoder};
 
@@ -1189,16 +1189,11 @@ fn whole_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
             readings.push((read_spaces(&bytes, c1, false), rival));
         }
         seen.push((bytes, c1));
-        // A charset that shows every byte as a character (Mac OS Roman, the DOS code pages,
-        // KOI8) let no decoder drop one, and no later step strips one as a control: a sequence
-        // that stopped short before the end of the text is chance (`BailÌs-” Caola`, windows-1252
-        // shown as Mac OS Roman, is no `Bail�s-� Caola`).
-        let keeps_every_byte = (0x80..=0xFFu8).all(|b| {
-            encoder
-                .charset()
-                .decode_byte(b)
-                .is_some_and(|c| !c.is_control())
-        });
+        // A charset that shows every byte as a character lets no decoder drop one, and no later
+        // step strips one as a control: a sequence that stopped short before the end of the text
+        // is chance (`BailÌs-” Caola`, windows-1252 shown as Mac OS Roman, is no
+        // `Bail�s-� Caola`).
+        let keeps_every_byte = shows_every_byte(encoder.charset());
         let stopped_short = |s: &super::sequences::Sequence| {
             matches!(s.read, Read::Lost { marked: false, .. }) && s.end < chars.len()
         };

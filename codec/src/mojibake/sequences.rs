@@ -324,6 +324,12 @@ pub(super) fn shows_c1(cs: crate::charset::Charset) -> bool {
     cs.decode_byte(0x85) == Some('\u{85}')
 }
 
+/// Whether `cs` shows every byte from 80 to FF as a character that is no control (Mac OS Roman,
+/// the DOS code pages, KOI8), so that no decoder drops one and no later step strips one.
+pub(super) fn shows_every_byte(cs: crate::charset::Charset) -> bool {
+    (0x80..=0xFFu8).all(|b| cs.decode_byte(b).is_some_and(|c| !c.is_control()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -335,6 +341,22 @@ mod tests {
             .into_iter()
             .map(|s| s.read)
             .collect()
+    }
+
+    #[test]
+    fn charsets_that_show_every_byte() {
+        for cs in [
+            Charset::Macintosh,
+            Charset::Ibm437,
+            Charset::Ibm866,
+            Charset::Koi8R,
+        ] {
+            assert!(shows_every_byte(cs), "{cs:?}");
+        }
+        // Windows-1252 leaves 81 undefined; ISO-8859-1 shows 80–9F as controls.
+        for cs in [Charset::Windows1252, Charset::Iso8859_1, Charset::Iso8859_2] {
+            assert!(!shows_every_byte(cs), "{cs:?}");
+        }
     }
 
     #[test]
