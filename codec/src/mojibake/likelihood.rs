@@ -675,7 +675,7 @@ fn quote_pair(chars: &[char], i: usize, stem: &str, tail: &str) -> bool {
     // closing letter comes right after one to [`MAX_QUOTED_SIGNS`] ASCII signs.
     let sign = |c: &char| c.is_ascii_punctuation() && !matches!(c, '\'' | '"' | '`');
     if stem.is_empty() && tail.is_empty() {
-        let signs = |run: &[char]| (1..=MAX_QUOTED_SIGNS).contains(&run.len());
+        let signs = |n: usize| (1..=MAX_QUOTED_SIGNS).contains(&n);
         return if closing {
             let n = chars
                 .get(..i)
@@ -685,9 +685,7 @@ fn quote_pair(chars: &[char], i: usize, stem: &str, tail: &str) -> bool {
                 .take_while(|c| sign(c))
                 .count();
             let k = i.checked_sub(n + 1);
-            signs(chars.get(i - n..i).unwrap_or_default())
-                && k.is_some_and(|k| other(k) && opens(k))
-                && closes(i)
+            signs(n) && k.is_some_and(|k| other(k) && opens(k)) && closes(i)
         } else {
             let n = chars
                 .get(i + 1..)
@@ -695,10 +693,7 @@ fn quote_pair(chars: &[char], i: usize, stem: &str, tail: &str) -> bool {
                 .iter()
                 .take_while(|c| sign(c))
                 .count();
-            signs(chars.get(i + 1..i + 1 + n).unwrap_or_default())
-                && other(i + 1 + n)
-                && closes(i + 1 + n)
-                && opens(i)
+            signs(n) && other(i + 1 + n) && closes(i + 1 + n) && opens(i)
         };
     }
     if stem.is_empty() && ascii_word(tail) && opens(i) {

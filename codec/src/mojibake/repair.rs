@@ -2339,7 +2339,7 @@ fn misread_letter(chars: &[char], i: usize) -> bool {
     let modifier = matches!(ch, '\u{2B0}'..='\u{2FF}');
     // Windows-1252's letters at 80–9F with a caron inside a word are Mac OS Roman's vowels as
     // often (`sšyleyen`: `ö` is 9A, windows-1252's `š`); `œ` is French's own (`spœm`).
-    let windows_letter = matches!(ch, 'Š' | 'š' | 'Ž' | 'ž' | 'Ÿ' | 'ƒ');
+    let windows_letter = WINDOWS_LETTERS.contains(ch) && !matches!(ch, 'Œ' | 'œ');
     (between_letters(chars, i) && (!ch.is_alphabetic() || modifier || windows_letter))
         || (ch.is_uppercase() && prev.is_some_and(|c| c.is_lowercase()) && !camel_case(chars, i))
         || sign_opening_a_word(chars, i)
