@@ -276,6 +276,20 @@ pub(crate) fn hard_evidence(text: &str) -> u32 {
     assess(&chars).1
 }
 
+/// Whether the capital at `i` is the second letter of a digraph written in capitals at the start
+/// of a word, before a vowel: Croatian, Bosnian and Slovak `DŽ` (`DŽungla`, `DŽenan`, where title
+/// case would write `Dž`) and Polish `DŻ`. Its capital inside a word is spelling there, not a
+/// misreading. Before a consonant it is Mac OS Roman's `é` (8E) shown as windows-1252
+/// (`DŽveloppement`, `DŽcembre`): French opens many more words with `dé` and a consonant than
+/// those languages open with `dž` and one.
+fn digraph_capital(chars: &[char], i: usize) -> bool {
+    let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
+    matches!(at(Some(i)), Some('Ž' | 'Ż'))
+        && at(i.checked_sub(1)) == Some('D')
+        && !at(i.checked_sub(2)).is_some_and(char::is_alphabetic)
+        && at(Some(i + 1)).is_some_and(|c| "aeiou".contains(c))
+}
+
 /// (cost, hard evidence).
 #[inline(never)]
 fn assess(chars: &[char]) -> (f32, u32) {
@@ -327,6 +341,7 @@ fn assess(chars: &[char]) -> (f32, u32) {
             && ch.is_uppercase()
             && prev.is_some_and(is_letter)
             && next_ch.is_some_and(char::is_lowercase)
+            && !digraph_capital(chars, i)
         {
             total += 2.0;
             hard += 1;

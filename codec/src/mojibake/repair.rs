@@ -72,6 +72,8 @@ const MIN_COST_LEGACY: f32 = 4.0;
 /// How many fingerprints of the kind clean text never has (see `plausibility::hard_evidence`)
 /// a text must show before legacy-to-legacy readings are tried.
 const MIN_HARD_EVIDENCE_LEGACY: u32 = 2;
+/// What reading text in a charset hardly anyone wrote in costs, in bits.
+const RARE_CHARSET_BITS: f32 = 10.0;
 /// Each step must pay for itself: a deeper answer must beat a shallower one by this much.
 const STEP_PENALTY: f32 = 0.25;
 
@@ -565,11 +567,7 @@ fn step_bits(step: &RepairStep) -> f32 {
     let shown = match step.encode {
         Encoding::Legacy(Charset::Windows1252 | Charset::Iso8859_1) => 2.0,
         Encoding::Legacy(
-            Charset::Windows1250
-            | Charset::Windows1251
-            | Charset::Iso8859_15
-            | Charset::Iso8859_2
-            | Charset::Macintosh,
+            Charset::Windows1250 | Charset::Windows1251 | Charset::Iso8859_2 | Charset::Macintosh,
         ) => 4.0,
         _ => 6.0,
     };
@@ -578,6 +576,15 @@ fn step_bits(step: &RepairStep) -> f32 {
         // The charset legacy text is most often really in (the default of Windows and of the
         // web), so the likeliest reading of C1 controls shown through ISO-8859-1.
         Encoding::Legacy(Charset::Windows1252) => 0.0,
+        // Charsets hardly any text was ever written in: the Nordic, Celtic, South-Eastern
+        // European and Esperanto ISO-8859 parts lost to windows-125x and to UTF-8.
+        Encoding::Legacy(
+            Charset::Iso8859_3
+            | Charset::Iso8859_4
+            | Charset::Iso8859_10
+            | Charset::Iso8859_14
+            | Charset::Iso8859_16,
+        ) => RARE_CHARSET_BITS,
         Encoding::Legacy(_) => 4.0,
     };
     shown + legacy + ASSUMPTION_BITS * step.lost as f32 + SPACE_ASSUMPTION_BITS * step.spaces as f32
@@ -3733,6 +3740,30 @@ mod tests {
         assert_repairs(
             &[("¦ 2023 SlŒ Gšra Ge \u{81}", "¶ 2023 Slå Göra Ge Å")],
             &["¦ 2023 Slovenija"],
+        );
+    }
+
+    #[test]
+    fn charsets_hardly_anyone_wrote_in_cost_more() {
+        // ISO-8859-2's `Ş` and ISO-8859-16's `Ș` are both AA (Latin-1's `ª`); a Turkish name was
+        // far likelier written in the first. And UTF-8 shown as windows-1252 beats the same bytes
+        // shown as ISO-8859-15 (`š` is 9A in one, A8 in the other).
+        assert_repairs(
+            &[
+                ("Ebuakil ªensoy", "Ebuakil Şensoy"),
+                ("musste Âº 1213Ãš", "musste º 1213Ú"),
+            ],
+            &[],
+        );
+    }
+
+    #[test]
+    fn a_digraph_in_capitals_is_spelling() {
+        // `DŽ` before a vowel opens Croatian and Bosnian words written in capitals; before a
+        // consonant it is Mac OS Roman's `é` shown as windows-1252.
+        assert_repairs(
+            &[("Le DŽveloppement durable", "Le Développement durable")],
+            &["DŽungla i DŽamija", "DŽenan DŽeko", "DŻem"],
         );
     }
 }
