@@ -16,7 +16,9 @@
 #    ../shared/conformance/uchardet-test beside chardet and jschardet (npm) and chardet and
 #    charset-normalizer (PyPI), and its speed on 1 MiB inputs (docs/DETECT.md).
 # 6. Mojibake repair (tests/mojibake/run.py): exact repairs per damage class and clean texts changed
-#    on the real-world evaluation set, beside ftfy 6 (PyPI) on the same cases (docs/MOJIBAKE.md).
+#    on the real-world evaluation set, beside ftfy 6 (PyPI) on the same cases (docs/MOJIBAKE.md);
+#    in a full run also repair's speed on the long lipsum texts, clean and garbled
+#    (mojibake_eval --long, docs/BENCHMARKS.md).
 # 7. The scanner (tests/npm/bench-scan.mjs): `utf8lens scan` vs anti-trojan-source (npm) in MB/s on
 #    the same files of a real source tree (~/.cargo/registry/src), and both commands end to end.
 #
@@ -71,6 +73,8 @@ if [ "$QUICK" = 1 ]; then
   python3 tests/mojibake/run.py --quick --report
 else
   python3 tests/mojibake/run.py --report
+  # Repair's speed on long texts (the lipsum texts whole, clean and garbled).
+  cargo run --release -q -p utf8lens-tests --example mojibake_eval -- --long
 fi
 
 STEP="7. the scanner on a source tree"

@@ -11,6 +11,9 @@
 //!                     tests/mojibake/run.py (which adds ftfy's score on the same cases)
 //!   --strict          exit with status 1 when a clean text was changed (issue 13's goal; the
 //!                     floors test tests/tests/mojibake_eval.rs guards the measured state)
+//!   --long            instead of the set: repair's speed on long texts, each text of
+//!                     ../shared/conformance/unicode-lipsum/lipsum whole (clean) and as its
+//!                     UTF-8 read as windows-1252 (garbled), in MB/s
 //! ```
 
 #[path = "../mojibake/eval_set.rs"]
@@ -34,6 +37,10 @@ fn main() {
             "--class" => only = args.next(),
             "--export" => export = args.next(),
             "--strict" => strict = true,
+            "--long" => {
+                long_texts();
+                return;
+            }
             other => {
                 eprintln!("mojibake_eval: unknown option {other} (see the file's header)");
                 std::process::exit(2);
@@ -136,5 +143,45 @@ fn main() {
     }
     if strict && !changed.is_empty() {
         std::process::exit(1);
+    }
+}
+
+/// `--long`: repair on each lipsum text whole, clean and garbled (its UTF-8 read as
+/// windows-1252), with the time and MB/s of each. A missing file is skipped with a note, or is a
+/// failure under `CI=true`.
+fn long_texts() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/conformance/unicode-lipsum/lipsum");
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+    println!("| text | bytes | clean: s | MB/s | changed | garbled: s | MB/s | repaired |");
+    println!("|---|---:|---:|---:|---|---:|---:|---|");
+    for name in [
+        "Latin", "Russian", "Arabic", "Hebrew", "Hindi", "Chinese", "Japanese", "Korean", "Emoji",
+    ] {
+        let path = dir.join(format!("{name}-Lipsum.utf8.txt"));
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if ci => panic!("{}: {e}", path.display()),
+            Err(e) => {
+                println!("| {name} | skipped: {}: {e} |", path.display());
+                continue;
+            }
+        };
+        let timed = |input: &str| {
+            let started = Instant::now();
+            let out = utf8lens::mojibake::repair(input).text;
+            (out, started.elapsed().as_secs_f64().max(1e-9))
+        };
+        let (clean_out, clean_s) = timed(&text);
+        let garbled = utf8lens::mojibake::garble(&text, utf8lens::charset::Charset::Windows1252);
+        let (garbled_out, garbled_s) = timed(&garbled);
+        println!(
+            "| {name} | {} | {clean_s:.3} | {:.2} | {} | {garbled_s:.3} | {:.2} | {} |",
+            text.len(),
+            text.len() as f64 / 1e6 / clean_s,
+            if clean_out == text { "no" } else { "yes" },
+            garbled.len() as f64 / 1e6 / garbled_s,
+            if garbled_out == text { "yes" } else { "no" },
+        );
     }
 }

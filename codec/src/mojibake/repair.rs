@@ -30,6 +30,8 @@
 //!
 //! Text that shows no evidence comes back unchanged with no steps.
 
+use std::sync::OnceLock;
+
 use super::likelihood::{
     between_letters, bits, currency_by_number, dash_letter, ellipsis_letter, is_one_letter_word,
     quote_letter, sign_opening_a_word, unit_after_number, wedged_in_number, CONTRACTION_ENDINGS,
@@ -630,14 +632,21 @@ struct Candidate {
     cost: f32,
 }
 
+/// The encoders of [`PREFERENCE`], in its order, made once: each sorts its charset's table, and
+/// the search asks for all of them at every text it tries.
+fn encoders() -> &'static [Encoder] {
+    static ENCODERS: OnceLock<Vec<Encoder>> = OnceLock::new();
+    ENCODERS.get_or_init(|| PREFERENCE.iter().map(|&cs| Encoder::new(cs)).collect())
+}
+
 /// Every way to undo one layer of `text` that looks better than it.
 #[inline(never)]
 fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
     if text.is_ascii() {
         return Vec::new();
     }
-    let encoders: Vec<Encoder> = PREFERENCE.iter().map(|&cs| Encoder::new(cs)).collect();
-    let mut out = whole_utf8(text, &encoders);
+    let encoders = encoders();
+    let mut out = whole_utf8(text, encoders);
     if out.iter().any(|c| c.step.lost == 0) {
         // The whole text is UTF-8 in some charset, and more likely for it: the strongest
         // evidence there is. (Read as UTF-8 that lost bytes, it is weaker; and a reading that
@@ -652,14 +661,14 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
         }
     }
     // Otherwise pieces of UTF-8 and legacy-to-legacy readings compete on plausibility.
-    out.extend(pieces_utf8(text, &encoders));
+    out.extend(pieces_utf8(text, encoders));
     let hard = hard_evidence(text);
     if text_cost >= MIN_COST_LEGACY && hard > 0 {
         let strict = hard < MIN_HARD_EVIDENCE_LEGACY;
         out.extend(legacy_to_legacy(
             text,
             text_cost,
-            &encoders,
+            encoders,
             Gate::Fingerprints { strict },
         ));
     } else {
@@ -673,25 +682,25 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
                     || letter_of_another_script(&chars, i)
             }) || has_unreadable_word(&chars));
         if evidence {
-            out.extend(legacy_to_legacy(text, text_cost, &encoders, Gate::Words));
+            out.extend(legacy_to_legacy(text, text_cost, encoders, Gate::Words));
         }
     }
-    for candidate in box_drawing(text, &encoders) {
+    for candidate in box_drawing(text, encoders) {
         if !out.iter().any(|c| c.step.after == candidate.step.after) {
             out.push(candidate);
         }
     }
-    for candidate in number_spaces(text, &encoders) {
+    for candidate in number_spaces(text, encoders) {
         if !out.iter().any(|c| c.step.after == candidate.step.after) {
             out.push(candidate);
         }
     }
-    for candidate in units_and_currencies(text, &encoders) {
+    for candidate in units_and_currencies(text, encoders) {
         if !out.iter().any(|c| c.step.after == candidate.step.after) {
             out.push(candidate);
         }
     }
-    for candidate in detected_legacy(text, text_cost, &encoders) {
+    for candidate in detected_legacy(text, text_cost, encoders) {
         if !out.iter().any(|c| c.step.after == candidate.step.after) {
             out.push(candidate);
         }
@@ -1478,28 +1487,33 @@ fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequence]) -> boo
     // lead of the same script beyond Latin, standing alone elsewhere lost its continuation byte
     // there (`Ð¢ÐÐÐÐ` is `Т` and four Cyrillic letters whose C1 byte was stripped; `Ø¹ ... ÙÙ`
     // Arabic).
-    let whole_chars: Vec<char> = sequences
-        .iter()
-        .filter_map(|seq| match seq.read {
-            Read::Char(c) if c != '\u{FFFD}' && seq.spaces == 0 => Some(c),
-            _ => None,
-        })
-        .collect();
+    // Read once per stretch: the first bytes of its whole characters, and the scripts beyond
+    // Latin of its two-byte ones.
+    let mut whole_leads = [false; 256];
+    let mut two_byte_scripts: Vec<Script> = Vec::new();
+    for seq in sequences {
+        let Read::Char(c) = seq.read else { continue };
+        if c == '\u{FFFD}' || seq.spaces != 0 {
+            continue;
+        }
+        let mut buf = [0u8; 4];
+        if let Some(&first) = c.encode_utf8(&mut buf).as_bytes().first() {
+            if let Some(seen) = whole_leads.get_mut(usize::from(first)) {
+                *seen = true;
+            }
+        }
+        let script = script_of(u32::from(c));
+        if c.len_utf8() == 2 && script != Script::Latin && !two_byte_scripts.contains(&script) {
+            two_byte_scripts.push(script);
+        }
+    }
     let seen_whole = |lead: u8| {
         // A two-byte lead's first code point: its five low bits, shifted past the six of the
         // continuation byte.
         let lead_script = script_of(u32::from(lead & 0x1F) << 6);
         let two_byte_lead = (0xC2..=0xDF).contains(&lead);
-        whole_chars.iter().any(|&c| {
-            let mut buf = [0u8; 4];
-            let same_lead = c.encode_utf8(&mut buf).as_bytes().first() == Some(&lead);
-            let script = script_of(u32::from(c));
-            same_lead
-                || (two_byte_lead
-                    && c.len_utf8() == 2
-                    && script == lead_script
-                    && script != Script::Latin)
-        })
+        whole_leads.get(usize::from(lead)).copied().unwrap_or(false)
+            || (two_byte_lead && two_byte_scripts.contains(&lead_script))
     };
     for seq in sequences {
         match seq.read {
@@ -1551,14 +1565,30 @@ fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequence]) -> boo
 /// to look like UTF-8 lead bytes). A reading that recovers no whole character must not turn such a word
 /// into U+FFFD.
 fn loses_a_readable_word(chars: &[char], sequences: &[super::sequences::Sequence]) -> bool {
+    // The sequences are in text order: the one that holds character `k` is found by halving.
     let lost = |k: usize| {
+        let at = sequences.partition_point(|s| s.end <= k);
         sequences
-            .iter()
-            .any(|s| matches!(s.read, Read::Lost { .. }) && (s.start..s.end).contains(&k))
+            .get(at)
+            .is_some_and(|s| matches!(s.read, Read::Lost { .. }) && (s.start..s.end).contains(&k))
     };
-    words(chars).any(|(at, word)| {
+    // Only the words that touch the sequences can be lost: the text is read from the letters
+    // before the first sequence to those after the last, not whole for each stretch.
+    let (Some(first), Some(last)) = (sequences.first(), sequences.last()) else {
+        return false;
+    };
+    let letter = |k: usize| chars.get(k).is_some_and(|c| c.is_alphabetic());
+    let mut start = first.start.min(chars.len());
+    while start > 0 && letter(start - 1) {
+        start -= 1;
+    }
+    let mut end = last.end.min(chars.len()).max(start);
+    while letter(end) {
+        end += 1;
+    }
+    words(chars.get(start..end).unwrap_or_default()).any(|(at, word)| {
         word.len() >= 2
-            && (at..at + word.len()).all(lost)
+            && (start + at..start + at + word.len()).all(lost)
             && bits_per_letter(word).is_some_and(|b| b < UNREADABLE_BITS_PER_LETTER)
     })
 }
