@@ -91,30 +91,59 @@ impl Language {
     /// it, though text is nearly always precomposed.
     #[inline(never)]
     pub(super) fn split(self, ch: char) -> Option<(u8, u8)> {
+        self.split_lower(lowercase(ch))
+    }
+
+    /// [`Language::split`] of a character already in lowercase ([`lowercase`]).
+    pub(super) fn split_lower(self, lower: char) -> Option<(u8, u8)> {
         let splits = self.model().splits;
-        if splits.is_empty() || ch.is_ascii() {
+        if splits.is_empty() || lower.is_ascii() {
             return None;
         }
-        let lower = ch.to_lowercase().next().unwrap_or(ch);
         let &[_, base, mark] = splits.iter().find(|row| row[0] == lower)?;
         Some((self.class_with(base, true), self.class_with(mark, false)))
     }
 
     /// [`Language::class_of`] when whether `ch` is a letter is known already.
     pub(super) fn class_with(self, ch: char, letter: bool) -> u8 {
-        let lower = ch.to_lowercase().next().unwrap_or(ch);
-        let model = self.model();
+        self.class_of_lower(lowercase(ch), letter)
+    }
+
+    /// [`Language::class_with`] of a character already in lowercase ([`lowercase`]): what the
+    /// letter model asks of every character in every language, so the alphabet is searched by
+    /// halving a sorted copy made once, not read letter by letter.
+    pub(super) fn class_of_lower(self, lower: char, letter: bool) -> u8 {
         if lower.is_ascii_lowercase() {
             // In a language of another script, ASCII letters are boundaries, as the generator
             // counts them: Latin words and markup say nothing about the script's letter pairs.
-            return if model.latin {
+            return if self.model().latin {
                 lower as u8 - b'a' + 1
             } else {
                 BOUNDARY
             };
         }
-        if let Some(i) = model.alphabet.chars().position(|c| c == lower) {
-            return (i + 1) as u8;
+        static SORTED: OnceLock<Vec<Vec<(char, u8)>>> = OnceLock::new();
+        let sorted = SORTED.get_or_init(|| {
+            all()
+                .map(|lang| {
+                    // Each letter goes in its sorted place (a library sort would add to the
+                    // WebAssembly module); the first place of a letter is its class.
+                    let mut table: Vec<(char, u8)> = Vec::new();
+                    for (i, c) in lang.model().alphabet.chars().enumerate() {
+                        let at = table.partition_point(|&(seen, _)| seen < c);
+                        if table.get(at).is_none_or(|&(seen, _)| seen != c) {
+                            table.insert(at, (c, (i + 1) as u8));
+                        }
+                    }
+                    table
+                })
+                .collect()
+        });
+        let table = sorted.get(self.0).map(Vec::as_slice).unwrap_or_default();
+        if let Ok(at) = table.binary_search_by_key(&lower, |&(c, _)| c) {
+            if let Some(&(_, class)) = table.get(at) {
+                return class;
+            }
         }
         if letter {
             self.other()
@@ -201,6 +230,12 @@ fn nibble(table: &[u8], i: usize) -> u8 {
     }
 }
 
+/// The first character of `ch`'s lowercase form, as the alphabets are written (`ch` itself when it
+/// has none).
+pub(super) fn lowercase(ch: char) -> char {
+    ch.to_lowercase().next().unwrap_or(ch)
+}
+
 /// Whether a character counts as a letter of some word: alphabetic, or a combining mark (which
 /// Vietnamese in windows-1258 and Thai write between letters: the Thai tone marks, U+0E47–U+0E4E,
 /// are no alphabetic characters, and the rare ones, `๊` in `บู๊`, are outside the Thai alphabet of
@@ -255,6 +290,35 @@ fn name_of(code: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_sorted_alphabet_gives_each_letter_its_first_place() {
+        // Every character of every alphabet, in both cases, and a few outside all of them: the
+        // search by halving finds the class a search from the start of the alphabet finds.
+        for lang in all() {
+            let alphabet: Vec<char> = lang.model().alphabet.chars().collect();
+            let extra = ['ß', 'Ω', 'ж', '中', '\u{301}', '1', ' '];
+            for ch in alphabet.iter().copied().chain(extra) {
+                for c in [ch, ch.to_uppercase().next().unwrap_or(ch)] {
+                    let lower = lowercase(c);
+                    let expected = if lower.is_ascii_lowercase() {
+                        if lang.is_latin() {
+                            lower as u8 - b'a' + 1
+                        } else {
+                            BOUNDARY
+                        }
+                    } else if let Some(i) = alphabet.iter().position(|&a| a == lower) {
+                        (i + 1) as u8
+                    } else if is_letter(c) {
+                        lang.other()
+                    } else {
+                        BOUNDARY
+                    };
+                    assert_eq!(lang.class_of(c), expected, "{} {c:?}", lang.code());
+                }
+            }
+        }
+    }
 
     #[test]
     fn every_language_has_a_name_and_a_consistent_table() {

@@ -2,7 +2,7 @@
 //! the language it fits best. Mojibake repair uses it to tell a plausible word (`café`) from the
 //! letters a wrong charset makes (`cafÃ`).
 
-use super::language::{self, is_letter, BOUNDARY};
+use super::language::{self, is_letter, lowercase, BOUNDARY};
 
 /// The cost in bits of `word` (letters only, as written, any case) between two word boundaries,
 /// in the language of the model it fits best, or `None` when no language's alphabet holds its
@@ -11,13 +11,18 @@ use super::language::{self, is_letter, BOUNDARY};
 /// Languages whose model reads one of the word's letters as a boundary (ASCII letters in a
 /// Cyrillic or Greek model) are left out: they would price the word as punctuation.
 pub(crate) fn word_bits(word: &[char]) -> Option<u32> {
+    // What every language asks of each letter, asked once.
+    let letters: Vec<(char, char, bool)> = word
+        .iter()
+        .map(|&ch| (ch, lowercase(ch), is_letter(ch)))
+        .collect();
     let mut best: Option<u32> = None;
     'languages: for lang in language::all() {
         let mut bits = 0u32;
         let mut prev = BOUNDARY;
         let mut in_alphabet = 0usize;
-        for &ch in word {
-            if let Some((base, mark)) = lang.split(ch) {
+        for &(ch, lower, letter) in &letters {
+            if let Some((base, mark)) = lang.split_lower(lower) {
                 in_alphabet += 1;
                 bits += lang.pair_cost(prev, base, false) + lang.pair_cost(base, mark, false);
                 prev = mark;
@@ -26,12 +31,13 @@ pub(crate) fn word_bits(word: &[char]) -> Option<u32> {
                 }
                 continue;
             }
-            let class = lang.class_with(ch, is_letter(ch));
+            let class = lang.class_of_lower(lower, letter);
             if class == BOUNDARY {
                 continue 'languages;
             }
             // A letter of the alphabet, not the "any other letter" class.
-            in_alphabet += usize::from(ch.is_ascii() || lang.class_with(ch, false) != BOUNDARY);
+            in_alphabet +=
+                usize::from(ch.is_ascii() || lang.class_of_lower(lower, false) != BOUNDARY);
             bits += lang.pair_cost(prev, class, !ch.is_ascii());
             prev = class;
             if best.is_some_and(|b| bits >= b) {
@@ -53,16 +59,17 @@ pub(crate) fn word_bits(word: &[char]) -> Option<u32> {
 /// its language.
 pub(crate) fn latin_word_bits(word: &[char], out: &mut Vec<u32>) {
     out.clear();
+    let lower: Vec<char> = word.iter().map(|&ch| lowercase(ch)).collect();
     for lang in language::all().filter(|lang| lang.is_latin()) {
         let mut bits = 0u32;
         let mut prev = BOUNDARY;
-        for &ch in word {
-            if let Some((base, mark)) = lang.split(ch) {
+        for (&ch, &lower) in word.iter().zip(&lower) {
+            if let Some((base, mark)) = lang.split_lower(lower) {
                 bits += lang.pair_cost(prev, base, false) + lang.pair_cost(base, mark, false);
                 prev = mark;
                 continue;
             }
-            let class = lang.class_with(ch, true);
+            let class = lang.class_of_lower(lower, true);
             bits += lang.pair_cost(prev, class, !ch.is_ascii());
             prev = class;
         }
