@@ -328,15 +328,30 @@ pub fn repair(text: &str) -> Repair {
         for node in &frontier {
             // Bytes are lost in the last layer a pipeline adds (a decoder that stripped or
             // replaced them, or a store that took no more than one byte per character), so in the
-            // first step undone. Later, a U+FFFD the first step left confirms nothing, and a
-            // reading that needs bytes lost is one the text's own charset did not make.
+            // first step undone. Later, a reading that needs bytes lost is one the text's own
+            // charset did not make, unless the byte it misses is a character the first step
+            // already found lost: `Ã¢â‚¬Â` is `”` shown twice as windows-1252 with the last
+            // C1 control stripped, `â€�` after the first step, whose U+FFFD is the third byte
+            // of `”`. Such a reading makes no U+FFFD that was not there.
             let later = !node.steps.is_empty();
+            let lost_before = node.text.chars().filter(|&c| c == '\u{FFFD}').count();
             // One legacy charset shown as another is an accident a text meets once: a chain of
             // two such readings (`ÐÐÐ` → Thai → `ððð` → `ППП`) only wanders until some alphabet
             // prices the letters cheaply.
             let legacy_read = node.steps.iter().any(is_legacy_to_legacy);
             for candidate in candidates(&node.text, node.cost) {
-                if later && candidate.step.lost > 0 {
+                let first_encode = node.steps.first().map(|s| s.encode);
+                if later
+                    && candidate.step.lost > 0
+                    && (first_encode != Some(candidate.step.encode)
+                        || candidate
+                            .step
+                            .after
+                            .chars()
+                            .filter(|&c| c == '\u{FFFD}')
+                            .count()
+                            != lost_before)
+                {
                     continue;
                 }
                 if legacy_read && is_legacy_to_legacy(&candidate.step) {
@@ -3795,5 +3810,20 @@ mod tests {
             &[("Le DŽveloppement durable", "Le Développement durable")],
             &["DŽungla i DŽamija", "DŽenan DŽeko", "DŻem"],
         );
+    }
+
+    #[test]
+    fn a_byte_lost_in_the_last_layer_is_read_in_the_layer_below() {
+        // `“quoted”` shown twice as windows-1252, the C1 control of `”`'s 9D stripped, replaced
+        // by `?` or by U+FFFD: the first step leaves `â€�`, whose U+FFFD the second reads as the
+        // third byte of `”`, lost. Before, the second step was refused and a Mac OS Roman reading
+        // of `Ã¢` (`̢`, U+0322) or Thai was the answer.
+        let twice = |tail: &str| format!("Ã¢â‚¬Å“quotedÃ¢â‚¬Â{tail}");
+        for input in [twice(""), twice("?"), twice("\u{FFFD}")] {
+            let fixed = repair(&input);
+            assert_eq!(fixed.text, "“quoted\u{FFFD}", "{input:?}");
+            assert_eq!(fixed.steps.len(), 2, "{input:?}");
+        }
+        assert_eq!(repair("Ã¢â‚¬Å“Ã¢â‚¬Â").text, "“\u{FFFD}");
     }
 }
