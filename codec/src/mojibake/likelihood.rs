@@ -11,7 +11,10 @@
 //! rare character the wrong charset makes (`ׅ`, `Ѱ`, `͆`) costs more than the symbols it was
 //! made of.
 
+use std::sync::OnceLock;
+
 use super::plausibility::{classify, cost, script_of, Class, Script};
+use crate::charset::Charset;
 use crate::detect::{in_an_alphabet, latin_word_bits, text_language, word_bits};
 
 /// What one fingerprint of `plausibility::cost` weighs, in bits.
@@ -1279,7 +1282,12 @@ fn run(chars: &[char], script: Script) -> f32 {
         return LETTER_IN_ORDER * chars.len() as f32;
     }
     if modelled(script) {
-        let strangers: f32 = chars.iter().map(|&c| stranger(c)).sum();
+        let inside = |i: usize| i > 0 && i + 1 < chars.len();
+        let strangers: f32 = chars
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| stranger(c, inside(i)))
+            .sum();
         // The model's French has no `œ` (too rare in its word list): the ligature is priced as
         // the two letters it joins (`cœur` as `coeur`), not as a letter no alphabet holds.
         let spelled: Vec<char>;
@@ -1336,19 +1344,51 @@ const MIN_LETTERS_IN_ORDER: usize = 8;
 
 /// A letter no language of the model writes, or a combining mark other than the tone marks of
 /// Vietnamese (which windows-1258 writes apart from their vowels): text is nearly always
-/// precomposed, and decoding in the wrong place makes these.
-fn stranger(c: char) -> f32 {
+/// precomposed, and decoding in the wrong place makes these. `inside`: the letter has letters on
+/// both sides in its word.
+fn stranger(c: char, inside: bool) -> f32 {
     if matches!(classify(c), Class::Mark) {
         let usual = matches!(c, '\u{300}' | '\u{301}' | '\u{303}' | '\u{309}' | '\u{323}')
             || matches!(u32::from(c), 0x0591..=0x06FF | 0x0E31..=0x0E4E);
         return if usual { 0.0 } else { STRAY_MARK };
     }
     // French's `œ` is spelled out by [`run`].
-    if c.is_alphabetic() && !in_an_alphabet(c) && !matches!(c, 'œ' | 'Œ') {
+    // A small letter of a language the model lacks, inside its word.
+    let unmodelled = || inside && c.is_lowercase() && latin_letter_no_charset_shows(c);
+    if c.is_alphabetic() && !in_an_alphabet(c) && !matches!(c, 'œ' | 'Œ') && !unmodelled() {
         NO_ALPHABET_LETTER
     } else {
         0.0
     }
+}
+
+/// Whether `c` is a Latin letter that no legacy charset has (Azerbaijani's `ə`, pinyin's `ǎ`,
+/// `ɛ` and `ɔ` of West Africa): no charset read in the wrong place shows one, so a small one
+/// inside a word (`Yavər`) was written by a language the model lacks, not made by a misreading.
+/// Latin letters some charset has (`ō`, `ŀ`) keep [`NO_ALPHABET_LETTER`]: a wrong charset makes
+/// those; so does a lone capital (`˘Ʒ` is `˘Æˇ`, Mac keyboard symbols, read as UTF-8).
+fn latin_letter_no_charset_shows(c: char) -> bool {
+    static SHOWN: OnceLock<Vec<char>> = OnceLock::new();
+    if c.is_ascii() || classify(c) != Class::Letter(Script::Latin) {
+        return false;
+    }
+    let shown = SHOWN.get_or_init(|| {
+        // Each character in its sorted place (a library sort would add to the WebAssembly
+        // module).
+        let mut shown: Vec<char> = Vec::new();
+        for charset in Charset::ALL {
+            for byte in 0x80..=0xFFu8 {
+                if let Some(ch) = charset.decode_byte(byte) {
+                    let at = shown.partition_point(|&s| s < ch);
+                    if shown.get(at) != Some(&ch) {
+                        shown.insert(at, ch);
+                    }
+                }
+            }
+        }
+        shown
+    });
+    shown.binary_search(&c).is_err()
 }
 
 /// A letter of a script the letter model does not cover.

@@ -3813,6 +3813,18 @@ mod tests {
     }
 
     #[test]
+    fn a_latin_letter_no_charset_has_is_a_language_the_model_lacks() {
+        // Azerbaijani's `ə` (C9 99) inside a word: no legacy charset shows it, so the letter
+        // model's price for a letter no modelled language writes does not apply. At a word's end
+        // (`NESCAFÉ™`, a brand and its trade mark) or alone as a capital (`˘Æˇ`, Mac keyboard
+        // symbols, read as `˘Ʒ`) it still does.
+        assert_repairs(
+            &[("От: SuÄŸra YavÉ™r — «Привет»", "От: Suğra Yavər — «Привет»")],
+            &["NESCAFÉ™ Gold", "˘Æˇ"],
+        );
+    }
+
+    #[test]
     fn a_byte_lost_in_the_last_layer_is_read_in_the_layer_below() {
         // `“quoted”` shown twice as windows-1252, the C1 control of `”`'s 9D stripped, replaced
         // by `?` or by U+FFFD: the first step leaves `â€�`, whose U+FFFD the second reads as the
