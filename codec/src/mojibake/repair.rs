@@ -1575,6 +1575,20 @@ fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequence]) -> boo
         && 2 * short <= evidence
 }
 
+/// Whether the word before `start` or the one from `end` on, past the spaces and punctuation
+/// between, is a word of two ASCII letters or more.
+fn beside_an_ascii_word(chars: &[char], start: usize, end: usize) -> bool {
+    let ascii_word = |word: &mut dyn Iterator<Item = &char>| {
+        let letters: Vec<char> = word.take_while(|c| c.is_alphabetic()).copied().collect();
+        letters.len() >= 2 && letters.iter().all(char::is_ascii_alphabetic)
+    };
+    let head = chars.get(..start).unwrap_or_default();
+    let tail = chars.get(end..).unwrap_or_default();
+    let gap = |c: &&char| !c.is_alphabetic() && !c.is_ascii_digit();
+    ascii_word(&mut head.iter().rev().skip_while(gap))
+        || ascii_word(&mut tail.iter().skip_while(gap))
+}
+
 /// Whether the lost sequences cover a whole word of two letters or more that the letter model
 /// does not find unreadable (`ไทเค`, 7.5 bits a letter: Thai in windows-874, whose bytes happen
 /// to look like UTF-8 lead bytes). A reading that recovers no whole character must not turn such a word
@@ -1738,8 +1752,12 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
         .position(|c| !three_byte_lead(Some(c)))
         .map_or(chars.len(), |k| seq.start + k);
     let run = chars.get(run_start..run_end).unwrap_or_default();
-    let doubled = (run.len() == 2 || (run.len() > 2 && run.iter().all(|c| Some(c) == run.first())))
-        .then_some((run_start.checked_sub(1), run_end));
+    // A repeated one beside a word of ASCII letters is a letter drawn out in a Latin text (`so
+    // cool ááááááá`); Georgian that lost its C1 bytes is all such runs.
+    let repeated = run.len() > 2
+        && run.iter().all(|c| Some(c) == run.first())
+        && !beside_an_ascii_word(chars, run_start, run_end);
+    let doubled = (run.len() == 2 || repeated).then_some((run_start.checked_sub(1), run_end));
     // Nor in a list of letters (`àáâãäå`).
     let in_a_list = || {
         words(chars)
@@ -3809,6 +3827,24 @@ mod tests {
         assert_repairs(
             &[("Le DŽveloppement durable", "Le Développement durable")],
             &["DŽungla i DŽamija", "DŽenan DŽeko", "DŻem"],
+        );
+    }
+
+    #[test]
+    fn a_letter_drawn_out_beside_latin_words_is_no_georgian() {
+        // Georgian shown as Latin-1 with its C1 bytes stripped is runs of `á` (E1, the lead byte
+        // of all its letters); a run of one accented letter beside words of ASCII letters is a
+        // letter drawn out.
+        assert_repairs(
+            &[(
+                "áááá\u{A0}á á®áá\u{A0}á¨áááá«á",
+                "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD} \u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}",
+            )],
+            &[
+                "it was sooo cool ááááááá",
+                "this is the áááááááááááááááááááá of the file",
+                "$ yes áááááááááááááááááááá | head -n100000 > mbc.txt",
+            ],
         );
     }
 
