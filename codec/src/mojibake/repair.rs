@@ -1820,26 +1820,47 @@ fn in_a_lone_run_of_e2(chars: &[char], at: usize) -> bool {
 /// with ASCII letters or digits and no other letter beyond ASCII (`â` alone stays `â`): bytes
 /// were lost there for sure, whatever the letter model says of the rest. Beside other such
 /// letters, `â` alone may be one of an alphabet's letters listed (Vietnamese footnote marks `a`,
-/// `ă`, `â`, `b`).
+/// `ă`, `â`, `b`). A lone `â` may keep the one continuation byte that was not lost, shown as a
+/// Latin-1 sign or no-break space before a space (`terme â\u{A0} passe`: `†`, E2 80 A0, whose 80
+/// was stripped): the two are one U+FFFD.
 fn only_lone_e2_lost(step: &RepairStep) -> bool {
     let before: Vec<char> = step.before.chars().collect();
     let after: Vec<char> = step.after.chars().collect();
-    if before.len() != after.len() || step.lost == 0 {
-        return false;
-    }
-    if before
-        .iter()
-        .any(|&c| c != 'â' && c.is_alphabetic() && !c.is_ascii())
+    if step.lost == 0
+        || before
+            .iter()
+            .any(|&c| c != 'â' && c.is_alphabetic() && !c.is_ascii())
         || !before.iter().any(char::is_ascii_alphanumeric)
     {
         return false;
     }
-    before
-        .iter()
-        .zip(&after)
-        .enumerate()
-        .filter(|(_, (b, a))| b != a)
-        .all(|(k, (_, &a))| a == '\u{FFFD}' && in_a_lone_run_of_e2(&before, k))
+    let (mut i, mut j) = (0, 0);
+    while let Some(&b) = before.get(i) {
+        let a = after.get(j).copied();
+        if a == Some(b) {
+            (i, j) = (i + 1, j + 1);
+            continue;
+        }
+        if a != Some('\u{FFFD}') || !in_a_lone_run_of_e2(&before, i) {
+            return false;
+        }
+        i += if kept_continuation(&before, i) && before.get(i + 2) == after.get(j + 1) {
+            2
+        } else {
+            1
+        };
+        j += 1;
+    }
+    j == after.len()
+}
+
+/// Whether the lone `â` at `at` is followed by one Latin-1 sign or no-break space (a
+/// continuation byte, A0–BF) and then by no letter: E2 and the continuation that was not lost.
+fn kept_continuation(chars: &[char], at: usize) -> bool {
+    chars
+        .get(at + 1)
+        .is_some_and(|&c| matches!(c, '\u{A0}'..='\u{BF}'))
+        && chars.get(at + 2).is_none_or(|c| !c.is_alphabetic())
 }
 
 /// Maximal runs of multi-byte sequences (first and last index), with at least as many whole
@@ -3574,6 +3595,20 @@ mod tests {
                 "ââ",
                 "l'âme â l'âge",
             ],
+        );
+    }
+
+    #[test]
+    fn a_lone_e2_that_kept_one_continuation_byte() {
+        // `†` (E2 80 A0) read as ISO-8859-1 with its C1 byte stripped: `â` and a no-break space.
+        // The two bytes left are one character that lost a byte. Beside other letters beyond
+        // ASCII, or alone, `â` may be a letter named.
+        assert_repairs(
+            &[
+                ("terme â\u{A0} passe", "terme \u{FFFD} passe"),
+                ("ok â° 12", "ok \u{FFFD} 12"),
+            ],
+            &["côté â\u{A0} passe", "â\u{A0}"],
         );
     }
 
