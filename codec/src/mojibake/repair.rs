@@ -602,6 +602,10 @@ fn step_bits(step: &RepairStep) -> f32 {
             | Charset::Iso8859_14
             | Charset::Iso8859_16,
         ) => RARE_CHARSET_BITS,
+        // Mac OS Roman, the other charset Western text was written in: windows-1252 shows its
+        // vowels as `š Š ‡ —`, and between the two a word that the letter model likes as well
+        // as the signs is the Mac one (`pythšn` is `pythön`).
+        Encoding::Legacy(Charset::Macintosh) => 3.0,
         Encoding::Legacy(_) => 4.0,
     };
     shown + legacy + ASSUMPTION_BITS * step.lost as f32 + SPACE_ASSUMPTION_BITS * step.spaces as f32
@@ -3794,6 +3798,7 @@ mod tests {
                     "97839 Ver—nika Fields Suite 216\nAddisd—ttirchester",
                     "97839 Verónika Fields Suite 216\nAddisdóttirchester",
                 ),
+                ("'www1.pythšn.org'", "'www1.pythön.org'"),
             ],
             &[
                 "Košice",
