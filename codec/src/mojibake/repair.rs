@@ -1359,6 +1359,12 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         let mut keep = vec![false; reading.sequences.len()];
         let mut pieces = 0;
         let mut example = (String::new(), String::new());
+        // As for the whole text ([`whole_utf8`]): a charset that shows every byte lets none be
+        // lost before the end of the text.
+        let keeps_every_byte = shows_every_byte(encoder.charset());
+        let stopped_short = |s: &super::sequences::Sequence| {
+            matches!(s.read, Read::Lost { marked: false, .. }) && s.end < chars.len()
+        };
         // Lone pairs that gained what any piece must but not the extra a lone pair needs: the
         // other pieces of the same reading vouch for them (`Ð´.` beside `Ударное`).
         let mut vouched: Vec<(usize, usize)> = Vec::new();
@@ -1367,6 +1373,16 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
             else {
                 continue;
             };
+            if keeps_every_byte
+                && reading
+                    .sequences
+                    .get(first..=last)
+                    .unwrap_or_default()
+                    .iter()
+                    .any(stopped_short)
+            {
+                continue;
+            }
             let (start, end) = (a.start, b.end);
             let window_start = start.saturating_sub(3);
             let window_end = (end + 3).min(chars.len());
@@ -3457,8 +3473,12 @@ mod tests {
     fn mac_roman_drops_no_byte() {
         // Mac OS Roman shows every byte as a character: no decoder left one out, so a UTF-8
         // sequence that stops short in it is chance, not a character lost.
-        let fixed = repair("Frederick de BailÌs-” Caola");
-        assert!(!fixed.text.contains('\u{FFFD}'), "{:?}", fixed.text);
+        // Nor in a piece of the text: `ËƒëÍ†` is windows-1252 showing Mac OS Roman's `ÀÉÎÕÜ`, and
+        // its bytes E8 C4 91 EA A0 hold one UTF-8 character between two that stop short.
+        for text in ["Frederick de BailÌs-” Caola", "ËƒëÍ†", "áŒ¬∂"] {
+            let fixed = repair(text);
+            assert!(!fixed.text.contains('\u{FFFD}'), "{text}: {:?}", fixed.text);
+        }
     }
 
     #[test]
