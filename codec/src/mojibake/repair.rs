@@ -1204,12 +1204,14 @@ fn whole_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         }
         let first = read(&bytes, c1);
         // Where C1 bytes may have been stripped, a space taken for A0 that completes a rare
-        // character (`⢠`, braille, for `â¢ `: `•` that lost its middle byte; `𥱠` for `ð¥± `;
-        // a letter no alphabet of the model has, `Ⱐ` for `â° `) may as well follow a sequence
-        // that lost bytes.
+        // character may as well follow a sequence that lost bytes: one of U+2800–U+2FFF (E2 A0
+        // to E2 BF: braille `⢠` for `â¢ `, `•` that lost its middle byte; `⬠` for `â¬ `, `€`),
+        // where `â` and a continuation byte in 80–9F (U+2000–U+27FF: punctuation, currencies,
+        // arrows, maths) are far likelier; one beyond the BMP (`𥱠` for `ð¥± `); a letter no
+        // alphabet of the model has (`Ⱐ` for `â° `).
         let rare_with_a_space = |s: &super::sequences::Sequence| {
             s.spaces > 0
-                && matches!(s.read, Read::Char(c) if matches!(u32::from(c), 0x2800..=0x28FF | 0x10000..)
+                && matches!(s.read, Read::Char(c) if matches!(u32::from(c), 0x2800..=0x2FFF | 0x10000..)
                     || (c.is_alphabetic() && !crate::detect::in_an_alphabet(c)))
         };
         let spaces_and_lost = first.iter().any(|s| s.spaces > 0)
@@ -3633,6 +3635,20 @@ mod tests {
                 ("ok â° 12", "ok \u{FFFD} 12"),
             ],
             &["côté â\u{A0} passe", "â\u{A0}"],
+        );
+    }
+
+    #[test]
+    fn a_stripped_euro_sign_is_no_rare_symbol_that_took_a_space() {
+        // `€` (E2 82 AC) with its C1 byte stripped is `â¬`; taking the space after it for A0
+        // makes `⬠` (E2 AC A0), a shape nobody types. The reading that keeps the space and
+        // says a byte was lost wins; the shape itself, typed, stays.
+        assert_repairs(
+            &[
+                ("price â¬ 20", "price \u{FFFD} 20"),
+                ("total â¬ 1.200,00", "total \u{FFFD} 1.200,00"),
+            ],
+            &["a pentagon ⬠ and a star ⭐ here"],
         );
     }
 
