@@ -332,15 +332,17 @@ pub fn repair(text: &str) -> Repair {
             // charset did not make, unless the byte it misses is a character the first step
             // already found lost: `Ã¢â‚¬Â` is `”` shown twice as windows-1252 with the last
             // C1 control stripped, `â€�` after the first step, whose U+FFFD is the third byte
-            // of `”`. Such a reading makes no U+FFFD that was not there.
+            // of `”`. Such a reading makes no U+FFFD that was not there. A U+FFFD the input held
+            // counts too: `Ã¢â‚¬Å“quotedÃ¢â‚¬�` is `“quoted�`, which the user would rather have
+            // than `â€œquotedâ€�`, though no pipeline leaves U+FFFD itself under a second layer.
             let later = !node.steps.is_empty();
             let lost_before = node.text.chars().filter(|&c| c == '\u{FFFD}').count();
+            let first_encode = node.steps.first().map(|s| s.encode);
             // One legacy charset shown as another is an accident a text meets once: a chain of
             // two such readings (`ÐÐÐ` → Thai → `ððð` → `ППП`) only wanders until some alphabet
             // prices the letters cheaply.
             let legacy_read = node.steps.iter().any(is_legacy_to_legacy);
             for candidate in candidates(&node.text, node.cost) {
-                let first_encode = node.steps.first().map(|s| s.encode);
                 if later
                     && candidate.step.lost > 0
                     && (first_encode != Some(candidate.step.encode)
@@ -3949,5 +3951,7 @@ mod tests {
             assert_eq!(fixed.steps.len(), 2, "{input:?}");
         }
         assert_eq!(repair("Ã¢â‚¬Å“Ã¢â‚¬Â").text, "“\u{FFFD}");
+        // A U+FFFD the input held (not one the first step made) is read the same way.
+        assert_eq!(repair("Ã¢â‚¬Å“quotedÃ¢â‚¬\u{FFFD}").text, "“quoted\u{FFFD}");
     }
 }
