@@ -82,11 +82,11 @@ fn floors_on_the_real_world_set() {
     floor("sloppy windows-125x", 99.5);
     floor("mixed", 98.6);
     floor("no-break space lost", 99.0);
-    floor("lost bytes", 96.4);
+    floor("lost bytes", 97.3);
     floor("indic and thai", 99.5);
-    floor(eval_set::LEGACY, 78.1);
+    floor(eval_set::LEGACY, 78.5);
     assert!(
-        scores.damaged.percent() >= 96.8,
+        scores.damaged.percent() >= 96.9,
         "{:.2}%",
         scores.damaged.percent()
     );
