@@ -194,7 +194,11 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         if sign_in_word(chars, classes, i) || sign_opening_a_word(chars, i) {
             total += WEDGED_SIGN;
         }
-        if quote_letter(chars, i) || ellipsis_letter(chars, i) || dash_letter(chars, i) {
+        if quote_letter(chars, i)
+            || ellipsis_letter(chars, i)
+            || dash_letter(chars, i)
+            || stripped_apostrophe(chars, i)
+        {
             total += QUOTE_LETTER;
         }
         if classes.get(i) == Some(&Class::Digit) && !ch.is_ascii() && in_a_word(chars, i) {
@@ -472,21 +476,60 @@ pub(super) fn quote_letter(chars: &[char], i: usize) -> bool {
     {
         return false;
     }
-    let head = chars.get(..i).unwrap_or_default();
-    let stem: String = {
-        let n = head
-            .iter()
-            .rev()
-            .take_while(|c| c.is_ascii_alphabetic())
-            .count();
-        head.get(i - n..).unwrap_or_default().iter().collect()
+    let (stem, tail) = stem_and_tail(chars, i);
+    // Mac OS Roman's `í` is windows-1252's `’` (92).
+    if ch == 'í' {
+        if let Some(apostrophe) = english_apostrophe(chars, i) {
+            return apostrophe;
+        }
+    }
+    quote_pair(chars, i, &stem, &tail)
+}
+
+/// Whether the character at `i` is `â` where English puts an apostrophe (`Itâs`, `donât`):
+/// UTF-8's `’` (E2 80 99) read as Latin-1 with both C1 bytes stripped ([`english_apostrophe`]).
+/// Romanian writes `â` inside words (`omorâre`, `coborâre`), so the endings a Romanian word
+/// may have there (`re`, `ve`, `ll`, a possessive `s`) count only in a text of English words; a
+/// pronoun's `s` (`thatâs`), a negation's `t` and `Iâm` count anywhere.
+pub(super) fn stripped_apostrophe(chars: &[char], i: usize) -> bool {
+    if chars.get(i) != Some(&'â') || english_apostrophe(chars, i) != Some(true) {
+        return false;
+    }
+    let (stem, tail) = stem_and_tail(chars, i);
+    let anywhere = match tail.as_str() {
+        "s" => CONTRACTION_STEMS.contains(&stem.to_lowercase().as_str()),
+        "t" | "m" => true,
+        _ => false,
     };
-    let tail: String = chars
+    anywhere || in_english(chars)
+}
+
+/// The ASCII letters right before `i` and right after it.
+fn stem_and_tail(chars: &[char], i: usize) -> (String, String) {
+    let head = chars.get(..i).unwrap_or_default();
+    let n = head
+        .iter()
+        .rev()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .count();
+    let stem = head.get(i - n..).unwrap_or_default().iter().collect();
+    let tail = chars
         .get(i + 1..)
         .unwrap_or_default()
         .iter()
         .take_while(|c| c.is_ascii_alphabetic())
         .collect();
+    (stem, tail)
+}
+
+/// Whether the character at `i`, between two runs of ASCII letters that make a whole word with
+/// it, stands where English puts the apostrophe of a contraction or a possessive (`itís`,
+/// `doesnít`, `youíre`: Mac OS Roman's `í` for windows-1252's `’`; `Itâs`: UTF-8's `’`, E2 80 99,
+/// read as Latin-1 with both C1 bytes stripped). `None` when the word is no such word at all;
+/// `Some(false)` for words of other languages that hold the letter there (`París`, `objevením`,
+/// `vypít`).
+pub(super) fn english_apostrophe(chars: &[char], i: usize) -> Option<bool> {
+    let (stem, tail) = stem_and_tail(chars, i);
     // The word goes on no further than its ASCII letters.
     let whole = !i
         .checked_sub(stem.len() + 1)
@@ -495,28 +538,27 @@ pub(super) fn quote_letter(chars: &[char], i: usize) -> bool {
         && !chars
             .get(i + 1 + tail.len())
             .is_some_and(|c| c.is_alphabetic());
-    // Mac OS Roman's `í` is windows-1252's `’` (92).
-    if ch == 'í' && ascii_word(&stem) && ascii_word(&tail) && whole {
-        let ending = CONTRACTION_ENDINGS.contains(&tail.as_str());
-        return match tail.as_str() {
-            // Spanish and Portuguese end words in `ís` (`país`, `Luís`, `escribís`): only
-            // pronouns, or a possessive of small letters in a text of English words
-            // (`the subjectís attribute`).
-            "s" => {
-                CONTRACTION_STEMS.contains(&stem.to_lowercase().as_str())
-                    || (stem.len() >= 3
-                        && stem.chars().all(|c| c.is_ascii_lowercase())
-                        && in_english(chars))
-            }
-            // Czech words end in `ím` (`objevením`), Spanish imperatives in `íd` (`reíd`).
-            "m" => stem == "I",
-            "d" => false,
-            // The negations (`doesnít`, `isnít`; Czech `vypít` stays).
-            "t" => stem.ends_with('n') && stem.len() >= 2,
-            _ => ending && stem.len() >= 2,
-        };
+    if !(ascii_word(&stem) && ascii_word(&tail) && whole) {
+        return None;
     }
-    quote_pair(chars, i, &stem, &tail)
+    let ending = CONTRACTION_ENDINGS.contains(&tail.as_str());
+    Some(match tail.as_str() {
+        // Spanish and Portuguese end words in `ís` (`país`, `Luís`, `escribís`): only
+        // pronouns, or a possessive of small letters in a text of English words
+        // (`the subjectís attribute`).
+        "s" => {
+            CONTRACTION_STEMS.contains(&stem.to_lowercase().as_str())
+                || (stem.len() >= 3
+                    && stem.chars().all(|c| c.is_ascii_lowercase())
+                    && in_english(chars))
+        }
+        // Czech words end in `ím` (`objevením`), Spanish imperatives in `íd` (`reíd`).
+        "m" => stem == "I",
+        "d" => false,
+        // The negations (`doesnít`, `isnít`; Czech `vypít` stays).
+        "t" => stem.ends_with('n') && stem.len() >= 2,
+        _ => ending && stem.len() >= 2,
+    })
 }
 
 /// Whether the letter at `i` stands for an ellipsis, where Windows and the Mac show each other's

@@ -1745,6 +1745,11 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
     if lead == 'â' && seq.end - seq.start == 1 && in_a_lone_run_of_e2(chars, seq.start) {
         return 2;
     }
+    // `â` (E2) where English puts an apostrophe (`Itâs`, `donât`, `Iâm`): `’` (E2 80 99) whose
+    // two C1 bytes were stripped. French `mât` and `appât` have no English stem before `â`.
+    if seq.end - seq.start == 1 && super::likelihood::stripped_apostrophe(chars, seq.start) {
+        return 2;
+    }
     // A lone `â` (E2) glued to the end or the start of a word of ASCII letters (`âcleanupâ`:
     // `“` and `”` stripped of their C1 bytes) counts once: few words start with `â` (`âge`,
     // `âme`) or end with it (Inari Sami `Anarâškielâ`), and fewer of them are otherwise ASCII.
@@ -1855,9 +1860,10 @@ fn in_a_lone_run_of_e2(chars: &[char], at: usize) -> bool {
         && !(end - start == 1 && (listed(start.checked_sub(1)) || listed(Some(end))))
 }
 
-/// Whether a step only turned lone runs of `â` into U+FFFD ([`in_a_lone_run_of_e2`]) in a text
-/// with ASCII letters or digits and no other letter beyond ASCII (`â` alone stays `â`): bytes
-/// were lost there for sure, whatever the letter model says of the rest. Beside other such
+/// Whether a step only turned lone runs of `â` ([`in_a_lone_run_of_e2`]), or an `â` where English
+/// puts an apostrophe (`Thatâs`, [`super::likelihood::stripped_apostrophe`]), into U+FFFD in a
+/// text with ASCII letters or digits and no other letter beyond ASCII (`â` alone stays `â`):
+/// bytes were lost there for sure, whatever the letter model says of the rest. Beside other such
 /// letters, `â` alone may be one of an alphabet's letters listed (Vietnamese footnote marks `a`,
 /// `ă`, `â`, `b`). A lone `â` may keep the one continuation byte that was not lost, shown as a
 /// Latin-1 sign or no-break space before a space (`terme â\u{A0} passe`: `†`, E2 80 A0, whose 80
@@ -1880,7 +1886,10 @@ fn only_lone_e2_lost(step: &RepairStep) -> bool {
             (i, j) = (i + 1, j + 1);
             continue;
         }
-        if a != Some('\u{FFFD}') || !in_a_lone_run_of_e2(&before, i) {
+        if a != Some('\u{FFFD}')
+            || !(in_a_lone_run_of_e2(&before, i)
+                || super::likelihood::stripped_apostrophe(&before, i))
+        {
             return false;
         }
         i += if kept_continuation(&before, i) && before.get(i + 2) == after.get(j + 1) {
@@ -3652,6 +3661,31 @@ mod tests {
                 ("ok â° 12", "ok \u{FFFD} 12"),
             ],
             &["côté â\u{A0} passe", "â\u{A0}"],
+        );
+    }
+
+    #[test]
+    fn an_apostrophe_that_lost_both_c1_bytes() {
+        // `’` (E2 80 99) read as Latin-1 with its two C1 bytes stripped leaves `â` where English
+        // puts its apostrophe. French and Vietnamese words hold `â` between ASCII letters too,
+        // and Romanian ones before `re` (`omorâre`): those endings count only in English text.
+        assert_repairs(
+            &[
+                ("Thatâs all", "That\u{FFFD}s all"),
+                ("Itâs a test", "It\u{FFFD}s a test"),
+                (
+                    "I donât know what youâre doing",
+                    "I don\u{FFFD}t know what you\u{FFFD}re doing",
+                ),
+                ("Iâm here", "I\u{FFFD}m here"),
+            ],
+            &[
+                "le mât du bateau",
+                "un appât pour le poisson",
+                "Lâm Tân dân",
+                "selectate pentru omorâre, independent de numele lor.",
+                "mai mult decât atât",
+            ],
         );
     }
 
