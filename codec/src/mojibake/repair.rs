@@ -1874,7 +1874,7 @@ fn only_lone_e2_lost(step: &RepairStep) -> bool {
     if step.lost == 0
         || before
             .iter()
-            .any(|&c| c != 'â' && c.is_alphabetic() && !c.is_ascii())
+            .any(|&c| !matches!(c, 'â' | 'Ã') && c.is_alphabetic() && !c.is_ascii())
         || !before.iter().any(char::is_ascii_alphanumeric)
     {
         return false;
@@ -1888,7 +1888,8 @@ fn only_lone_e2_lost(step: &RepairStep) -> bool {
         }
         if a != Some('\u{FFFD}')
             || !(in_a_lone_run_of_e2(&before, i)
-                || super::likelihood::stripped_apostrophe(&before, i))
+                || super::likelihood::stripped_apostrophe(&before, i)
+                || stripped_capital_opening_a_word(&before, i))
         {
             return false;
         }
@@ -1900,6 +1901,18 @@ fn only_lone_e2_lost(step: &RepairStep) -> bool {
         j += 1;
     }
     j == after.len()
+}
+
+/// Whether `chars[at]` is `Ã` (C3) opening a word of small letters: an accented capital whose
+/// continuation byte, in 80–9F, was stripped (`Ãcole` for `École`). No language starts a word
+/// with `Ã`.
+fn stripped_capital_opening_a_word(chars: &[char], at: usize) -> bool {
+    chars.get(at) == Some(&'Ã')
+        && !at
+            .checked_sub(1)
+            .and_then(|p| chars.get(p))
+            .is_some_and(|c| c.is_alphabetic())
+        && chars.get(at + 1).is_some_and(|c| c.is_lowercase())
 }
 
 /// Whether the lone `â` at `at` is followed by one Latin-1 sign or no-break space (a
@@ -3686,6 +3699,19 @@ mod tests {
                 "selectate pentru omorâre, independent de numele lor.",
                 "mai mult decât atât",
             ],
+        );
+    }
+
+    #[test]
+    fn an_accented_capital_that_lost_its_c1_byte_opens_a_word() {
+        // `É` (C3 89) read as Latin-1 with its C1 byte stripped is `Ã` before the word's small
+        // letters; no language starts a word with `Ã`, and which capital it was is lost.
+        assert_repairs(
+            &[
+                ("Ãcole normale", "\u{FFFD}cole normale"),
+                ("Ãdith Piaf", "\u{FFFD}dith Piaf"),
+            ],
+            &["SÃO PAULO", "São Paulo e Ã", "NÃO"],
         );
     }
 
