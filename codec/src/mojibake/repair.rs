@@ -460,7 +460,7 @@ fn required_gain(steps: &[RepairStep]) -> f32 {
                 .next()
                 .is_some_and(is_one_letter_word);
             let nbsp = step.example.1 == "\u{A0}" && !(step.spaces > 0 && one_letter_word);
-            if only_lone_e2_lost(step) {
+            if only_certain_losses(step) {
                 0.0
             } else if (merged == 1 || step.spaces == merged) && (nbsp || letter) {
                 MIN_GAIN_BITS
@@ -1860,15 +1860,18 @@ fn in_a_lone_run_of_e2(chars: &[char], at: usize) -> bool {
         && !(end - start == 1 && (listed(start.checked_sub(1)) || listed(Some(end))))
 }
 
-/// Whether a step only turned lone runs of `â` ([`in_a_lone_run_of_e2`]), or an `â` where English
-/// puts an apostrophe (`Thatâs`, [`super::likelihood::stripped_apostrophe`]), into U+FFFD in a
-/// text with ASCII letters or digits and no other letter beyond ASCII (`â` alone stays `â`):
-/// bytes were lost there for sure, whatever the letter model says of the rest. Beside other such
-/// letters, `â` alone may be one of an alphabet's letters listed (Vietnamese footnote marks `a`,
-/// `ă`, `â`, `b`). A lone `â` may keep the one continuation byte that was not lost, shown as a
-/// Latin-1 sign or no-break space before a space (`terme â\u{A0} passe`: `†`, E2 80 A0, whose 80
-/// was stripped): the two are one U+FFFD.
-fn only_lone_e2_lost(step: &RepairStep) -> bool {
+/// Whether a step only turned into U+FFFD characters that lost bytes for sure, whatever the
+/// letter model says of the rest, in a text with ASCII letters or digits and no letter beyond ASCII
+/// but `â` and `Ã`:
+/// * lone runs of `â` ([`in_a_lone_run_of_e2`]); beside other letters beyond ASCII, `â` alone may
+///   be one of an alphabet's letters listed (Vietnamese footnote marks `a`, `ă`, `â`, `b`), and
+///   `â` alone stays `â`. A lone `â` may keep the one continuation byte that was not lost, shown
+///   as a Latin-1 sign or no-break space before a space (`terme â\u{A0} passe`: `†`, E2 80 A0,
+///   whose 80 was stripped): the two are one U+FFFD;
+/// * an `â` where English puts an apostrophe (`Thatâs`,
+///   [`super::likelihood::stripped_apostrophe`]);
+/// * `Ã` opening a word of small letters ([`stripped_capital_opening_a_word`]).
+fn only_certain_losses(step: &RepairStep) -> bool {
     let before: Vec<char> = step.before.chars().collect();
     let after: Vec<char> = step.after.chars().collect();
     if step.lost == 0
