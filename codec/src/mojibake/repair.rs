@@ -1233,17 +1233,20 @@ fn whole_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         // is chance (`BailÌs-” Caola`, windows-1252 shown as Mac OS Roman, is no
         // `Bail�s-� Caola`).
         let keeps_every_byte = shows_every_byte(encoder.charset());
-        let stopped_short = |s: &super::sequences::Sequence| {
-            matches!(s.read, Read::Lost { marked: false, .. }) && s.end < chars.len()
-        };
         for (sequences, rival) in readings {
-            if keeps_every_byte && sequences.iter().any(stopped_short) {
+            if keeps_every_byte && sequences.iter().any(|s| stopped_short(s, chars.len())) {
                 continue;
             }
             whole_utf8_reading(text, &chars, encoder.charset(), sequences, rival, &mut out);
         }
     }
     out
+}
+
+/// Whether a sequence lost bytes no mark shows and ends before the text's `len` characters do:
+/// what a charset that shows every byte cannot have made ([`shows_every_byte`]).
+fn stopped_short(seq: &super::sequences::Sequence, len: usize) -> bool {
+    matches!(seq.read, Read::Lost { marked: false, .. }) && seq.end < len
 }
 
 /// The candidates of [`whole_utf8`] for one reading of the text's bytes in `cs`; a `rival`
@@ -1366,9 +1369,6 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         // As for the whole text ([`whole_utf8`]): a charset that shows every byte lets none be
         // lost before the end of the text.
         let keeps_every_byte = shows_every_byte(encoder.charset());
-        let stopped_short = |s: &super::sequences::Sequence| {
-            matches!(s.read, Read::Lost { marked: false, .. }) && s.end < chars.len()
-        };
         // Lone pairs that gained what any piece must but not the extra a lone pair needs: the
         // other pieces of the same reading vouch for them (`Ð´.` beside `Ударное`).
         let mut vouched: Vec<(usize, usize)> = Vec::new();
@@ -1383,7 +1383,7 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
                     .get(first..=last)
                     .unwrap_or_default()
                     .iter()
-                    .any(stopped_short)
+                    .any(|s| stopped_short(s, chars.len()))
             {
                 continue;
             }
