@@ -610,7 +610,46 @@ fn step_bits(step: &RepairStep) -> f32 {
         Encoding::Legacy(Charset::Macintosh) => 3.0,
         Encoding::Legacy(_) => 4.0,
     };
-    shown + legacy + ASSUMPTION_BITS * step.lost as f32 + SPACE_ASSUMPTION_BITS * step.spaces as f32
+    let two_decoders = if shown_by_two_decoders(step) {
+        TWO_DECODERS_BITS
+    } else {
+        0.0
+    };
+    shown
+        + legacy
+        + two_decoders
+        + ASSUMPTION_BITS * step.lost as f32
+        + SPACE_ASSUMPTION_BITS * step.spaces as f32
+}
+
+/// What a step pays for assuming that two decoders showed the text ([`shown_by_two_decoders`]).
+const TWO_DECODERS_BITS: f32 = 8.0;
+
+/// Whether a step reads the text as shown in windows-1252 although it holds both a C1 control
+/// that windows-1252 shows as a sign (U+0088, where windows-1252 has `ˆ`) and one of the signs
+/// windows-1252 has at 80–9F (`Š`, `€`): no one decoder shows both, so the step assumes two,
+/// ISO-8859-1 for some bytes and windows-1252 for others. Text does go through two programs, but
+/// where one charset shows all of it (ISO-8859-15 has `Š` at A6, a continuation byte), that
+/// reading is likelier. Only a step that reads the whole text claims one decoder for all of it:
+/// one that repairs pieces leaves the rest as clean text, signs and all (`bonne ‚ 982Ë\u{86}`).
+fn shown_by_two_decoders(step: &RepairStep) -> bool {
+    let windows = Charset::Windows1252;
+    let Some(encoder) = encoders().iter().find(|e| e.charset() == windows) else {
+        return false;
+    };
+    let byte = |c: char| u8::try_from(u32::from(c)).ok();
+    step.encode == Encoding::Legacy(windows)
+        && step.whole
+        && step
+            .before
+            .chars()
+            .any(|c| is_c1(c) && byte(c).and_then(|b| windows.decode_byte(b)).is_some())
+        && step.before.chars().any(|c| {
+            !is_c1(c)
+                && encoder
+                    .byte(u32::from(c))
+                    .is_some_and(|b| (0x80..=0x9F).contains(&b))
+        })
 }
 
 /// How clean a text with this cost looks, from 0 to 1.
@@ -1216,16 +1255,19 @@ fn whole_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
                 && matches!(s.read, Read::Char(c) if matches!(u32::from(c), 0x2800..=0x2FFF | 0x10000..)
                     || (c.is_alphabetic() && !crate::detect::in_an_alphabet(c)))
         };
+        // A charset that leaves bytes undefined lets them through as C1 controls, which later
+        // software strips too (`ðŸ‘ great`: 👍, F0 9F 91 8D, in windows-1252).
+        let strips = c1 || leaves_bytes_undefined(encoder.charset());
         let spaces_and_lost = first.iter().any(|s| s.spaces > 0)
             && (first.iter().any(|s| matches!(s.read, Read::Lost { .. }))
-                || (c1 && first.iter().any(rare_with_a_space)));
+                || (strips && first.iter().any(rare_with_a_space)));
         // The reading that keeps the spaces is the first one's rival, not a guess of its own: it
         // competes whenever the first has evidence enough, though it shows more short sequences
         // (`Ø®Ø§ÙÙ ÙØ§Ø·` is Persian `خا�� �اط`, not `خا�٠�اط`).
         let rival = spaces_and_lost && enough_whole(&chars, &first);
         let mut readings = vec![(first, false)];
         if spaces_and_lost {
-            readings.push((read_spaces(&bytes, c1, false), rival));
+            readings.push((read_spaces(&bytes, strips, false), rival));
         }
         seen.push((bytes, c1));
         // A charset that shows every byte as a character lets no decoder drop one, and no later
@@ -1241,6 +1283,13 @@ fn whole_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         }
     }
     out
+}
+
+/// Whether `cs` shows some byte of 80–9F as a C1 control or leaves it undefined (windows-1252's
+/// 81, 8D, 8F, 90 and 9D, which WHATWG's decoder passes as C1 controls): later software strips
+/// those like any other control.
+fn leaves_bytes_undefined(cs: Charset) -> bool {
+    (0x80..=0x9Fu8).any(|b| cs.decode_byte(b).is_none_or(is_c1))
 }
 
 /// Whether a sequence lost bytes no mark shows and ends before the text's `len` characters do:
@@ -3715,6 +3764,37 @@ mod tests {
                 ("Ãdith Piaf", "\u{FFFD}dith Piaf"),
             ],
             &["SÃO PAULO", "São Paulo e Ã", "NÃO"],
+        );
+    }
+
+    #[test]
+    fn an_emoji_whose_undefined_last_byte_was_stripped_is_lost() {
+        // 😍 (F0 9F 98 8D), 🙏 (F0 9F 99 8F) and 👍 (F0 9F 91 8D) end in bytes windows-1252
+        // leaves undefined; its WHATWG decoder passes them as C1 controls, which were then
+        // stripped. The space after them is a space, not the A0 of 😠, 🙠 or 👠.
+        assert_repairs(
+            &[
+                ("I love it ðŸ˜ so much", "I love it \u{FFFD} so much"),
+                ("thanks ðŸ™ everyone", "thanks \u{FFFD} everyone"),
+                ("ðŸ‘ great", "\u{FFFD} great"),
+                // A no-break space that came through is A0: 👠 (F0 9F 91 A0).
+                ("ðŸ‘\u{A0} great", "👠 great"),
+            ],
+            &[],
+        );
+    }
+
+    #[test]
+    fn one_charset_that_shows_both_the_controls_and_the_signs_beats_two_decoders() {
+        // UTF-8 shown as ISO-8859-15: `…` (E2 80 A6) is `â`, the C1 control U+0080 and `Š`
+        // (A6). Windows-1252 has `Š` at 8A, which would make U+200A, but it shows 80 as `€`, not
+        // as a control: only two decoders together could have shown this text that way.
+        assert_repairs(
+            &[
+                ("cafÃ©â\u{80}Š", "café…"),
+                ("GrÃ¶Ã\u{9F}eâ\u{80}Š 20 â\u{82}¬", "Größe… 20 €"),
+            ],
+            &[],
         );
     }
 
