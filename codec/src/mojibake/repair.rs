@@ -1604,6 +1604,7 @@ fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequence]) -> boo
             || (two_byte_lead && two_byte_scripts.contains(&lead_script))
     };
     let mut after_lost = false;
+    let mut three_of_four = false;
     for seq in sequences {
         let lost = matches!(seq.read, Read::Lost { .. });
         match seq.read {
@@ -1620,12 +1621,20 @@ fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequence]) -> boo
             // byte (`â¦` for `…`, `â¢` for `•`); clean text puts no sign right after `â`, though
             // it puts letters there (Inari Sami `Anarâškielâ`).
             Read::Lost {
-                confirmed: true, ..
+                confirmed: true,
+                marked,
+                lead,
+                ..
             } => {
                 let sign_after_e2 = chars.get(seq.start) == Some(&'â')
                     && chars
                         .get(seq.start + 1..seq.end)
                         .is_some_and(|c| c.iter().all(|c| !c.is_alphanumeric()));
+                // Three bytes of a four-byte sequence, stopped short (`ðŸ‘`: an emoji whose last
+                // byte was stripped), are no chance meeting either: enough alone, though they
+                // vouch for no other sequence that stopped short (`naïve ðŸ‘` keeps its `ï`).
+                three_of_four |=
+                    lead == 0xF0 && !marked && seq.spaces == 0 && seq.end - seq.start == 3;
                 evidence += if sign_after_e2 { 2 } else { 1 };
             }
             Read::Lost {
@@ -1649,7 +1658,7 @@ fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequence]) -> boo
     // Evidence from lead bytes alone must not cost a readable word either: Thai in windows-874
     // is all lead and continuation bytes, a few of which meet as whole characters.
     let readable_kept = (whole > 0 && by_lead == 0) || !loses_a_readable_word(chars, sequences);
-    (whole > 0 || evidence >= 2)
+    (whole > 0 || evidence >= 2 || three_of_four)
         && readable_kept
         && marked + short <= evidence
         && 2 * short <= evidence
@@ -3779,8 +3788,16 @@ mod tests {
                 ("ðŸ‘ great", "\u{FFFD} great"),
                 // A no-break space that came through is A0: 👠 (F0 9F 91 A0).
                 ("ðŸ‘\u{A0} great", "👠 great"),
+                // At the end, or glued to a word: three bytes of four are enough (`Ÿ™` is no
+                // Mac OS Roman `٪`, D9 AA, beside them).
+                ("great ðŸ‘", "great \u{FFFD}"),
+                ("thanks ðŸ™", "thanks \u{FFFD}"),
+                ("ok ðŸ‘great", "ok \u{FFFD}great"),
+                // They vouch for no other sequence that stopped short: `ï` (EF) before `v` is
+                // a letter of the text.
+                ("naïve ðŸ‘", "naïve \u{FFFD}"),
             ],
-            &[],
+            &["naïve", "ðŸ"],
         );
     }
 

@@ -291,10 +291,13 @@ pub(super) fn read_spaces(bytes: &[Recovered], c1: bool, spaces_as_a0: bool) -> 
             taken += 1;
         }
         let read = if lost || taken < len || stripped_second > 0 {
-            // A byte shown as U+FFFD or `?`, or stopped short: a stripped byte.
+            // A byte shown as U+FFFD or `?`, or stopped short: a stripped byte. Three bytes of a
+            // four-byte sequence confirm it in any charset: windows-1252 too passes the bytes it
+            // leaves undefined (81, 8D, 8F, 90, 9D) as C1 controls, which are stripped (`ðŸ‘`,
+            // 👍 without its 8D).
             Read::Lost {
                 marked: lost,
-                confirmed: replacement || (real > 0 && (lost || c1)),
+                confirmed: replacement || (real > 0 && (lost || c1)) || real >= 2,
                 full: lost && taken == len && len >= 3,
                 lead: first,
             }
