@@ -75,7 +75,7 @@ fn floors_on_the_real_world_set() {
         );
     };
     floor("utf8 as windows-1252/latin-1", 99.9);
-    floor("utf8 as other charset", 98.0);
+    floor("utf8 as other charset", 99.1);
     floor("2 layers", 99.5);
     floor("3 layers", 99.9);
     floor("emoji through cesu-8", 99.5);
@@ -85,8 +85,9 @@ fn floors_on_the_real_world_set() {
     floor("lost bytes", 97.3);
     floor("indic and thai", 99.5);
     floor(eval_set::LEGACY, 78.5);
+    // Issue 13's goal of 97% on damaged cases, reached by one case (2,369 of 2,442).
     assert!(
-        scores.damaged.percent() >= 96.9,
+        scores.damaged.percent() >= 97.0,
         "{:.2}%",
         scores.damaged.percent()
     );
