@@ -588,16 +588,10 @@ fn step_bits(step: &RepairStep) -> f32 {
         Encoding::Legacy(
             Charset::Windows1250 | Charset::Windows1251 | Charset::Iso8859_2 | Charset::Macintosh,
         ) => 4.0,
-        // The charsets hardly any text was written in (below) showed little UTF-8 either: they
-        // pay the same margin over the others here as they do there (`KÃžbenhavn` is ISO-8859-15
-        // showing `København`, not ISO-8859-10 showing `Kübenhavn`).
-        Encoding::Legacy(
-            Charset::Iso8859_3
-            | Charset::Iso8859_4
-            | Charset::Iso8859_10
-            | Charset::Iso8859_14
-            | Charset::Iso8859_16,
-        ) => 6.0 + RARE_CHARSET_BITS - 4.0,
+        // The charsets hardly any text was written in showed little UTF-8 either: they pay the
+        // same margin over the others here as they do as the real charset (`KÃžbenhavn` is
+        // ISO-8859-15 showing `København`, not ISO-8859-10 showing `Kübenhavn`).
+        Encoding::Legacy(cs) if hardly_used(cs) => 6.0 + RARE_CHARSET_BITS - LEGACY_BITS,
         _ => 6.0,
     };
     let legacy = match step.decode {
@@ -605,20 +599,12 @@ fn step_bits(step: &RepairStep) -> f32 {
         // The charset legacy text is most often really in (the default of Windows and of the
         // web), so the likeliest reading of C1 controls shown through ISO-8859-1.
         Encoding::Legacy(Charset::Windows1252) => 0.0,
-        // Charsets hardly any text was ever written in: the Nordic, Celtic, South-Eastern
-        // European and Esperanto ISO-8859 parts lost to windows-125x and to UTF-8.
-        Encoding::Legacy(
-            Charset::Iso8859_3
-            | Charset::Iso8859_4
-            | Charset::Iso8859_10
-            | Charset::Iso8859_14
-            | Charset::Iso8859_16,
-        ) => RARE_CHARSET_BITS,
+        Encoding::Legacy(cs) if hardly_used(cs) => RARE_CHARSET_BITS,
         // Mac OS Roman, the other charset Western text was written in: windows-1252 shows its
         // vowels as `š Š ‡ —`, and between the two a word that the letter model likes as well
         // as the signs is the Mac one (`pythšn` is `pythön`).
         Encoding::Legacy(Charset::Macintosh) => 3.0,
-        Encoding::Legacy(_) => 4.0,
+        Encoding::Legacy(_) => LEGACY_BITS,
     };
     let two_decoders = if shown_by_two_decoders(step) {
         TWO_DECODERS_BITS
@@ -630,6 +616,23 @@ fn step_bits(step: &RepairStep) -> f32 {
         + two_decoders
         + ASSUMPTION_BITS * step.lost as f32
         + SPACE_ASSUMPTION_BITS * step.spaces as f32
+}
+
+/// What a legacy charset costs as the real one, unless it is windows-1252, Mac OS Roman or
+/// [`hardly_used`].
+const LEGACY_BITS: f32 = 4.0;
+
+/// Whether hardly any text was ever written in `cs`: the Nordic, Celtic, South-Eastern European
+/// and Esperanto ISO-8859 parts, lost to windows-125x and to UTF-8.
+fn hardly_used(cs: Charset) -> bool {
+    matches!(
+        cs,
+        Charset::Iso8859_3
+            | Charset::Iso8859_4
+            | Charset::Iso8859_10
+            | Charset::Iso8859_14
+            | Charset::Iso8859_16
+    )
 }
 
 /// What a step pays for assuming that two decoders showed the text ([`shown_by_two_decoders`]).
