@@ -2385,6 +2385,12 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
         end - start
     };
     let mut misread = false;
+    // A sign the reading turns into a letter, outside the places `letter` allows (`£t` is code
+    // page 437's `út`): allowed once the same reading reads another character, a misread letter,
+    // in a word of [`MIN_WORD_CHANGED`] letters or more, as one charset explains both. The same
+    // sign between letters vouches for nothing (`,·om·den·finns`: a separator, repeated).
+    let mut vouchers: Vec<char> = Vec::new();
+    let mut signs: Vec<char> = Vec::new();
     for (i, (&a, &b)) in before.iter().zip(&after).enumerate() {
         if a == b {
             continue;
@@ -2408,20 +2414,40 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
         let quote = (quote_letter(&before, i) && after.get(i).copied().is_some_and(is_quote))
             || (ellipsis_letter(&before, i) && b == '…')
             || (dash_letter(&before, i) && matches!(b, '—' | '–'));
-        if !(letter || quote || apostrophe(&before, &after, i)) {
-            return false;
-        }
         let word_made = || {
             words(&after)
                 .find(|&(at, word)| (at..at + word.len()).contains(&i))
                 .and_then(|(_, word)| bits_per_letter(word))
                 .is_some_and(|b| b <= READABLE_BITS_PER_LETTER)
         };
+        // Into a word the letter model reads, its end counted as one more letter (short words
+        // pay most for their ends): a sign that separates words (`·om·den·finns`) is no letter
+        // of them.
+        let sign_into_letter = !a.is_alphanumeric()
+            && !a.is_whitespace()
+            && matches!(classify(b), Class::Letter(Script::Latin))
+            && words(&after)
+                .find(|&(at, word)| (at..at + word.len()).contains(&i))
+                .and_then(|(_, word)| {
+                    let bits = crate::detect::word_bits(word)?;
+                    Some(bits as f32 <= READABLE_BITS_PER_LETTER * (word.len() + 1) as f32)
+                })
+                .unwrap_or(false);
+        if !(letter || quote || apostrophe(&before, &after, i)) {
+            if !sign_into_letter {
+                return false;
+            }
+            signs.push(a);
+            continue;
+        }
+        if letter && misread_letter(&before, i) && word_len(i) >= MIN_WORD_CHANGED {
+            vouchers.push(a);
+        }
         misread |= misread_letter(&before, i)
             || quote
             || (letter_of_another_script(&before, i) && word_made());
     }
-    misread
+    misread && (signs.is_empty() || vouchers.iter().any(|v| !signs.contains(v)))
 }
 
 /// The shortest word [`has_unreadable_word`] and [`reads_as_words`] look at.
@@ -3841,6 +3867,24 @@ mod tests {
                 ("GÃžlnarÉ\u{99} NÉ\u{99}zÉ\u{99}rli", "Gülnarə Nəzərli"),
             ],
             &[],
+        );
+    }
+
+    #[test]
+    fn a_misread_letter_vouches_for_a_sign_its_charset_turns_into_a_short_word() {
+        // Code page 437 shown as windows-1252: `‚` (82) in `Veszpr‚m` is `é`, and the same
+        // reading makes `£` (9C) `ú`, Hungarian `út` ("road"), a word too short to count alone.
+        // A separator repeated between words vouches for nothing: the `·` of a man page's
+        // visible spaces stays.
+        assert_repairs(
+            &[(
+                "Dunakeszii £t 96.\nH-9293 Veszpr‚m",
+                "Dunakeszii út 96.\nH-9293 Veszprém",
+            )],
+            &[
+                "F\\(:ors\\(:ok att omedelbart \\(:andra \\fIs\\(:okv\\(:ag\\fR,·om·den·finns, till den nya \\(:agaren och l\\(:aget.",
+                "Price £5 today",
+            ],
         );
     }
 
