@@ -647,9 +647,6 @@ const TWO_DECODERS_BITS: f32 = 8.0;
 /// one that repairs pieces leaves the rest as clean text, signs and all (`bonne ‚ 982Ë\u{86}`).
 fn shown_by_two_decoders(step: &RepairStep) -> bool {
     let windows = Charset::Windows1252;
-    let Some(encoder) = encoders().iter().find(|e| e.charset() == windows) else {
-        return false;
-    };
     let byte = |c: char| u8::try_from(u32::from(c)).ok();
     step.encode == Encoding::Legacy(windows)
         && step.whole
@@ -659,8 +656,8 @@ fn shown_by_two_decoders(step: &RepairStep) -> bool {
             .any(|c| is_c1(c) && byte(c).and_then(|b| windows.decode_byte(b)).is_some())
         && step.before.chars().any(|c| {
             !is_c1(c)
-                && encoder
-                    .byte(u32::from(c))
+                && windows
+                    .encode_char(c)
                     .is_some_and(|b| (0x80..=0x9F).contains(&b))
         })
 }
@@ -2414,27 +2411,30 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
         let quote = (quote_letter(&before, i) && after.get(i).copied().is_some_and(is_quote))
             || (ellipsis_letter(&before, i) && b == '…')
             || (dash_letter(&before, i) && matches!(b, '—' | '–'));
-        let word_made = || {
+        // The word of the reading around `i`.
+        let word_here = || {
             words(&after)
                 .find(|&(at, word)| (at..at + word.len()).contains(&i))
-                .and_then(|(_, word)| bits_per_letter(word))
+                .map(|(_, word)| word)
+        };
+        let word_made = || {
+            word_here()
+                .and_then(bits_per_letter)
                 .is_some_and(|b| b <= READABLE_BITS_PER_LETTER)
         };
-        // Into a word the letter model reads, its end counted as one more letter (short words
-        // pay most for their ends): a sign that separates words (`·om·den·finns`) is no letter
-        // of them.
-        let sign_into_letter = !a.is_alphanumeric()
-            && !a.is_whitespace()
-            && matches!(classify(b), Class::Letter(Script::Latin))
-            && words(&after)
-                .find(|&(at, word)| (at..at + word.len()).contains(&i))
-                .and_then(|(_, word)| {
-                    let bits = crate::detect::word_bits(word)?;
-                    Some(bits as f32 <= READABLE_BITS_PER_LETTER * (word.len() + 1) as f32)
-                })
-                .unwrap_or(false);
         if !(letter || quote || apostrophe(&before, &after, i)) {
-            if !sign_into_letter {
+            // Into a word the letter model reads, its end counted as one more letter (short
+            // words pay most for their ends): a sign that separates words (`·om·den·finns`) is
+            // no letter of them.
+            let into_a_word = !a.is_alphanumeric()
+                && !a.is_whitespace()
+                && matches!(classify(b), Class::Letter(Script::Latin))
+                && word_here().is_some_and(|word| {
+                    crate::detect::word_bits(word).is_some_and(|bits| {
+                        bits as f32 <= READABLE_BITS_PER_LETTER * (word.len() + 1) as f32
+                    })
+                });
+            if !into_a_word {
                 return false;
             }
             signs.push(a);
