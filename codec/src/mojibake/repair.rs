@@ -906,7 +906,19 @@ const SHOWN_LEGACY: [Charset; 8] = [
 #[inline(never)]
 fn detected_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::new();
-    let beyond = text.chars().filter(|c| !c.is_ascii()).count();
+    // Counted over distinct words: a word repeated is no new evidence (`naïve – naïve – …` six
+    // times is no windows-1257 `naļve`).
+    let mut distinct: Vec<&str> = Vec::new();
+    for word in text.split_whitespace() {
+        if !distinct.contains(&word) {
+            distinct.push(word);
+        }
+    }
+    let beyond = distinct
+        .iter()
+        .flat_map(|word| word.chars())
+        .filter(|c| !c.is_ascii())
+        .count();
     let floor = if beyond_ascii_words_apart(text) {
         MIN_DETECTED_LEGACY_APART
     } else {
@@ -3886,6 +3898,12 @@ mod tests {
                 "Price £5 today",
             ],
         );
+    }
+
+    #[test]
+    fn a_repeated_word_is_no_new_evidence_for_a_detected_charset() {
+        // Found by the garble_repair fuzzer: six times `naïve` read as windows-1257's `naļve`.
+        assert_repairs(&[], &["naïve – naïve – naïve – naïve – naïve – naïve"]);
     }
 
     #[test]
