@@ -2446,7 +2446,8 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
                         bits as f32 <= READABLE_BITS_PER_LETTER * (word.len() + 1) as f32
                     })
                 });
-            if !into_a_word {
+            let alone = one_character_word(&before, i, b);
+            if !(into_a_word || alone) {
                 return false;
             }
             signs.push(a);
@@ -2460,6 +2461,26 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
             || (letter_of_another_script(&before, i) && word_made());
     }
     misread && (signs.is_empty() || vouchers.iter().any(|v| !signs.contains(v)))
+}
+
+/// Whether the character at `i` is a word of one character beyond ASCII, a letter or a sign,
+/// between spaces, ASCII punctuation or the text's ends, that a reading turns into `b`, another
+/// letter or sign beyond ASCII (`milh›es á ao` is Mac OS Roman's `milhões · ao`, `BailÌs-”` its
+/// `Bailís-Ó`): alone it could be anything, so [`changes_only_latin_words`] takes it only with a
+/// voucher, like a sign. A run of signs (`µ£ˆ˙Î`) is none.
+#[inline(never)]
+fn one_character_word(chars: &[char], i: usize, b: char) -> bool {
+    let apart =
+        |c: Option<&char>| c.is_none_or(|c| c.is_ascii_whitespace() || c.is_ascii_punctuation());
+    chars
+        .get(i)
+        .is_some_and(|a| !a.is_ascii() && !a.is_whitespace())
+        && !b.is_ascii()
+        && !b.is_whitespace()
+        && !b.is_control()
+        && (b.is_alphabetic() || !b.is_alphanumeric())
+        && apart(i.checked_sub(1).and_then(|p| chars.get(p)))
+        && apart(chars.get(i + 1))
 }
 
 /// The shortest word [`has_unreadable_word`] and [`reads_as_words`] look at.
@@ -3896,6 +3917,27 @@ mod tests {
             &[
                 "F\\(:ors\\(:ok att omedelbart \\(:andra \\fIs\\(:okv\\(:ag\\fR,·om·den·finns, till den nya \\(:agaren och l\\(:aget.",
                 "Price £5 today",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_misread_letter_vouches_for_a_word_of_one_character() {
+        // Mac OS Roman shown as windows-1252: `›` (9B) in `milh›es` is `õ`, and the same reading
+        // makes the lone `á` (87) a middle dot. Windows-1252 shown as Mac OS Roman: `Ì` after a
+        // small letter is `í`, and the `”` alone after a hyphen is Irish `Ó`. A run of signs is
+        // no word of one character, and clean text with a lone letter or sign stays.
+        assert_repairs(
+            &[
+                ("milh›es á ao", "milhões · ao"),
+                ("Frederick de BailÌs-” Caola", "Frederick de Bailís-Ó Caola"),
+            ],
+            &[
+                "µ£ˆ˙Î",
+                "la col·lecció i l·lusió · 2020",
+                "DéjàVu ® 2021 – à voir",
+                "São Paulo – à noite ‡",
+                "eBay É ok",
             ],
         );
     }
