@@ -343,16 +343,20 @@ pub fn repair(text: &str) -> Repair {
             // prices the letters cheaply.
             let legacy_read = node.steps.iter().any(is_legacy_to_legacy);
             for candidate in candidates(&node.text, node.cost) {
+                // An emoji whose last byte was stripped may lie under another layer of the same
+                // charset: `Ã°Å¸â€˜ great` is `ðŸ‘ great` (👍 without its 8D) shown again, and
+                // without its rival the reading that takes the space for A0 gave `👠great`.
                 if later
                     && candidate.step.lost > 0
                     && (first_encode != Some(candidate.step.encode)
-                        || candidate
+                        || (candidate
                             .step
                             .after
                             .chars()
                             .filter(|&c| c == '\u{FFFD}')
                             .count()
-                            != lost_before)
+                            != lost_before
+                            && !candidate.lost_emoji_ends))
                 {
                     continue;
                 }
@@ -700,6 +704,10 @@ impl Node {
 struct Candidate {
     step: RepairStep,
     cost: f32,
+    /// Whether every character the step finds lost is an emoji whose last byte a charset left
+    /// undefined and software stripped ([`emoji_that_lost_its_last_byte`]): a loss that may lie
+    /// under another layer.
+    lost_emoji_ends: bool,
 }
 
 /// The encoders of [`PREFERENCE`], in its order, made once: each sorts its charset's table, and
@@ -1362,6 +1370,10 @@ fn whole_utf8_reading(
         sequences,
     };
     let keep_weak = weak.contains(&true) && weak.contains(&false);
+    let lost_only_emoji_ends = reading
+        .sequences
+        .iter()
+        .all(|seq| !matches!(seq.read, Read::Lost { .. }) || emoji_that_lost_its_last_byte(seq));
     for whole in [true, false].into_iter().take(1 + usize::from(keep_weak)) {
         let (decoded, lost, spaces) =
             reading.decoded(|k| whole || !weak.get(k).copied().unwrap_or(false));
@@ -1373,6 +1385,7 @@ fn whole_utf8_reading(
         // input.
         out.push(Candidate {
             cost: cost(&decoded),
+            lost_emoji_ends: lost > 0 && lost_only_emoji_ends,
             step: RepairStep {
                 encode: Encoding::Legacy(cs),
                 decode: Encoding::Utf8,
@@ -1537,6 +1550,7 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         }
         out.push(Candidate {
             cost: cost(&after),
+            lost_emoji_ends: false,
             step: RepairStep {
                 encode: Encoding::Legacy(encoder.charset()),
                 decode: Encoding::Utf8,
@@ -1643,10 +1657,7 @@ fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequence]) -> boo
             // byte (`â¦` for `…`, `â¢` for `•`); clean text puts no sign right after `â`, though
             // it puts letters there (Inari Sami `Anarâškielâ`).
             Read::Lost {
-                confirmed: true,
-                marked,
-                lead,
-                ..
+                confirmed: true, ..
             } => {
                 let sign_after_e2 = chars.get(seq.start) == Some(&'â')
                     && chars
@@ -1655,8 +1666,7 @@ fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequence]) -> boo
                 // Three bytes of a four-byte sequence, stopped short (`ðŸ‘`: an emoji whose last
                 // byte was stripped), are no chance meeting either: enough alone, though they
                 // vouch for no other sequence that stopped short (`naïve ðŸ‘` keeps its `ï`).
-                three_of_four |=
-                    lead == 0xF0 && !marked && seq.spaces == 0 && seq.end - seq.start == 3;
+                three_of_four |= emoji_that_lost_its_last_byte(seq);
                 evidence += if sign_after_e2 { 2 } else { 1 };
             }
             Read::Lost {
@@ -1684,6 +1694,22 @@ fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequence]) -> boo
         && readable_kept
         && marked + short <= evidence
         && 2 * short <= evidence
+}
+
+/// Whether a sequence is three bytes of a four-byte one (lead F0: most emoji) that stopped short
+/// where no mark or space stands, the last byte lost (`ðŸ‘`: 👍, F0 9F 91 8D, in windows-1252,
+/// whose decoder passes 8D as a C1 control that software strips).
+fn emoji_that_lost_its_last_byte(seq: &super::sequences::Sequence) -> bool {
+    matches!(
+        seq.read,
+        Read::Lost {
+            confirmed: true,
+            marked: false,
+            lead: 0xF0,
+            ..
+        }
+    ) && seq.spaces == 0
+        && seq.end - seq.start == 3
 }
 
 /// Whether `c` is a sign that combines with the character before it: a combining mark, or a sign
@@ -2757,6 +2783,7 @@ fn legacy_candidate(
 ) -> Candidate {
     Candidate {
         cost,
+        lost_emoji_ends: false,
         step: RepairStep {
             encode: Encoding::Legacy(shown),
             decode: Encoding::Legacy(real),
@@ -3870,6 +3897,23 @@ mod tests {
                 ("naïve ðŸ‘", "naïve \u{FFFD}"),
             ],
             &["naïve", "ðŸ"],
+        );
+    }
+
+    #[test]
+    fn an_emoji_that_lost_its_last_byte_under_another_layer_is_lost() {
+        // 👍 without its stripped 8D, `ðŸ‘ great`, shown as windows-1252 once more: the second
+        // step may find that loss, so the reading that takes the space for A0 (`👠`) has its
+        // rival there too. Other losses stay barred from later steps (`u.s ’ 562æ` keeps its
+        // `æ`, E6, which as a lead byte would stop short).
+        assert_repairs(
+            &[
+                ("Ã°Å¸â€˜ great", "\u{FFFD} great"),
+                ("ÃƒÂ°Ã…Â¸Ã¢â‚¬Ëœ great", "\u{FFFD} great"),
+                ("thanks Ã°Å¸â„¢", "thanks \u{FFFD}"),
+                ("u.s \u{E2}\u{80}\u{99} 562Ã\u{A6}", "u.s ’ 562æ"),
+            ],
+            &[],
         );
     }
 
