@@ -11,6 +11,8 @@
 //!                     tests/mojibake/run.py (which adds ftfy's score on the same cases)
 //!   --strict          exit with status 1 when a clean text was changed (issue 13's goal; the
 //!                     floors test tests/tests/mojibake_eval.rs guards the measured state)
+//!   --set FILE        another set in eval.jsonl's format instead of the committed one
+//!                     (tests/mojibake/real_legacy.py: legacy as legacy on real text)
 //!   --long            instead of the set: repair's speed on long texts, each text of
 //!                     ../shared/conformance/unicode-lipsum/lipsum whole (clean) and as its
 //!                     UTF-8 read as windows-1252 (garbled), in MB/s
@@ -29,6 +31,7 @@ fn main() {
     let mut only: Option<String> = None;
     let mut export: Option<String> = None;
     let mut strict = false;
+    let mut set: Option<std::path::PathBuf> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -37,6 +40,7 @@ fn main() {
             "--class" => only = args.next(),
             "--export" => export = args.next(),
             "--strict" => strict = true,
+            "--set" => set = args.next().map(Into::into),
             "--long" => {
                 long_texts();
                 return;
@@ -47,7 +51,8 @@ fn main() {
             }
         }
     }
-    let mut cases = eval_set::load();
+    let path = set.unwrap_or_else(eval_set::path);
+    let mut cases = eval_set::load_from(&path);
     if let Some(class) = &only {
         cases.retain(|c| c.class == *class);
     }
@@ -60,7 +65,7 @@ fn main() {
     println!(
         "mojibake_eval: {} cases of {} ({} KB) in {:.2} s ({:.3} MB/s){}",
         outcomes.len(),
-        eval_set::path().display(),
+        path.display(),
         input_bytes / 1000,
         took.as_secs_f64(),
         input_bytes as f64 / 1e6 / took.as_secs_f64().max(1e-9),
@@ -134,6 +139,7 @@ fn main() {
         for o in &outcomes {
             let line = serde_json::json!({
                 "class": o.case.class,
+                "pipeline": o.case.pipeline,
                 "input": o.case.input,
                 "expected": o.case.expected,
                 "ours": o.output,

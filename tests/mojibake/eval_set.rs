@@ -43,8 +43,13 @@ pub fn path() -> PathBuf {
 
 /// Every case of the committed set, in file order.
 pub fn load() -> Vec<Case> {
-    let path = path();
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+    load_from(&path())
+}
+
+/// Every case of a set in eval.jsonl's format (tests/mojibake/real_legacy.py writes one), in file
+/// order.
+pub fn load_from(path: &std::path::Path) -> Vec<Case> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
         panic!(
             "{}: {e} (python3 tests/mojibake/build_eval.py)",
             path.display()

@@ -758,7 +758,8 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
                     || ellipsis_letter(&chars, i)
                     || dash_letter(&chars, i)
                     || letter_of_another_script(&chars, i)
-            }) || has_unreadable_word(&chars));
+            }) || has_unreadable_word(&chars)
+                || has_odd_word(&chars));
         if evidence {
             out.extend(legacy_to_legacy(text, text_cost, encoders, Gate::Words));
         }
@@ -2086,9 +2087,11 @@ fn legacy_to_legacy(
             if decoded == text || out.iter().any(|c| c.step.after == decoded) {
                 continue;
             }
-            let decoded_cost = cost(&decoded);
+            // The Words gate looks at words only: a reading it refuses is never priced.
+            let decoded_cost = || cost(&decoded);
             let keep = match gate {
                 Gate::Fingerprints { strict } => {
+                    let decoded_cost = decoded_cost();
                     let into_quotes = changes_only_latin_words(text, &decoded)
                         || quote_letters_into_quotes(text, &decoded);
                     (!strict
@@ -2105,6 +2108,7 @@ fn legacy_to_legacy(
                 Gate::Words => {
                     (changes_only_latin_words(text, &decoded)
                         || reads_as_words(text, &decoded)
+                        || reads_better_as_words(text, &decoded)
                         || quote_letters_into_quotes(text, &decoded))
                         && (changes_a_word(text, &decoded) || makes_punctuation(text, &decoded))
                 }
@@ -2112,6 +2116,7 @@ fn legacy_to_legacy(
             if !keep || harms_clean_text(text, &decoded) {
                 continue;
             }
+            let decoded_cost = decoded_cost();
             out.push(legacy_candidate(
                 text,
                 encoder.charset(),
@@ -2546,6 +2551,81 @@ fn has_unreadable_word(chars: &[char]) -> bool {
             && word.iter().all(|c| !c.is_ascii())
             && bits_per_letter(word).is_none_or(|b| b >= UNREADABLE_BITS_PER_LETTER)
     })
+}
+
+/// The fewest letters of a word [`has_odd_word`] looks at.
+const MIN_ODD_WORD: usize = 4;
+/// The least a word with a letter beyond ASCII costs per letter in the letter model for
+/// [`has_odd_word`] (`patøí` 7.2, `otevøené` 6.75; `Dvořák` 6.0, `Ångström` 5.5).
+const ODD_WORD_BITS_PER_LETTER: f32 = 6.0;
+
+/// Whether the text has a word of [`MIN_ODD_WORD`] letters or more, one of them beyond ASCII,
+/// that the letter model reads badly (`patøí`, Czech `patří` in windows-1250 shown as
+/// windows-1252).
+fn has_odd_word(chars: &[char]) -> bool {
+    words(chars).any(|(_, word)| {
+        word.len() >= MIN_ODD_WORD
+            && word.iter().any(|c| !c.is_ascii())
+            && bits_per_letter(word).is_none_or(|b| b >= ODD_WORD_BITS_PER_LETTER)
+    })
+}
+
+/// The fewest words [`reads_better_as_words`] must change: one word alone is too little to
+/// tell (`Huōi` is no Vietnamese `Huôi` shown in windows-1257).
+const MIN_WORDS_CHANGED: usize = 2;
+/// The shortest word [`reads_better_as_words`] counts, changed or kept.
+const MIN_COUNTED_WORD: usize = 3;
+/// The least the letter model must gain over the words a reading changes for
+/// [`reads_better_as_words`].
+const MIN_WORDS_GAIN_BITS: f32 = 16.0;
+
+/// Whether a reading changes only letters into letters of the same script, every word it changes reads no worse
+/// than before, every changed word of [`MIN_ODD_WORD`] letters or more reads as a word, and
+/// together they gain [`MIN_WORDS_GAIN_BITS`] (`Tento èlánek patøí` → `Tento článek patří`).
+fn reads_better_as_words(text: &str, decoded: &str) -> bool {
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    if before.len() != after.len()
+        || before.iter().zip(&after).any(|(&a, &b)| {
+            a != b
+                && !(a.is_alphabetic()
+                    && b.is_alphabetic()
+                    && script_of(u32::from(a)) == script_of(u32::from(b)))
+        })
+    {
+        return false;
+    }
+    let mut gain = 0.0;
+    let mut changed = 0;
+    let mut foreign = false;
+    let mut kept = 0;
+    for (at, word) in words(&after) {
+        let old = before.get(at..at + word.len()).unwrap_or_default();
+        if old == word {
+            kept += usize::from(word.len() >= MIN_COUNTED_WORD);
+            continue;
+        }
+        let Some(new_bits) = crate::detect::word_bits(word) else {
+            return false;
+        };
+        let old_bits = crate::detect::word_bits(old);
+        foreign |= old_bits.is_none();
+        let old_bits = old_bits.map_or(UNREADABLE_BITS_PER_LETTER * old.len() as f32, |b| b as f32);
+        if (new_bits as f32) > old_bits
+            || (word.len() >= MIN_ODD_WORD
+                && new_bits as f32 > READABLE_BITS_PER_LETTER * word.len() as f32)
+        {
+            return false;
+        }
+        // Words of one or two letters may change but prove nothing (`Aprâ`, `â` in a test of
+        // month names read as windows-1257's `Aprā`, `ā`).
+        if word.len() >= MIN_COUNTED_WORD {
+            gain += old_bits - new_bits as f32;
+            changed += 1;
+        }
+    }
+    (changed >= MIN_WORDS_CHANGED || (changed == 1 && !foreign && kept >= MIN_WORDS_CHANGED))
+        && gain >= MIN_WORDS_GAIN_BITS
 }
 
 /// Whether a reading changes only letters into letters, and every word it changes of
@@ -3982,6 +4062,43 @@ mod tests {
                 "DéjàVu ® 2021 – à voir",
                 "São Paulo – à noite ‡",
                 "eBay É ok",
+            ],
+        );
+    }
+
+    #[test]
+    fn words_the_letter_model_reads_badly_read_better_in_their_own_charset() {
+        // Czech in windows-1250, Turkish in windows-1254 and Latvian in windows-1257 shown as
+        // windows-1252: every changed character is a letter, so no fingerprint shows, but the
+        // words read far better as Czech, Turkish and Latvian. One odd word alone, or letters
+        // turned into another script, is not enough, and clean text with rare letters stays.
+        assert_repairs(
+            &[
+                (
+                    "Dobrý den, jak se máte? Dìkuji, dobøe.",
+                    "Dobrý den, jak se máte? Děkuji, dobře.",
+                ),
+                (
+                    "Na shledanou, pøíštì se uvidíme.",
+                    "Na shledanou, příště se uvidíme.",
+                ),
+                (
+                    "Kiþisel bilgileriniz için teþekkür ederiz.",
+                    "Kişisel bilgileriniz için teşekkür ederiz.",
+                ),
+                (
+                    "Pçteris dzîvo Rîgâ un strâdâ skolâ.",
+                    "Pēteris dzīvo Rīgā un strādā skolā.",
+                ),
+            ],
+            &[
+                "Huōi",
+                "\"Huōi",
+                "ƒÎÓ",
+                "msg_string = 'Subject: üñí©öðé'",
+                "Te reo Māori",
+                "Běijīng Zhōngguó",
+                "naïve café crème brûlée",
             ],
         );
     }
