@@ -198,6 +198,7 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
             || ellipsis_letter(chars, i)
             || dash_letter(chars, i)
             || stripped_apostrophe(chars, i)
+            || low_quote_closing_a_word(chars, i)
         {
             total += QUOTE_LETTER;
         }
@@ -327,6 +328,22 @@ const LOST_CHARACTER: f32 = 8.0;
 /// Arabic before a space that software took for the byte A0 makes `٠` (D9 A0) and glues two
 /// words (`خا�٠�اط` for `خا�� �اط`).
 const DIGIT_IN_WORD: f32 = 16.0;
+
+/// Whether the character at `i` is a low quotation mark (`‚`, `„`) that ends a word: right after
+/// two letters, before no letter or digit. Low marks open quotations (German `„Wort“`, Polish, Romanian); one
+/// glued to a word's end is a letter read in the wrong charset (`perch‚`, `keksim„`: code page
+/// 850's `é` and `ä`, bytes 82 and 84, through a decoder that let them pass as C1 controls).
+fn low_quote_closing_a_word(chars: &[char], i: usize) -> bool {
+    let letter = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|c| c.is_alphabetic())
+    };
+    // A word of two letters or more: a string of signs holds letter-like ones too (`ﬁ‚¥`).
+    matches!(chars.get(i), Some('‚' | '„'))
+        && letter(i.checked_sub(1))
+        && letter(i.checked_sub(2))
+        && !chars.get(i + 1).is_some_and(|c| c.is_alphanumeric())
+}
 
 /// What a sign of Latin-1 between two Latin letters costs beyond its class (`Tom·öka`, `b¿nder`:
 /// windows-1252 letters shown as Mac OS Roman): the letter model would price the word's halves

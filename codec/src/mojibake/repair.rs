@@ -4104,6 +4104,27 @@ mod tests {
     }
 
     #[test]
+    fn a_low_quotation_mark_glued_to_a_word_end_is_a_misread_letter() {
+        // Code page 850 shown as Latin-1: `é` (82) and `ä` (84) are C1 controls, which
+        // windows-1252 reads as `‚` and `„`. Low marks open quotations; glued to a word's end
+        // they are letters, and code page 850's reading wins.
+        assert_repairs(
+            &[
+                (
+                    "o perch\u{82} inglobate negli ampliamenti successivi",
+                    "o perché inglobate negli ampliamenti successivi",
+                ),
+                ("Gernsbackin keksim\u{84}.", "Gernsbackin keksimä."),
+            ],
+            &[
+                "Er sagte „Hallo“ und ging.",
+                "Sie sagte ‚ja‘ und ‚nein‘.",
+                "Powiedział: „Dzień dobry”.",
+            ],
+        );
+    }
+
+    #[test]
     fn a_repeated_word_is_no_new_evidence_for_a_detected_charset() {
         // Found by the garble_repair fuzzer: six times `naïve` read as windows-1257's `naļve`.
         assert_repairs(&[], &["naïve – naïve – naïve – naïve – naïve – naïve"]);
