@@ -2571,61 +2571,76 @@ fn has_odd_word(chars: &[char]) -> bool {
 }
 
 /// The fewest words [`reads_better_as_words`] must change: one word alone is too little to
-/// tell (`Huōi` is no Vietnamese `Huôi` shown in windows-1257).
+/// tell (`Huōi` is no Vietnamese `Huôi` shown in windows-1257), unless as many more words it
+/// leaves alone tell the text's language.
 const MIN_WORDS_CHANGED: usize = 2;
 /// The shortest word [`reads_better_as_words`] counts, changed or kept.
 const MIN_COUNTED_WORD: usize = 3;
-/// The least the letter model must gain over the words a reading changes for
-/// [`reads_better_as_words`].
-const MIN_WORDS_GAIN_BITS: f32 = 16.0;
+/// The least the letter model must gain over the text's words for [`reads_better_as_words`].
+const MIN_WORDS_GAIN_BITS: u32 = 16;
 
-/// Whether a reading changes only letters into letters of the same script, every word it changes reads no worse
-/// than before, every changed word of [`MIN_ODD_WORD`] letters or more reads as a word, and
-/// together they gain [`MIN_WORDS_GAIN_BITS`] (`Tento èlánek patøí` → `Tento článek patří`).
+/// Whether a reading changes only Latin letters into Latin letters and reads better in one
+/// language (`Tento èlánek patøí` → Czech `Tento článek patří`): the text's distinct words of
+/// [`MIN_COUNTED_WORD`] letters or more, changed and kept, are priced in each Latin language of
+/// the letter model; in the language that reads the reading best, every changed word must read
+/// as a word, and the reading must cost [`MIN_WORDS_GAIN_BITS`] less than the text does in the
+/// language that reads the text best. It changes [`MIN_WORDS_CHANGED`] words or more, or one
+/// where as many others stay. Names of other languages in a text (`Eurêka` in French, `Kurdî` and
+/// `gerstêrk`) read worse in any one language once changed (`Euręka`, `Kurdī` and `gerstźrk`).
 fn reads_better_as_words(text: &str, decoded: &str) -> bool {
+    let latin = |c: char| matches!(classify(c), Class::Letter(Script::Latin));
     let before: Vec<char> = text.chars().collect();
     let after: Vec<char> = decoded.chars().collect();
     if before.len() != after.len()
-        || before.iter().zip(&after).any(|(&a, &b)| {
-            a != b
-                && !(a.is_alphabetic()
-                    && b.is_alphabetic()
-                    && script_of(u32::from(a)) == script_of(u32::from(b)))
-        })
+        || before
+            .iter()
+            .zip(&after)
+            .any(|(&a, &b)| a != b && !(latin(a) && latin(b)))
     {
         return false;
     }
-    let mut gain = 0.0;
-    let mut changed = 0;
-    let mut foreign = false;
+    let mut costs: Vec<u32> = Vec::new();
+    let mut add = |total: &mut Vec<u32>, word: &[char]| {
+        crate::detect::latin_word_bits(word, &mut costs);
+        if total.is_empty() {
+            total.resize(costs.len(), 0);
+        }
+        for (t, c) in total.iter_mut().zip(&costs) {
+            *t = t.saturating_add(*c);
+        }
+    };
+    let (mut text_total, mut reading_total) = (Vec::new(), Vec::new());
+    let mut seen: Vec<&[char]> = Vec::new();
+    let mut changed: Vec<&[char]> = Vec::new();
     let mut kept = 0;
     for (at, word) in words(&after) {
-        let old = before.get(at..at + word.len()).unwrap_or_default();
-        if old == word {
-            kept += usize::from(word.len() >= MIN_COUNTED_WORD);
+        if word.len() < MIN_COUNTED_WORD || seen.contains(&word) {
             continue;
         }
-        let Some(new_bits) = crate::detect::word_bits(word) else {
-            return false;
-        };
-        let old_bits = crate::detect::word_bits(old);
-        foreign |= old_bits.is_none();
-        let old_bits = old_bits.map_or(UNREADABLE_BITS_PER_LETTER * old.len() as f32, |b| b as f32);
-        if (new_bits as f32) > old_bits
-            || (word.len() >= MIN_ODD_WORD
-                && new_bits as f32 > READABLE_BITS_PER_LETTER * word.len() as f32)
-        {
-            return false;
-        }
-        // Words of one or two letters may change but prove nothing (`Aprâ`, `â` in a test of
-        // month names read as windows-1257's `Aprā`, `ā`).
-        if word.len() >= MIN_COUNTED_WORD {
-            gain += old_bits - new_bits as f32;
-            changed += 1;
+        seen.push(word);
+        let old = before.get(at..at + word.len()).unwrap_or_default();
+        add(&mut text_total, old);
+        add(&mut reading_total, word);
+        if old == word {
+            kept += 1;
+        } else {
+            changed.push(word);
         }
     }
-    (changed >= MIN_WORDS_CHANGED || (changed == 1 && !foreign && kept >= MIN_WORDS_CHANGED))
-        && gain >= MIN_WORDS_GAIN_BITS
+    if !(changed.len() >= MIN_WORDS_CHANGED || (changed.len() == 1 && kept >= MIN_WORDS_CHANGED)) {
+        return false;
+    }
+    let Some((language, &reading_bits)) = reading_total.iter().enumerate().min_by_key(|&(_, b)| *b)
+    else {
+        return false;
+    };
+    let text_bits = text_total.iter().copied().min().unwrap_or(0);
+    changed.iter().all(|word| {
+        crate::detect::latin_word_bits(word, &mut costs);
+        costs
+            .get(language)
+            .is_some_and(|&bits| bits as f32 <= READABLE_BITS_PER_LETTER * word.len() as f32)
+    }) && text_bits >= reading_bits.saturating_add(MIN_WORDS_GAIN_BITS)
 }
 
 /// Whether a reading changes only letters into letters, and every word it changes of
@@ -4099,6 +4114,12 @@ mod tests {
                 "Te reo Māori",
                 "Běijīng Zhōngguó",
                 "naïve café crème brûlée",
+                // Words of other languages, a word repeated, and Vietnamese: each changed reads
+                // worse in any one language (`Euręka`, `Kurdī gerstźrk`, `Hênh`).
+                "La famille d'Eurêka (Eurêka)",
+                "Kurdî: Behram (gerstêrk) – Kurdish",
+                "Article de qualité en marâthî",
+                "Hành tinh vi hình",
             ],
         );
     }
