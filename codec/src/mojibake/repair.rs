@@ -2546,10 +2546,21 @@ fn words(chars: &[char]) -> impl Iterator<Item = (usize, &[char])> {
 /// language of the letter model reads (`ïåðñèéñêè`): what a whole word in another script looks
 /// like when its bytes are shown in the wrong charset.
 fn has_unreadable_word(chars: &[char]) -> bool {
+    has_word_read_badly(chars, MIN_READ_WORD, true, UNREADABLE_BITS_PER_LETTER)
+}
+
+/// Whether the text has a word of `min_len` letters or more, all of them beyond ASCII (`all`) or
+/// one at least, that the letter model prices at `min_bits` a letter or more, or not at all.
+fn has_word_read_badly(chars: &[char], min_len: usize, all: bool, min_bits: f32) -> bool {
     words(chars).any(|(_, word)| {
-        word.len() >= MIN_READ_WORD
-            && word.iter().all(|c| !c.is_ascii())
-            && bits_per_letter(word).is_none_or(|b| b >= UNREADABLE_BITS_PER_LETTER)
+        let beyond = |c: &char| !c.is_ascii();
+        word.len() >= min_len
+            && (if all {
+                word.iter().all(beyond)
+            } else {
+                word.iter().any(beyond)
+            })
+            && bits_per_letter(word).is_none_or(|b| b >= min_bits)
     })
 }
 
@@ -2563,11 +2574,7 @@ const ODD_WORD_BITS_PER_LETTER: f32 = 6.0;
 /// that the letter model reads badly (`patøí`, Czech `patří` in windows-1250 shown as
 /// windows-1252).
 fn has_odd_word(chars: &[char]) -> bool {
-    words(chars).any(|(_, word)| {
-        word.len() >= MIN_ODD_WORD
-            && word.iter().any(|c| !c.is_ascii())
-            && bits_per_letter(word).is_none_or(|b| b >= ODD_WORD_BITS_PER_LETTER)
-    })
+    has_word_read_badly(chars, MIN_ODD_WORD, false, ODD_WORD_BITS_PER_LETTER)
 }
 
 /// The fewest words [`reads_better_as_words`] must change: one word alone is too little to
@@ -2589,16 +2596,9 @@ const MIN_WORDS_GAIN_BITS: u32 = 16;
 /// `gerstêrk`) read worse in any one language once changed (`Euręka`, `Kurdī` and `gerstźrk`).
 fn reads_better_as_words(text: &str, decoded: &str) -> bool {
     let latin = |c: char| matches!(classify(c), Class::Letter(Script::Latin));
-    let before: Vec<char> = text.chars().collect();
-    let after: Vec<char> = decoded.chars().collect();
-    if before.len() != after.len()
-        || before
-            .iter()
-            .zip(&after)
-            .any(|(&a, &b)| a != b && !(latin(a) && latin(b)))
-    {
+    let Some((before, after)) = changes_each(text, decoded, |a, b| latin(a) && latin(b)) else {
         return false;
-    }
+    };
     let mut costs: Vec<u32> = Vec::new();
     let mut add = |total: &mut Vec<u32>, word: &[char]| {
         crate::detect::latin_word_bits(word, &mut costs);
@@ -2643,22 +2643,34 @@ fn reads_better_as_words(text: &str, decoded: &str) -> bool {
     }) && text_bits >= reading_bits.saturating_add(MIN_WORDS_GAIN_BITS)
 }
 
+/// The characters of a text and of a reading of it, when the reading maps them one to one and
+/// every character it changes, `a` into `b`, passes `allowed(a, b)`.
+fn changes_each(
+    text: &str,
+    decoded: &str,
+    allowed: impl Fn(char, char) -> bool,
+) -> Option<(Vec<char>, Vec<char>)> {
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    (before.len() == after.len()
+        && before
+            .iter()
+            .zip(&after)
+            .all(|(&a, &b)| a == b || allowed(a, b)))
+    .then_some((before, after))
+}
+
 /// Whether a reading changes only letters into letters, and every word it changes of
 /// [`MIN_READ_WORD`] letters or more was unreadable and now reads as a word of some language of the
 /// letter model, with at least one such word (`ïåðñèéñêè` → `персийски`, `ÑùóéêÜ` → `Ρωσικά`).
 /// Accented capitals and test strings (`ÀÉÎÕÜ`, `áàäéèęöő`) read in another charset make no such
 /// words (`АЙОХЬ` costs 7.6 bits a letter).
 fn reads_as_words(text: &str, decoded: &str) -> bool {
-    let before: Vec<char> = text.chars().collect();
-    let after: Vec<char> = decoded.chars().collect();
-    if before.len() != after.len()
-        || before
-            .iter()
-            .zip(&after)
-            .any(|(a, b)| a != b && !(a.is_alphabetic() && b.is_alphabetic()))
-    {
+    let Some((before, after)) =
+        changes_each(text, decoded, |a, b| a.is_alphabetic() && b.is_alphabetic())
+    else {
         return false;
-    }
+    };
     let mut read = false;
     for (at, word) in words(&after) {
         let old = before.get(at..at + word.len()).unwrap_or_default();
