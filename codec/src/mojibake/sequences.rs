@@ -123,6 +123,11 @@ impl Sequence {
 /// UTF8-3 = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) / %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )
 /// UTF8-4 = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail ) / %xF4 %x80-8F 2( UTF8-tail )
 /// ```
+///
+/// Planes 4 to 13 (U+40000 to U+DFFFF: F1, F2, and F3 before A0) have no character assigned, so
+/// no text holds one: their lead bytes (`ñ`, `ò` and `ó` in Latin-1) start no sequence here. A
+/// `ñ ` in German text is a dash of windows-1252 shown as Mac OS Roman, never a four-byte
+/// character that lost its last three bytes.
 fn lead(byte: u8) -> Option<(usize, u8, u8)> {
     match byte {
         0xC2..=0xDF => Some((2, 0x80, 0xBF)),
@@ -130,7 +135,7 @@ fn lead(byte: u8) -> Option<(usize, u8, u8)> {
         0xED => Some((3, 0x80, 0x9F)),
         0xE1..=0xEF => Some((3, 0x80, 0xBF)),
         0xF0 => Some((4, 0x90, 0xBF)),
-        0xF1..=0xF3 => Some((4, 0x80, 0xBF)),
+        0xF3 => Some((4, 0xA0, 0xBF)),
         0xF4 => Some((4, 0x80, 0x8F)),
         _ => None,
     }
@@ -397,5 +402,21 @@ mod tests {
         assert_eq!(reads("©", cs), [Stray]);
         // Korean "헬" (ED 97 AC) whose second byte, a C1 byte, was stripped: ED, then AC.
         assert_eq!(reads("í¬", Charset::Iso8859_1), [lost(false, true, 0xED)]);
+    }
+
+    #[test]
+    fn lead_bytes_of_planes_without_characters_start_nothing() {
+        use Read::*;
+        let cs = Charset::Windows1252;
+        // F1 and F2 lead planes 4 to 11, F3 80–9F planes 12 and 13: nothing is assigned there.
+        assert_eq!(reads("ñ ", cs), [Stray, Same]);
+        assert_eq!(reads("ò\u{A0}", cs)[0], Stray);
+        assert_eq!(reads("ó\u{90}€€", cs).len(), 4);
+        // F3 A0 (plane 14, tags) and F0 (emoji) still do.
+        assert_eq!(
+            reads("ó\u{A0}\u{81}\u{81}", Charset::Iso8859_1),
+            [Char('\u{E0041}')]
+        );
+        assert!(matches!(reads("ðŸ‘", cs)[0], Lost { lead: 0xF0, .. }));
     }
 }
