@@ -1915,9 +1915,20 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
             .find(|&(at, word)| (at..at + word.len()).contains(&seq.start))
             .is_some_and(|(_, word)| is_letter_list(word))
     };
+    // Nor inside a word with ASCII letters (`ledòáèkovitých`, Czech `ledňáčkovitých` in
+    // windows-1250 shown as windows-1252): Korean that lost its C1 bytes keeps none between them.
+    let ascii_letter = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(char::is_ascii_alphabetic)
+    };
     if seq.end - seq.start == 1
         && three_byte_lead(Some(&lead))
-        && doubled.is_some_and(|(left, right)| latin1_or_none(left) && latin1_or_none(Some(right)))
+        && doubled.is_some_and(|(left, right)| {
+            latin1_or_none(left)
+                && latin1_or_none(Some(right))
+                && !ascii_letter(left)
+                && !ascii_letter(Some(right))
+        })
         && !in_a_list()
     {
         return 1;
@@ -3704,6 +3715,9 @@ mod tests {
                 "l'âge de la rivière kielâ",
                 "The AÃ format",
                 "('bÅr', 1),",
+                // Czech in windows-1250 shown as windows-1252: two lead bytes in a word of ASCII
+                // letters are letters, not Korean syllables that lost bytes.
+                "ledòáèkovitých (Alcedinidae).",
             ],
         );
         // Lead bytes that lost their continuation bytes are no word in another charset.
