@@ -2701,21 +2701,42 @@ fn reads_as_words(text: &str, decoded: &str) -> bool {
 /// Whether a reading puts a right single quotation mark at `i` as the apostrophe of an English
 /// contraction or possessive (`objectÕs`: Mac OS Roman's `’`, D5, shown as windows-1252): between
 /// a word of two letters or more and one of [`CONTRACTION_ENDINGS`], as the text had a letter
-/// there too.
+/// there too. Or as the apostrophe of a French or Italian elision (`dÕun`, `sÕagit`, `lÕanno`):
+/// after one of [`ELIDED_WORDS`], before a word that starts with a vowel or `h`.
 fn apostrophe(before: &[char], after: &[char], i: usize) -> bool {
     if after.get(i) != Some(&'\u{2019}') || !before.get(i).is_some_and(|c| c.is_alphabetic()) {
         return false;
     }
     let head = after.get(..i).unwrap_or_default();
-    let word_before = head.iter().rev().take_while(|c| c.is_alphabetic()).count();
+    let word_before: String = {
+        let mut word: Vec<char> = head
+            .iter()
+            .rev()
+            .take_while(|c| c.is_alphabetic())
+            .flat_map(|c| c.to_lowercase())
+            .collect();
+        word.reverse();
+        word.into_iter().collect()
+    };
     let tail: String = after
         .get(i + 1..)
         .unwrap_or_default()
         .iter()
         .take_while(|c| c.is_alphabetic())
         .collect();
-    word_before >= 2 && CONTRACTION_ENDINGS.contains(&tail.as_str())
+    let elided = ELIDED_WORDS.split(' ').any(|w| w == word_before)
+        && tail
+            .chars()
+            .next()
+            .and_then(|c| c.to_lowercase().next())
+            .is_some_and(|c| "aeiouyhàâæéèêëîïôœùûüìòó".contains(c));
+    (word_before.chars().count() >= 2 && CONTRACTION_ENDINGS.contains(&tail.as_str())) || elided
 }
+
+/// The words French and Italian cut before a vowel with an apostrophe (`d’un`, `qu’il`,
+/// `l’anno`, `dell’arte`).
+const ELIDED_WORDS: &str = "c d j l m n s t qu jusqu lorsqu puisqu quoiqu un all dall dell nell \
+                            sull coll quest quell anch";
 
 /// Whether a legacy-to-legacy reading turns at least two characters that stand where quotation
 /// marks belong ([`quote_letter`]: `ìformattedî`, `´fond partirª`) into quotation marks, and each
@@ -4321,6 +4342,29 @@ mod tests {
                 "before the left operand’s non-reflected method",
             )],
             &["NÕs", "SÃO PAULO", "DON'T"],
+        );
+    }
+
+    #[test]
+    fn a_mac_apostrophe_of_french_elision() {
+        // French `d’`, `s’` and `l’` before a vowel, in Mac OS Roman shown as windows-1252 and the
+        // other way (windows-1252's `’`, 92, is Mac OS Roman's `í`).
+        assert_repairs(
+            &[
+                (
+                    "nature, UTF-8 est dÕun usage de plus en plus courant sur Internet",
+                    "nature, UTF-8 est d’un usage de plus en plus courant sur Internet",
+                ),
+                (
+                    "Il sÕagit Žgalement du codage le plus",
+                    "Il s’agit également du codage le plus",
+                ),
+                (
+                    "norme ASCII limitÈe ‡ líanglais de base",
+                    "norme ASCII limitée à l’anglais de base",
+                ),
+            ],
+            &["ÕÕ dÕ", "JOSÉ DÕ"],
         );
     }
 
