@@ -751,7 +751,8 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
         ));
     } else {
         let chars: Vec<char> = text.chars().collect();
-        let evidence = chars.len() <= MAX_CHARS_WORDS_GATE
+        let short = chars.len() <= MAX_CHARS_WORDS_GATE;
+        let evidence = short
             && ((0..chars.len()).any(|i| {
                 misread_letter(&chars, i)
                     || quote_letter(&chars, i)
@@ -762,6 +763,8 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
                 || has_odd_word(&chars));
         if evidence {
             out.extend(legacy_to_legacy(text, text_cost, encoders, Gate::Words));
+        } else if short && has_word_odd_in_its_language(&chars) {
+            out.extend(legacy_to_legacy(text, text_cost, encoders, Gate::Language));
         }
     }
     for candidate in box_drawing(text, encoders) {
@@ -2117,11 +2120,14 @@ fn legacy_to_legacy(
                             || (into_quotes && makes_punctuation(text, &decoded)))
                 }
                 Gate::Words => {
-                    (changes_only_latin_words(text, &decoded)
-                        || reads_as_words(text, &decoded)
-                        || reads_better_as_words(text, &decoded)
-                        || quote_letters_into_quotes(text, &decoded))
-                        && (changes_a_word(text, &decoded) || makes_punctuation(text, &decoded))
+                    (changes_a_word(text, &decoded) || makes_punctuation(text, &decoded))
+                        && (changes_only_latin_words(text, &decoded)
+                            || reads_as_words(text, &decoded)
+                            || reads_better_as_words(text, &decoded)
+                            || quote_letters_into_quotes(text, &decoded))
+                }
+                Gate::Language => {
+                    changes_a_word(text, &decoded) && reads_better_as_words(text, &decoded)
                 }
             };
             if !keep || harms_clean_text(text, &decoded) {
@@ -2400,6 +2406,10 @@ enum Gate {
     /// The text carries none: the reading must change only letters and characters wedged between
     /// letters, make a word, and then win on the letter model alone.
     Words,
+    /// The text carries none, but a word reads badly in the language of the others
+    /// ([`has_word_odd_in_its_language`]): the reading must change only Latin letters into Latin
+    /// letters and read better as words of one language ([`reads_better_as_words`]).
+    Language,
 }
 
 /// The longest text that gets legacy readings without fingerprints ([`Gate::Words`]): a longer
@@ -2586,6 +2596,49 @@ const ODD_WORD_BITS_PER_LETTER: f32 = 6.0;
 /// windows-1252).
 fn has_odd_word(chars: &[char]) -> bool {
     has_word_read_badly(chars, MIN_ODD_WORD, false, ODD_WORD_BITS_PER_LETTER)
+}
+
+/// The least [`has_word_odd_in_its_language`] asks a word to cost per letter in the text's
+/// language.
+const ODD_IN_LANGUAGE_BITS_PER_LETTER: f32 = 4.5;
+
+/// Whether the text has a word of [`MIN_ODD_WORD`] letters or more, one of them beyond ASCII,
+/// that the language reading the text's words best prices at [`ODD_WORD_BITS_PER_LETTER`] a
+/// letter or more: each word alone may fit some language (`otevøené` Danish, `konuþulan`
+/// Icelandic), but not the one of the text around it (`Z Wikipedie, otevøené encyklopedie` is
+/// Czech, `Hazar Denizi sahasýna kadar konuþulan` Turkish).
+fn has_word_odd_in_its_language(chars: &[char]) -> bool {
+    let latin =
+        |c: &char| matches!(classify(*c), Class::Letter(Script::Latin)) || c.is_ascii_alphabetic();
+    let mut seen: Vec<&[char]> = Vec::new();
+    for (_, word) in words(chars) {
+        if word.len() >= MIN_COUNTED_WORD && word.iter().all(latin) && !seen.contains(&word) {
+            seen.push(word);
+        }
+    }
+    let odd = |word: &[char]| word.len() >= MIN_ODD_WORD && !word.iter().all(char::is_ascii);
+    if !seen.iter().any(|w| odd(w)) {
+        return false;
+    }
+    let (mut totals, mut costs): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+    for word in &seen {
+        crate::detect::latin_word_bits(word, &mut costs);
+        if totals.is_empty() {
+            totals.resize(costs.len(), 0);
+        }
+        for (t, c) in totals.iter_mut().zip(&costs) {
+            *t = t.saturating_add(*c);
+        }
+    }
+    let Some((language, _)) = totals.iter().enumerate().min_by_key(|&(_, t)| *t) else {
+        return false;
+    };
+    seen.iter().filter(|w| odd(w)).any(|word| {
+        crate::detect::latin_word_bits(word, &mut costs);
+        costs
+            .get(language)
+            .is_some_and(|&bits| bits as f32 >= ODD_IN_LANGUAGE_BITS_PER_LETTER * word.len() as f32)
+    })
 }
 
 /// The fewest words [`reads_better_as_words`] must change: one word alone is too little to
@@ -3768,6 +3821,30 @@ mod tests {
             &[
                 "Größe der Fläche: fünf Meter",
                 "Le café de la gare est fermé",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_word_odd_in_the_language_of_the_others() {
+        // Turkish in windows-1254 shown as windows-1252: `ı` and `ş` (FD, FE) are `ý` and `þ`.
+        // Each word alone fits Icelandic, but the text reads as Turkish once they are read back.
+        // Turkish, Czech and Slovenian texts with names of other languages stay.
+        assert_repairs(
+            &[
+                (
+                    "Hazar Denizi sahasýna kadar konuþulan Altay dillerinden biridir.",
+                    "Hazar Denizi sahasına kadar konuşulan Altay dillerinden biridir.",
+                ),
+                (
+                    "smeri je del planetologije in razvijajoèe astrobiologije.",
+                    "smeri je del planetologije in razvijajoče astrobiologije.",
+                ),
+            ],
+            &[
+                "Türkçe, Altay dillerinden biridir ve Þingvellir Ýzlanda'dadır.",
+                "Antonín Dvořák napsal Rusalku pro Národní divadlo.",
+                "Ljubljanski grad stoji nad Prešernovim trgom ob Ljubljanici.",
             ],
         );
     }
