@@ -759,6 +759,7 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
                     || ellipsis_letter(&chars, i)
                     || dash_letter(&chars, i)
                     || letter_of_another_script(&chars, i)
+                    || accent_ending_a_word(&chars, i)
             }) || has_unreadable_word(&chars)
                 || has_odd_word(&chars));
         if evidence {
@@ -2426,6 +2427,12 @@ const MIN_WORD_CHANGED: usize = 4;
 /// them for letters in words of three letters too.
 const WEDGED_IN_SHORT_WORDS: &str = "„‚†‡‰‹›";
 
+/// The spacing accents of windows-1252 and Mac OS Roman (`ˆ` 88 and `˜` 98 of windows-1252; `˘`,
+/// `˙`, `˚`, `¸`, `˝`, `˛` and `ˇ` F9–FF of Mac OS Roman, windows-1252's `ù` to `ÿ`; `¯` F8):
+/// no clean text puts one between letters or at the end of a word, where a misread letter
+/// stands (`f¸r`, `localitˆ`).
+const SPACING_ACCENTS: &str = "ˆ˜˘˙˚¸˝˛ˇ¯";
+
 /// Whether every character a legacy-to-legacy reading changes is a letter in the text, or a
 /// character wedged between two letters (`Horv·th`, `b¿nder`), and becomes a Latin letter in a
 /// word of [`MIN_WORD_CHANGED`] letters or more: the misreadings between the Western charsets of
@@ -2465,7 +2472,10 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
             && !before.get(i + 1).is_some_and(|c| c.is_alphanumeric());
         // Windows-1252's quotation marks and daggers wedged between two letters are another
         // charset's letters in a word of any length (`b„r`: code page 437's `bär`).
-        let wedged = WEDGED_IN_SHORT_WORDS.contains(a) && between_letters(&before, i);
+        // So are the spacing accents windows-1252 shows Mac OS Roman's letters as, and the other
+        // way, between letters or ending a word (`f¸r`, `pi˘`: German `für`, Italian `più`).
+        let wedged = (WEDGED_IN_SHORT_WORDS.contains(a) && between_letters(&before, i))
+            || (SPACING_ACCENTS.contains(a) && (between_letters(&before, i) || ends_word));
         let letter = matches!(classify(b), Class::Letter(Script::Latin))
             && (a.is_alphabetic()
                 || between_letters(&before, i)
@@ -2509,6 +2519,7 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
             vouchers.push(a);
         }
         misread |= misread_letter(&before, i)
+            || accent_ending_a_word(&before, i)
             || quote
             || (letter_of_another_script(&before, i) && word_made());
     }
@@ -2846,6 +2857,17 @@ fn misread_letter(chars: &[char], i: usize) -> bool {
     (between_letters(chars, i) && (!ch.is_alphabetic() || modifier || windows_letter))
         || (ch.is_uppercase() && prev.is_some_and(|c| c.is_lowercase()) && !camel_case(chars, i))
         || sign_opening_a_word(chars, i)
+}
+
+/// Whether the character at `i` is one of the [`SPACING_ACCENTS`] ending a word of letters
+/// (`localitˆ`, `pi˘`: Italian `località` in Mac OS Roman shown as windows-1252, `più` the other
+/// way), where clean text has none.
+fn accent_ending_a_word(chars: &[char], i: usize) -> bool {
+    chars.get(i).is_some_and(|&c| SPACING_ACCENTS.contains(c))
+        && i.checked_sub(1)
+            .and_then(|p| chars.get(p))
+            .is_some_and(|c| c.is_alphabetic())
+        && !chars.get(i + 1).is_some_and(|c| c.is_alphanumeric())
 }
 
 /// Whether the character at `i` is a small Cyrillic or Greek letter between an ASCII letter and a
@@ -3822,6 +3844,30 @@ mod tests {
                 "Größe der Fläche: fünf Meter",
                 "Le café de la gare est fermé",
             ],
+        );
+    }
+
+    #[test]
+    fn spacing_accents_in_and_at_the_end_of_words() {
+        // Windows-1252's `ü` and `ù` (FC, F9) are Mac OS Roman's `¸` and `˘`; Mac OS Roman's `à`
+        // (88) is windows-1252's `ˆ`. Accents typed apart from any word, and the Mac keyboard's
+        // symbols, stay.
+        assert_repairs(
+            &[
+                (
+                    "ISO zuletzt 1998 aktualisierter Standard f¸r die Informationstechnik zur",
+                    "ISO zuletzt 1998 aktualisierter Standard für die Informationstechnik zur",
+                ),
+                (
+                    "perduta, per lo pi˘ a causa di successive ricostruzioni degli edifici sacri",
+                    "perduta, per lo più a causa di successive ricostruzioni degli edifici sacri",
+                ),
+                (
+                    "religiosi di Pavia, Monza o altre localitˆ sono stati ampiamente rimaneggiati",
+                    "religiosi di Pavia, Monza o altre località sono stati ampiamente rimaneggiati",
+                ),
+            ],
+            &["the breve ˘ and the caron ˇ", "x ˆ y", "µ£ˆ˙Î", "a˚b"],
         );
     }
 
