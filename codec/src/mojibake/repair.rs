@@ -1920,18 +1920,20 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
             .is_some_and(|(_, word)| is_letter_list(word))
     };
     // Nor inside a word with ASCII letters (`ledòáèkovitých`, Czech `ledňáčkovitých` in
-    // windows-1250 shown as windows-1252): Korean that lost its C1 bytes keeps none between them.
-    let ascii_letter = |k: Option<usize>| {
+    // windows-1250 shown as windows-1252), nor beside a byte UTF-8 never holds (C0, C1, F5–FF:
+    // `÷ëì`, Greek `χλμ` in windows-1253 shown as windows-1252): Korean that lost its C1 bytes
+    // keeps only lead bytes and continuation bytes A0–BF.
+    let not_korean = |k: Option<usize>| {
         k.and_then(|k| chars.get(k))
-            .is_some_and(char::is_ascii_alphabetic)
+            .is_some_and(|&c| c.is_ascii_alphabetic() || matches!(c, 'À' | 'Á' | 'õ'..='ÿ'))
     };
     if seq.end - seq.start == 1
         && three_byte_lead(Some(&lead))
         && doubled.is_some_and(|(left, right)| {
             latin1_or_none(left)
                 && latin1_or_none(Some(right))
-                && !ascii_letter(left)
-                && !ascii_letter(Some(right))
+                && !not_korean(left)
+                && !not_korean(Some(right))
         })
         && !in_a_list()
     {
@@ -3814,6 +3816,8 @@ mod tests {
                 // Czech in windows-1250 shown as windows-1252: two lead bytes in a word of ASCII
                 // letters are letters, not Korean syllables that lost bytes.
                 "ledòáèkovitých (Alcedinidae).",
+                // Greek `χλμ.` in windows-1253 shown as windows-1252: `÷` (F7) is in no UTF-8.
+                "| 206.669.000 ÷ëì.,[1]",
             ],
         );
         // Lead bytes that lost their continuation bytes are no word in another charset.
