@@ -2635,23 +2635,33 @@ fn has_word_odd_in_its_language(chars: &[char]) -> bool {
     }
     let (mut totals, mut costs): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
     for word in &seen {
-        crate::detect::latin_word_bits(word, &mut costs);
-        if totals.is_empty() {
-            totals.resize(costs.len(), 0);
-        }
-        for (t, c) in totals.iter_mut().zip(&costs) {
-            *t = t.saturating_add(*c);
-        }
+        add_language_bits(&mut totals, word, &mut costs);
     }
     let Some((language, _)) = totals.iter().enumerate().min_by_key(|&(_, t)| *t) else {
         return false;
     };
     seen.iter().filter(|w| odd(w)).any(|word| {
-        crate::detect::latin_word_bits(word, &mut costs);
-        costs
-            .get(language)
-            .is_some_and(|&bits| bits as f32 >= ODD_IN_LANGUAGE_BITS_PER_LETTER * word.len() as f32)
+        bits_in_language(word, language, &mut costs)
+            .is_some_and(|bits| bits as f32 >= ODD_IN_LANGUAGE_BITS_PER_LETTER * word.len() as f32)
     })
+}
+
+/// Adds what `word` costs in each Latin language of the letter model (`detect::latin_word_bits`,
+/// into `costs`) to `totals`, one total a language.
+fn add_language_bits(totals: &mut Vec<u32>, word: &[char], costs: &mut Vec<u32>) {
+    crate::detect::latin_word_bits(word, costs);
+    if totals.is_empty() {
+        totals.resize(costs.len(), 0);
+    }
+    for (t, c) in totals.iter_mut().zip(costs.iter()) {
+        *t = t.saturating_add(*c);
+    }
+}
+
+/// What `word` costs in the Latin language at `language` of the letter model's order.
+fn bits_in_language(word: &[char], language: usize, costs: &mut Vec<u32>) -> Option<u32> {
+    crate::detect::latin_word_bits(word, costs);
+    costs.get(language).copied()
 }
 
 /// The fewest words [`reads_better_as_words`] must change: one word alone is too little to
@@ -2677,15 +2687,6 @@ fn reads_better_as_words(text: &str, decoded: &str) -> bool {
         return false;
     };
     let mut costs: Vec<u32> = Vec::new();
-    let mut add = |total: &mut Vec<u32>, word: &[char]| {
-        crate::detect::latin_word_bits(word, &mut costs);
-        if total.is_empty() {
-            total.resize(costs.len(), 0);
-        }
-        for (t, c) in total.iter_mut().zip(&costs) {
-            *t = t.saturating_add(*c);
-        }
-    };
     let (mut text_total, mut reading_total) = (Vec::new(), Vec::new());
     let mut seen: Vec<&[char]> = Vec::new();
     let mut changed: Vec<&[char]> = Vec::new();
@@ -2696,8 +2697,8 @@ fn reads_better_as_words(text: &str, decoded: &str) -> bool {
         }
         seen.push(word);
         let old = before.get(at..at + word.len()).unwrap_or_default();
-        add(&mut text_total, old);
-        add(&mut reading_total, word);
+        add_language_bits(&mut text_total, old, &mut costs);
+        add_language_bits(&mut reading_total, word, &mut costs);
         if old == word {
             kept += 1;
         } else {
@@ -2711,13 +2712,11 @@ fn reads_better_as_words(text: &str, decoded: &str) -> bool {
     else {
         return false;
     };
-    let text_bits = text_total.iter().copied().min().unwrap_or(0);
+    let text_best = text_total.iter().copied().min().unwrap_or(0);
     changed.iter().all(|word| {
-        crate::detect::latin_word_bits(word, &mut costs);
-        costs
-            .get(language)
-            .is_some_and(|&bits| bits as f32 <= READABLE_BITS_PER_LETTER * word.len() as f32)
-    }) && text_bits >= reading_bits.saturating_add(MIN_WORDS_GAIN_BITS)
+        bits_in_language(word, language, &mut costs)
+            .is_some_and(|bits| bits as f32 <= READABLE_BITS_PER_LETTER * word.len() as f32)
+    }) && text_best >= reading_bits.saturating_add(MIN_WORDS_GAIN_BITS)
 }
 
 /// The characters of a text and of a reading of it, when the reading maps them one to one and
