@@ -51,6 +51,9 @@ const MIN_GAIN_BITS: f32 = 8.0;
 /// The gain a reading between windows-1252 and Mac OS Roman that makes letters after letters must
 /// show ([`letters_between_mac_and_windows`]).
 const MIN_GAIN_MAC_WINDOWS_LETTERS: f32 = 0.5;
+/// The gain a reading of a Western charset as its Central European, Turkish or Baltic neighbour
+/// that reads better as words must show ([`own_letters_read_as_words`]).
+const MIN_GAIN_WORDS_READ: f32 = 2.0;
 /// What one unit of `plausibility::oddity` (a letter that fits no alphabet beside the others, or
 /// a rare one) weighs in bits when repairs are compared: the letter model knows 35 languages, the
 /// alphabet lists 38 more.
@@ -477,6 +480,7 @@ fn required_gain(steps: &[RepairStep]) -> f32 {
             }
         }
         Some(step) if letters_between_mac_and_windows(step) => MIN_GAIN_MAC_WINDOWS_LETTERS,
+        Some(step) if steps.len() == 1 && own_letters_read_as_words(step) => MIN_GAIN_WORDS_READ,
         _ => MIN_GAIN_BITS,
     }
 }
@@ -512,6 +516,29 @@ fn letters_between_mac_and_windows(step: &RepairStep) -> bool {
                         .and_then(|p| before.get(p))
                         .is_some_and(|c| c.is_alphabetic()))
         })
+}
+
+/// Whether a step reads a Western charset's bytes (windows-1252, ISO-8859-1 or -15) as the
+/// Central European, Turkish or Baltic charset of the same maker (windows-1250, -1254, -1257;
+/// ISO-8859-2, -9, -13), changing only Latin letters into Latin letters, and the reading reads
+/// better as words of one language ([`reads_better_as_words`]): `Baþta Türkiye` → `Başta`,
+/// `našej slneènej` → `slnečnej`. The word model's 16 bits stand for the letter model's margin,
+/// which then needs only to agree. Readings of Mac OS Roman or the DOS code pages keep it: their
+/// letters make words of other Western languages (`kilomètre` read as `kilomätre`).
+fn own_letters_read_as_words(step: &RepairStep) -> bool {
+    use Charset::*;
+    let western = |e: Encoding| matches!(e, Encoding::Legacy(Windows1252 | Iso8859_1 | Iso8859_15));
+    let neighbour = |e: Encoding| {
+        matches!(
+            e,
+            Encoding::Legacy(
+                Windows1250 | Windows1254 | Windows1257 | Iso8859_2 | Iso8859_9 | Iso8859_13
+            )
+        )
+    };
+    western(step.encode)
+        && neighbour(step.decode)
+        && reads_better_as_words(&step.before, &step.after)
 }
 
 /// Whether the two characters a step merged, a letter then a sign (`Â°`, `Â²`, `Î©`: the lead
@@ -3846,6 +3873,28 @@ mod tests {
             &[
                 "Größe der Fläche: fünf Meter",
                 "Le café de la gare est fermé",
+            ],
+        );
+    }
+
+    #[test]
+    fn own_letters_of_a_neighbour_charset_need_little_margin() {
+        // Windows-1254 and windows-1250 shown as windows-1252: only letters change, and the word
+        // model of one language prefers the reading, so the letter model need only agree.
+        // Icelandic and Polish written right, and a Polish name in windows-1252, stay or heal.
+        assert_repairs(
+            &[
+                ("Baþta Türkiye olmak üzere", "Başta Türkiye olmak üzere"),
+                ("našej slneènej sústavy.", "našej slnečnej sústavy."),
+                (
+                    "    - Polish (Bartosz Feñski).",
+                    "    - Polish (Bartosz Feński).",
+                ),
+            ],
+            &[
+                "Þetta er ýmislegt sem við gerðum í gær.",
+                "Pan Tadeusz, czyli ostatni zajazd na Litwie.",
+                "Søren Kierkegaard og Ærø",
             ],
         );
     }
