@@ -1950,7 +1950,7 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
     // windows-1250 shown as windows-1252), nor beside a byte UTF-8 never holds (C0, C1, F5–FF:
     // `÷ëì`, Greek `χλμ` in windows-1253 shown as windows-1252): Korean that lost its C1 bytes
     // keeps only lead bytes and continuation bytes A0–BF.
-    let not_korean = |k: Option<usize>| {
+    let rules_out_korean = |k: Option<usize>| {
         k.and_then(|k| chars.get(k))
             .is_some_and(|&c| c.is_ascii_alphabetic() || matches!(c, 'À' | 'Á' | 'õ'..='ÿ'))
     };
@@ -1959,8 +1959,8 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
         && doubled.is_some_and(|(left, right)| {
             latin1_or_none(left)
                 && latin1_or_none(Some(right))
-                && !not_korean(left)
-                && !not_korean(Some(right))
+                && !rules_out_korean(left)
+                && !rules_out_korean(Some(right))
         })
         && !in_a_list()
     {
