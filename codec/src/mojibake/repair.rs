@@ -515,7 +515,26 @@ fn letters_between_mac_and_windows(step: &RepairStep) -> bool {
                     && i.checked_sub(1)
                         .and_then(|p| before.get(p))
                         .is_some_and(|c| c.is_alphabetic()))
+                || capital_ending_small_word(&before, &after, i)
         })
+}
+
+/// Whether a reading turns a capital beyond ASCII that ends a word of small letters into a small
+/// letter (`perchÈ` → `perché`: windows-1252's `é` shown as Mac OS Roman): no word ends so. A
+/// capital inside a word may open a hump of a name (`DeÁvila`) and keeps the margin.
+fn capital_ending_small_word(before: &[char], after: &[char], i: usize) -> bool {
+    let head = before.get(..i).unwrap_or_default();
+    let small = head.iter().rev().take_while(|c| c.is_lowercase()).count();
+    before
+        .get(i)
+        .is_some_and(|c| c.is_uppercase() && !c.is_ascii())
+        && after.get(i).is_some_and(|c| c.is_lowercase())
+        && small >= 2
+        && !head
+            .get(..head.len() - small)
+            .and_then(|h| h.last())
+            .is_some_and(|c| c.is_alphabetic())
+        && !before.get(i + 1).is_some_and(|c| c.is_alphanumeric())
 }
 
 /// Whether a step reads a Western charset's bytes (windows-1252, ISO-8859-1 or -15) as the
@@ -2867,8 +2886,8 @@ fn is_quote(ch: char) -> bool {
 
 /// Whether the character at `i` shows what a letter read in the wrong Western charset shows: a
 /// symbol or a spacing modifier letter inside a word (`Horv·th`, `Sˆren`), or a capital beyond
-/// ASCII after a small letter (`ErzsÈbet`, `SzabÛ`). A small letter of some alphabet (`spœm`) is
-/// just a letter.
+/// ASCII after a small letter (`ErzsÈbet`, `SzabÛ`). A small letter of some alphabet is just a
+/// letter, and so is French's `œ` before `u` (`cœur`).
 fn misread_letter(chars: &[char], i: usize) -> bool {
     let Some(&ch) = chars.get(i) else {
         return false;
@@ -2880,8 +2899,11 @@ fn misread_letter(chars: &[char], i: usize) -> bool {
     // Spacing modifier letters (`ˆ`, `˜`, `ˇ`) are what the Western charsets have of them.
     let modifier = matches!(ch, '\u{2B0}'..='\u{2FF}');
     // Windows-1252's letters at 80–9F with a caron inside a word are Mac OS Roman's vowels as
-    // often (`sšyleyen`: `ö` is 9A, windows-1252's `š`); `œ` is French's own (`spœm`).
-    let windows_letter = WINDOWS_LETTERS.contains(ch) && !matches!(ch, 'Œ' | 'œ');
+    // often (`sšyleyen`: `ö` is 9A, windows-1252's `š`). So is `œ` before another letter than
+    // `u` (`segœn`: Mac OS Roman's `ú` is 9C); before `u` it is French's own (`cœur`, `sœur`).
+    let oe_of_french =
+        matches!(ch, 'Œ' | 'œ') && chars.get(i + 1).is_some_and(|c| matches!(c, 'u' | 'U'));
+    let windows_letter = WINDOWS_LETTERS.contains(ch) && !oe_of_french;
     (between_letters(chars, i) && (!ch.is_alphabetic() || modifier || windows_letter))
         || (ch.is_uppercase() && prev.is_some_and(|c| c.is_lowercase()) && !camel_case(chars, i))
         || sign_opening_a_word(chars, i)
@@ -4612,6 +4634,46 @@ mod tests {
                 "Škoda Octavia",
                 "Options du compilateur\u{a0}C. La valeur par défaut",
                 "it’s fine—really",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_capital_ending_a_word_of_small_letters_needs_no_margin() {
+        // Windows-1252's `é` (E9) is Mac OS Roman's `È`: a capital ending a word of small letters
+        // is a misread letter, and the letter model tells which. Capitals in headings, in units
+        // and opening the hump of a name keep the margin.
+        assert_repairs(
+            &[
+                (
+                    "o perchÈ inglobate negli ampliamenti successivi",
+                    "o perché inglobate negli ampliamenti successivi",
+                ),
+                ("le mot perchÈ", "le mot perché"),
+            ],
+            &[
+                "JE SUIS PERCHÈ",
+                "DeÁvila",
+                "kWÅ",
+                "Niels Henrik Abel, ÅRHUS",
+            ],
+        );
+    }
+
+    #[test]
+    fn an_oe_ligature_before_a_consonant_is_a_misread_letter() {
+        // Mac OS Roman's `ú` (9C) is windows-1252's `œ`, which French writes before `u` (`cœur`,
+        // `manœuvre`) and in a few learned words that the letter model reads as they are.
+        assert_repairs(
+            &[(
+                "es de 2212 Û/m2, segœn datos de la Sociedad",
+                "es de 2212 €/m2, según datos de la Sociedad",
+            )],
+            &[
+                "Le fœtus et le cœlacanthe",
+                "un phœnix, Phœbé et le manœuvre",
+                "Le cœur et la sœur",
+                "x = 'spœm'",
             ],
         );
     }
