@@ -2533,6 +2533,9 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
         let quote = (quote_letter(&before, i) && after.get(i).copied().is_some_and(is_quote))
             || (ellipsis_letter(&before, i) && b == '…')
             || (dash_letter(&before, i) && matches!(b, '—' | '–'));
+        // An exponent after a unit (`m/sý` is code page 437's `m/s²`): the same reading's misread
+        // letters vouch for it.
+        let exponent = unit_exponent(&before, &after, i);
         // The word of the reading around `i`.
         let word_here = || {
             words(&after)
@@ -2544,6 +2547,9 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
                 .and_then(bits_per_letter)
                 .is_some_and(|b| b <= READABLE_BITS_PER_LETTER)
         };
+        if exponent {
+            continue;
+        }
         if !(letter || quote || apostrophe(&before, &after, i)) {
             // Into a word the letter model reads, its end counted as one more letter (short
             // words pay most for their ends): a sign that separates words (`·om·den·finns`) is
@@ -2572,6 +2578,25 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
             || (letter_of_another_script(&before, i) && word_made());
     }
     misread && (signs.is_empty() || vouchers.iter().any(|v| !signs.contains(v)))
+}
+
+/// Whether a reading turns the letter at `i`, glued to a unit of ASCII letters (`m/sý`, `cmü`),
+/// into a superscript digit ending it (`m/s²`, `cm³`: code page 437 and 850 read as windows-1252
+/// and Latin-1).
+fn unit_exponent(before: &[char], after: &[char], i: usize) -> bool {
+    let head = before.get(..i).unwrap_or_default();
+    let unit = head
+        .iter()
+        .rev()
+        .take_while(|c| c.is_ascii_alphabetic() || **c == '/')
+        .count();
+    after.get(i).is_some_and(|c| matches!(c, '²' | '³'))
+        && before
+            .get(i)
+            .is_some_and(|c| c.is_alphabetic() && !c.is_ascii())
+        && (1..=4).contains(&unit)
+        && head.last().is_some_and(char::is_ascii_alphabetic)
+        && !before.get(i + 1).is_some_and(|c| c.is_alphanumeric())
 }
 
 /// Whether the character at `i` is a word of one character beyond ASCII, a letter or a sign,
@@ -4657,6 +4682,20 @@ mod tests {
                 "kWÅ",
                 "Niels Henrik Abel, ÅRHUS",
             ],
+        );
+    }
+
+    #[test]
+    fn an_exponent_of_a_unit_goes_with_the_misread_letters() {
+        // Code page 437's `ä` (84) is windows-1252's `„`, its `²` (FD) windows-1252's `ý`: the
+        // reading that reads the letters reads the exponent too. Alone, `ý` after a unit is a
+        // letter like any other.
+        assert_repairs(
+            &[(
+                "seiner Oberfl„che betr„gt 3,69 m/sý, dies entspricht",
+                "seiner Oberfläche beträgt 3,69 m/s², dies entspricht",
+            )],
+            &["3,69 m/sý", "Tomáš Hrabý, 12 cmý"],
         );
     }
 
