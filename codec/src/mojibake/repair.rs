@@ -1039,6 +1039,32 @@ fn harms_clean_text(text: &str, decoded: &str) -> bool {
         || only_box_drawing_beside_words(text, decoded)
         || no_break_space_between_letters(text, decoded)
         || spoils_a_word(text, decoded)
+        || changes_pointed_letters(text, decoded)
+}
+
+/// Whether a legacy-to-legacy reading changes a vowel point or another combining mark that
+/// follows a Hebrew or Arabic letter (`أَمرخ`, `גִּבּוֹרֵי`): pointed text is written so, and the
+/// letter model, which prices the points, would rather read it as Cyrillic (`ГоеСО`) than as the
+/// Arabic it is. Mojibake scatters such marks at random, not on letters of their script only.
+fn changes_pointed_letters(text: &str, decoded: &str) -> bool {
+    let before: Vec<char> = text.chars().collect();
+    let pointed = |i: usize| {
+        let base = before
+            .get(..i)
+            .unwrap_or_default()
+            .iter()
+            .rev()
+            .find(|&&c| classify(c) != Class::Mark);
+        classify(before.get(i).copied().unwrap_or(' ')) == Class::Mark
+            && base.is_some_and(|&c| {
+                matches!(classify(c), Class::Letter(Script::Hebrew | Script::Arabic))
+            })
+    };
+    before
+        .iter()
+        .zip(decoded.chars())
+        .enumerate()
+        .any(|(i, (&a, b))| a != b && pointed(i))
 }
 
 /// Whether every word that a reading changes is a list of the special letters of one Latin
@@ -3958,6 +3984,22 @@ mod tests {
                 "Þetta er ýmislegt sem við gerðum í gær.",
                 "Pan Tadeusz, czyli ostatni zajazd na Litwie.",
                 "Søren Kierkegaard og Ærø",
+            ],
+        );
+    }
+
+    #[test]
+    fn pointed_hebrew_and_arabic_stay() {
+        // Vowel points and harakat on their letters are how pointed Hebrew and Arabic are
+        // written; read as windows-1251 they would make Cyrillic words the letter model prefers.
+        // Arabic in windows-1256 shown as Latin-1 is still read back.
+        assert_repairs(
+            &[("ãÑÍÈÇ ÈÇáÚÇáã", "مرحبا بالعالم")],
+            &[
+                "ثور أَمرخ",
+                "**المِرِّيخ** أو",
+                "גִּבּוֹרֵיהוּ מְאָדָּם]: נחום",
+                "/ וּמִדָּתוֹ",
             ],
         );
     }
