@@ -100,6 +100,93 @@ fn floors_on_the_real_world_set() {
 /// changes none of them (docs/MOJIBAKE.md tells which it changed before).
 #[test]
 fn real_clean_text_is_left_alone() {
+    let texts = real_texts();
+    if texts.is_empty() {
+        return; // the data is missing, and not required here
+    }
+    let (mut pieces, mut changed) = (0usize, Vec::new());
+    for (file, text) in &texts {
+        for line in text.trim_start_matches('\u{FEFF}').lines() {
+            let mut rest = line.trim();
+            while !rest.is_empty() {
+                let mut end = rest.char_indices().nth(200).map_or(rest.len(), |(i, _)| i);
+                if end < rest.len() {
+                    end = rest[..end].rfind(' ').filter(|&i| i > 0).unwrap_or(end);
+                }
+                let piece = &rest[..end];
+                rest = rest[end..].trim_start();
+                if piece.is_ascii() {
+                    continue;
+                }
+                pieces += 1;
+                let fixed = repair(piece);
+                if fixed.text != piece {
+                    changed.push(format!("{file}: {piece:?} -> {:?}", fixed.text));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "real clean text: {} of {pieces} pieces changed",
+        changed.len()
+    );
+    for c in &changed {
+        eprintln!("  {c}");
+    }
+    assert!(pieces > 10_000, "{pieces}");
+    assert!(changed.is_empty(), "{changed:#?}");
+}
+
+/// The most phrases of [`real_short_phrases_are_mostly_left_alone`] that repair changes: the
+/// measured state (55 of 273,514, 2026-11-28), so that a rule that harms more of them fails.
+const MAX_PHRASES_CHANGED: usize = 55;
+
+/// The same real text as [`real_clean_text_is_left_alone`], cut into every distinct run of two and
+/// of three words (split at white space) that holds a character beyond ASCII: short text gives the
+/// letter model little to go on, so this is where clean text is most at risk. The phrases repair
+/// still changes are printed. Of the 55: 11 of Wikipedia's markup that holds real mojibake
+/// (`_**â**_`: a `↑` that lost two bytes, which `repair` marks U+FFFD); 12 Vietnamese (`nghĩa`
+/// read as `nghľa`, `trình hình` as `trônh hônh`); 10 Turkish (`lekeleri”nin`: windows-1252's `”`
+/// before a suffix is Mac OS Roman's `î`); 7 of the Russian lipsum's made-up words; 6 `1960А` (a
+/// probe's name) read as `1960°`; and 9 others (`telugština`, Hepburn's `rōmaji`).
+#[test]
+fn real_short_phrases_are_mostly_left_alone() {
+    let texts = real_texts();
+    if texts.is_empty() {
+        return; // the data is missing, and not required here
+    }
+    let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
+    let mut changed = Vec::new();
+    for (file, text) in &texts {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        for n in [2, 3] {
+            for window in words.windows(n) {
+                let phrase = window.join(" ");
+                if phrase.is_ascii() || phrase.chars().count() > 80 || !seen.insert(phrase.clone())
+                {
+                    continue;
+                }
+                let fixed = repair(&phrase);
+                if fixed.text != phrase {
+                    changed.push(format!("{file}: {phrase:?} -> {:?}", fixed.text));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "real short phrases: {} of {} changed",
+        changed.len(),
+        seen.len()
+    );
+    for c in &changed {
+        eprintln!("  {c}");
+    }
+    assert!(seen.len() > 50_000, "{}", seen.len());
+    assert!(changed.len() <= MAX_PHRASES_CHANGED, "{changed:#?}");
+}
+
+/// The real running text of [`real_clean_text_is_left_alone`], each with the file it came from.
+fn real_texts() -> Vec<(String, String)> {
     const FILES: [&str; 27] = [
         "lipsum/Arabic-Lipsum.utf8.txt",
         "lipsum/Chinese-Lipsum.utf8.txt",
@@ -132,42 +219,12 @@ fn real_clean_text_is_left_alone() {
     let mut texts: Vec<(String, String)> = Vec::new();
     for file in FILES {
         let Some(text) = utf8lens_tests::data::read_text(&format!("unicode-lipsum/{file}")) else {
-            return;
+            return Vec::new();
         };
         texts.push((file.to_string(), text));
     }
     texts.extend(uchardet_texts());
-    let (mut pieces, mut changed) = (0usize, Vec::new());
-    for (file, text) in &texts {
-        for line in text.trim_start_matches('\u{FEFF}').lines() {
-            let mut rest = line.trim();
-            while !rest.is_empty() {
-                let mut end = rest.char_indices().nth(200).map_or(rest.len(), |(i, _)| i);
-                if end < rest.len() {
-                    end = rest[..end].rfind(' ').filter(|&i| i > 0).unwrap_or(end);
-                }
-                let piece = &rest[..end];
-                rest = rest[end..].trim_start();
-                if piece.is_ascii() {
-                    continue;
-                }
-                pieces += 1;
-                let fixed = repair(piece);
-                if fixed.text != piece {
-                    changed.push(format!("{file}: {piece:?} -> {:?}", fixed.text));
-                }
-            }
-        }
-    }
-    eprintln!(
-        "real clean text: {} of {pieces} pieces changed",
-        changed.len()
-    );
-    for c in &changed {
-        eprintln!("  {c}");
-    }
-    assert!(pieces > 10_000, "{pieces}");
-    assert!(changed.is_empty(), "{changed:#?}");
+    texts
 }
 
 /// uchardet's test texts (`uchardet-test/<lang>/<charset>.txt`), decoded with the charset the
