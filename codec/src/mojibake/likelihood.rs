@@ -149,6 +149,13 @@ fn language_of(chars: &[char], ascii: &[Span]) -> Option<usize> {
 /// text's.
 const OTHER_LANGUAGE_WORD: u32 = 6;
 
+/// The fewest Latin words (of small ASCII letters, or with letters beyond ASCII) a text needs for
+/// [`in_its_language`] to price it in one language.
+const MIN_WORDS_FOR_LANGUAGE: usize = 3;
+
+/// The fewest words of small ASCII letters that [`text_language`] asks to tell a language by.
+const MIN_ASCII_WORDS_FOR_LANGUAGE: usize = 2;
+
 /// What the text's Latin words with letters beyond ASCII cost beyond their best, read in the
 /// language its frequent ASCII words tell ([`text_language`]), each at most
 /// [`OTHER_LANGUAGE_WORD`] bits: each word alone fits some language (`probläme` Swedish, `bönder`
@@ -156,21 +163,52 @@ const OTHER_LANGUAGE_WORD: u32 = 6;
 /// ASCII words, so a text and its readings are priced in the same language.
 fn in_its_language(chars: &[char], classes: &[Class]) -> f32 {
     let (ascii, beyond) = latin_words(chars, classes);
-    if beyond.is_empty() || ascii.len() < 2 {
+    if beyond.is_empty() || ascii.len() + beyond.len() < MIN_WORDS_FOR_LANGUAGE {
         return 0.0;
     }
-    let Some(language) = language_of(chars, &ascii) else {
-        return 0.0;
+    let known = language_of(chars, &ascii);
+    // Without frequent words to tell it, the language is the one that prices all the words best,
+    // each as [`OTHER_LANGUAGE_WORD`] bits at most beyond its own best (`modrým høbetem, køídly a
+    // temenem.` is Czech, though `høbetem` alone reads as Danish). Only the words with letters
+    // beyond ASCII pay, as a reading changes no other.
+    // A table of letters (`ŚŤŽŹ`, `ˇ˘Ł¤Ą`) is no word of a language: there, only words that hold
+    // an ASCII letter count.
+    let words: &[Span] = if known.is_some() { &ascii[..0] } else { &ascii };
+    let counted = |&&(start, end): &&Span| {
+        known.is_some()
+            || chars
+                .get(start..end)
+                .is_some_and(|word| word.iter().any(char::is_ascii_alphabetic))
     };
+    let beyond: Vec<Span> = beyond.iter().filter(counted).copied().collect();
     let mut costs = Vec::new();
-    let mut extra = 0;
-    for &(start, end) in &beyond {
+    let (mut paid, mut told): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+    for (k, &(start, end)) in beyond.iter().chain(words).enumerate() {
         latin_word_bits(chars.get(start..end).unwrap_or_default(), &mut costs);
         let best = costs.iter().copied().min().unwrap_or(0);
-        let here = costs.get(language).copied().unwrap_or(best);
-        extra += (here - best).min(OTHER_LANGUAGE_WORD);
+        if paid.is_empty() {
+            paid.resize(costs.len(), 0);
+            told.resize(costs.len(), 0);
+        }
+        for (language, &here) in costs.iter().enumerate() {
+            let extra = (here - best).min(OTHER_LANGUAGE_WORD);
+            if let Some(t) = told.get_mut(language) {
+                *t = t.saturating_add(extra);
+            }
+            if let Some(p) = paid.get_mut(language).filter(|_| k < beyond.len()) {
+                *p = p.saturating_add(extra);
+            }
+        }
     }
-    extra as f32
+    // Two such words or more that tell no language leave the text to the words it has.
+    let language = known.or_else(|| {
+        (ascii.len() < MIN_ASCII_WORDS_FOR_LANGUAGE).then_some(())?;
+        told.iter()
+            .enumerate()
+            .min_by_key(|&(_, t)| *t)
+            .map(|(i, _)| i)
+    });
+    language.and_then(|l| paid.get(l)).copied().unwrap_or(0) as f32
 }
 
 /// The prices of characters by what stands beside them, in one pass: a character wedged into a
@@ -199,6 +237,7 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
             || dash_letter(chars, i)
             || stripped_apostrophe(chars, i)
             || low_quote_closing_a_word(chars, i)
+            || apostrophe_for_letter(chars, i)
         {
             total += QUOTE_LETTER;
         }
@@ -457,11 +496,17 @@ pub(super) fn sign_opening_a_word(chars: &[char], i: usize) -> bool {
 /// Whether the text's words of small ASCII letters are English by its frequent words
 /// ([`text_language`]).
 fn in_english(chars: &[char]) -> bool {
+    in_language(chars, &["en"])
+}
+
+/// Whether the text's words of small ASCII letters are in one of `codes` by its frequent words
+/// ([`text_language`]).
+fn in_language(chars: &[char], codes: &[&str]) -> bool {
     let classes: Vec<Class> = chars.iter().map(|&c| classify(c)).collect();
     let (ascii, _) = latin_words(chars, &classes);
     language_of(chars, &ascii)
         .and_then(crate::detect::latin_language_code)
-        .is_some_and(|code| code == "en")
+        .is_some_and(|code| codes.contains(&code))
 }
 
 /// The endings of English contractions and possessives after an apostrophe.
@@ -496,11 +541,62 @@ pub(super) fn quote_letter(chars: &[char], i: usize) -> bool {
     let (stem, tail) = stem_and_tail(chars, i);
     // Mac OS Roman's `í` is windows-1252's `’` (92).
     if ch == 'í' {
+        if elision_apostrophe(chars, i) {
+            return true;
+        }
         if let Some(apostrophe) = english_apostrophe(chars, i) {
             return apostrophe;
         }
     }
     quote_pair(chars, i, &stem, &tail)
+}
+
+/// Whether the `’` at `i` stands for Mac OS Roman's `í` (92), shown as windows-1252: inside a
+/// word, after two small ASCII letters or more and before two or more that open with a consonant
+/// (`carn’voro`, `pol’tica`). Elision puts the apostrophe before a vowel or `h` (`dell’anno`,
+/// `l’homme`, `Qur’an`), English before a contraction's ending (`you’ll`, `we’ve`), colloquial
+/// English after one letter (`c’mon`, `o’clock`), and Turkish and German after a name, before a
+/// suffix (`Mars’ta`, `Sistemi’nin`, `Franckh’sche`).
+fn apostrophe_for_letter(chars: &[char], i: usize) -> bool {
+    if chars.get(i) != Some(&'’') {
+        return false;
+    }
+    let (stem, tail) = stem_and_tail(chars, i);
+    let opens_with_consonant = tail
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_lowercase() && !"aeiouhy".contains(c));
+    stem.len() >= 2
+        && stem.chars().all(|c| c.is_ascii_lowercase())
+        && tail.len() >= 2
+        && tail.chars().all(|c| c.is_ascii_lowercase())
+        && opens_with_consonant
+        && !CONTRACTION_ENDINGS.contains(&tail.as_str())
+}
+
+/// The words French and Italian cut before a vowel with an apostrophe (`d’un`, `qu’il`,
+/// `l’anno`, `dell’arte`).
+pub(super) const ELIDED_WORDS: &str = "c d j l m n s t qu jusqu lorsqu puisqu quoiqu un all dall \
+                                       dell nell sull coll quest quell anch";
+
+/// Whether the `í` at `i` stands where French or Italian puts the apostrophe of an elision
+/// (`díun`, `síagit`, `dellíanno`: windows-1252's `’`, 92, shown as Mac OS Roman): after a whole
+/// word of [`ELIDED_WORDS`], before a vowel or `h`, in a text whose frequent words are French or
+/// Italian. Spanish, Irish and Czech write `í` there in their own words (`días`, `síos`, `tíha`).
+fn elision_apostrophe(chars: &[char], i: usize) -> bool {
+    let (stem, _) = stem_and_tail(chars, i);
+    let whole = !i
+        .checked_sub(stem.len() + 1)
+        .and_then(|p| chars.get(p))
+        .is_some_and(|c| c.is_alphabetic());
+    whole
+        && ELIDED_WORDS
+            .split_whitespace()
+            .any(|w| w.eq_ignore_ascii_case(&stem))
+        && chars
+            .get(i + 1)
+            .is_some_and(|c| "aeiouhàâéèêëîïôœùûì".contains(c.to_lowercase().next().unwrap_or(*c)))
+        && in_language(chars, &["fr", "it"])
 }
 
 /// Whether the character at `i` is `â` where English puts an apostrophe (`Itâs`, `donât`):

@@ -35,6 +35,7 @@ use std::sync::OnceLock;
 use super::likelihood::{
     between_letters, bits, currency_by_number, dash_letter, ellipsis_letter, is_one_letter_word,
     quote_letter, sign_opening_a_word, unit_after_number, wedged_in_number, CONTRACTION_ENDINGS,
+    ELIDED_WORDS,
 };
 use super::plausibility::{classify, cost, hard_evidence, oddity, script_of, Class, Script};
 use super::sequences::{read, read_spaces, recover, shows_c1, shows_every_byte, Read, Recovered};
@@ -345,6 +346,11 @@ pub fn repair(text: &str) -> Repair {
             // two such readings (`ÐÐÐ` → Thai → `ððð` → `ППП`) only wanders until some alphabet
             // prices the letters cheaply.
             let legacy_read = node.steps.iter().any(is_legacy_to_legacy);
+            // A legacy charset shown as another garbles every letter beyond ASCII, so it lies
+            // under no layer that found only some pieces of the text garbled: `аОЙЛПДЕ`, KOI8-R
+            // shown as windows-1251, has one pair that ISO 8859-5 makes a UTF-8 sequence, and
+            // undoing that first dropped the `Ю` of `Юникоде`.
+            let pieces_read = node.steps.iter().any(|s| !s.whole);
             for candidate in candidates(&node.text, node.cost) {
                 // An emoji whose last byte was stripped may lie under another layer of the same
                 // charset: `Ã°Å¸â€˜ great` is `ðŸ‘ great` (👍 without its 8D) shown again, and
@@ -363,7 +369,7 @@ pub fn repair(text: &str) -> Repair {
                 {
                     continue;
                 }
-                if legacy_read && is_legacy_to_legacy(&candidate.step) {
+                if (legacy_read || pieces_read) && is_legacy_to_legacy(&candidate.step) {
                     continue;
                 }
                 let after = &candidate.step.after;
@@ -1038,7 +1044,7 @@ fn harms_clean_text(text: &str, decoded: &str) -> bool {
         || breaks_a_drawn_line(text, decoded)
         || only_box_drawing_beside_words(text, decoded)
         || no_break_space_between_letters(text, decoded)
-        || spoils_a_word(text, decoded)
+        || (spoils_a_word(text, decoded) && !reads_better_as_words(text, decoded))
         || changes_pointed_letters(text, decoded)
 }
 
@@ -1244,7 +1250,10 @@ fn no_break_space_between_letters(text: &str, decoded: &str) -> bool {
 /// more than a bit a letter (`úcieýki`, 6.0: windows-1250 read as windows-1252 because of one
 /// stray C1 control elsewhere in the line; `æáế`, 13.5). The letters a
 /// right reading changes were unreadable. A reading that makes punctuation of a letter
-/// (`operandÕs` → `operand’s`) splits the run instead, and is not judged here.
+/// (`operandÕs` → `operand’s`) splits the run instead, and is not judged here. The letter model
+/// prices each word in the language that reads it best (`høbetem` reads as Danish), so
+/// [`harms_clean_text`] lets a reading that [`reads_better_as_words`] in one language pass
+/// (`modrým høbetem, køídly` is Czech `modrým hřbetem, křídly`).
 fn spoils_a_word(text: &str, decoded: &str) -> bool {
     let before: Vec<char> = text.chars().collect();
     let after: Vec<char> = decoded.chars().collect();
@@ -2908,11 +2917,6 @@ fn apostrophe(before: &[char], after: &[char], i: usize) -> bool {
     (word_before.chars().count() >= 2 && CONTRACTION_ENDINGS.contains(&tail.as_str())) || elided
 }
 
-/// The words French and Italian cut before a vowel with an apostrophe (`d’un`, `qu’il`,
-/// `l’anno`, `dell’arte`).
-const ELIDED_WORDS: &str = "c d j l m n s t qu jusqu lorsqu puisqu quoiqu un all dall dell nell \
-                            sull coll quest quell anch";
-
 /// Whether a legacy-to-legacy reading turns at least two characters that stand where quotation
 /// marks belong ([`quote_letter`]: `ìformattedî`, `´fond partirª`) into quotation marks, and each
 /// such character it changes into one: a pair of them is evidence enough for the reading to
@@ -4560,6 +4564,15 @@ mod tests {
             )],
             &[],
         );
+        // Nor may a legacy reading follow a step that found only some pieces garbled: ISO 8859-5
+        // makes `аО` the UTF-8 sequence of `о`, and undoing that first dropped the `Ю`.
+        assert_repairs(
+            &[(
+                "юЙУМБ РПД ВХЛЧБНЙ ПВПЪОБЮБАФ ЫЕУФОБДГБФЕТЙЮОЩК ЛПД ВХЛЧЩ Ч аОЙЛПДЕ.",
+                "Числа под буквами обозначают шестнадцатеричный код буквы в Юникоде.",
+            )],
+            &[],
+        );
     }
 
     #[test]
@@ -4704,6 +4717,63 @@ mod tests {
                 "Juan ó María van a la casa de la playa",
                 "the letter Ñ is used in Spanish and in the word for year",
                 "press the ñ key and then type the word for year",
+            ],
+        );
+    }
+
+    #[test]
+    fn mac_i_acute_shown_as_an_apostrophe() {
+        // Mac OS Roman's `í` (92) is windows-1252's `’`. Inside a word before a consonant it is no
+        // apostrophe (`carn’voro`); elision before a vowel or `h`, English contractions and
+        // colloquial one-letter stems keep theirs.
+        assert_repairs(
+            &[(
+                "foi um gŽnero de dinossauro carn’voro e b’pede presente no fim do per’odo",
+                "foi um género de dinossauro carnívoro e bípede presente no fim do período",
+            )],
+            &[
+                "C’mon, it’s five o’clock and you’ll be late",
+                "dell’anno e l’homme d’habitude",
+                "the Qur’an and the Mu’tazila",
+                "rock’n’roll is here to stay",
+                "Mars’ta astronomi ve Sistemi’nin gezegenleri",
+                "Franckh’sche Verlagsbuchhandlung",
+            ],
+        );
+    }
+
+    #[test]
+    fn windows_apostrophe_of_an_elision_shown_as_mac() {
+        // windows-1252's `’` (92) is Mac OS Roman's `í`: after a word French or Italian elides,
+        // before a vowel, in a French or Italian text. Spanish keeps its `días` and `tíos`.
+        assert_repairs(
+            &[
+                (
+                    "Il síagit Ègalement du codage le plus",
+                    "Il s’agit également du codage le plus",
+                ),
+                (
+                    "UTF-8 est díun usage de plus en plus courant sur Internet",
+                    "UTF-8 est d’un usage de plus en plus courant sur Internet",
+                ),
+            ],
+            &["Los días de la semana y los tíos de mi familia"],
+        );
+    }
+
+    #[test]
+    fn a_short_text_is_read_in_the_language_of_all_its_words() {
+        // With one word of small ASCII letters, no frequent word tells the language: the one that
+        // prices all the words best does. `høbetem` alone reads as Danish, not beside `modrým`.
+        assert_repairs(
+            &[(
+                "modrým høbetem, køídly a temenem.",
+                "modrým hřbetem, křídly a temenem.",
+            )],
+            &[
+                // A table of letters is no word of a language.
+                "\"chars\": \"€\u{fffd}‚\u{fffd}„…†‡\u{fffd}‰Š‹ŚŤŽŹ\u{fffd}‘’“”•–—\u{fffd}™š›śťžź\u{a0}ˇ˘Ł¤Ą¦§¨©Ş«¬\u{ad}®Ż°±˛ł´µ¶·¸ąş»Ľ˝ľżŔÁÂĂÄĹĆÇČÉĘËĚÍÎĎĐŃŇÓÔŐÖ×ŘŮÚŰÜÝŢßŕáâăäĺćçčéęëěíîďđńňóôőö÷řůúűüýţ˙\"",
+                "Dvořák Antonín, Symfonie",
             ],
         );
     }
