@@ -667,12 +667,20 @@ fn step_bits(step: &RepairStep) -> f32 {
     } else {
         0.0
     };
-    shown
-        + legacy
-        + two_decoders
+    // Each word the text's links spell that a legacy reading makes.
+    let spelt = if is_legacy_to_legacy(step) {
+        SPELT_WORD_BITS * words_its_links_spell(&step.before, &step.after) as f32
+    } else {
+        0.0
+    };
+    shown + legacy + two_decoders - spelt
         + ASSUMPTION_BITS * step.lost as f32
         + SPACE_ASSUMPTION_BITS * step.spaces as f32
 }
+
+/// What a legacy reading saves for each word it makes that the text's links spell
+/// ([`url_words`]): a word the page's own addresses hold in UTF-8.
+const SPELT_WORD_BITS: f32 = 16.0;
 
 /// What a legacy charset costs as the real one, unless it is windows-1252, Mac OS Roman or
 /// [`hardly_used`].
@@ -1046,6 +1054,7 @@ fn harms_clean_text(text: &str, decoded: &str) -> bool {
         || no_break_space_between_letters(text, decoded)
         || (spoils_a_word(text, decoded) && !reads_better_as_words(text, decoded))
         || changes_pointed_letters(text, decoded)
+        || changes_a_word_its_links_spell(text, decoded)
 }
 
 /// Whether a legacy-to-legacy reading changes a vowel point or another combining mark that
@@ -2154,6 +2163,85 @@ fn stretches(chars: &[char], sequences: &[super::sequences::Sequence]) -> Vec<(u
     out
 }
 
+/// The words with letters beyond ASCII that the text's percent-encoded UTF-8 spells, in lowercase:
+/// a link keeps its address in ASCII whatever charset showed the page, so `[Deneme
+/// tahtasý](/wiki/Deneme_tahtas%C4%B1)` (windows-1254 shown as windows-1252) says which word its
+/// text was: `tahtası`.
+fn url_words(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    if !text.contains('%') {
+        return out;
+    }
+    for run in text.split(|c: char| c.is_whitespace() || !c.is_ascii()) {
+        if !run.contains('%') {
+            continue;
+        }
+        let raw = run.as_bytes();
+        let mut bytes = Vec::with_capacity(raw.len());
+        let mut k = 0;
+        while let Some(&b) = raw.get(k) {
+            let hex = raw
+                .get(k + 1..k + 3)
+                .and_then(|h| std::str::from_utf8(h).ok())
+                .and_then(|h| u8::from_str_radix(h, 16).ok());
+            match (b, hex) {
+                (b'%', Some(byte)) => {
+                    bytes.push(byte);
+                    k += 3;
+                }
+                _ => {
+                    bytes.push(b);
+                    k += 1;
+                }
+            }
+        }
+        let decoded = String::from_utf8_lossy(&bytes);
+        for word in decoded.split(|c: char| !c.is_alphabetic()) {
+            let word = word.to_lowercase();
+            if !word.is_ascii() && !out.contains(&word) {
+                out.push(word);
+            }
+        }
+    }
+    out
+}
+
+/// How many distinct words with letters beyond ASCII a reading that maps characters one to one
+/// makes out of other words, each one the text's own links spell ([`url_words`]).
+fn words_its_links_spell(text: &str, decoded: &str) -> usize {
+    let spelt = url_words(text);
+    if spelt.is_empty() {
+        return 0;
+    }
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    if before.len() != after.len() {
+        return 0;
+    }
+    let mut found: Vec<String> = Vec::new();
+    for (at, word) in words(&after) {
+        let old = before.get(at..at + word.len()).unwrap_or_default();
+        let new: String = word.iter().collect::<String>().to_lowercase();
+        if old != word && spelt.contains(&new) && !found.contains(&new) {
+            found.push(new);
+        }
+    }
+    found.len()
+}
+
+/// Whether a reading changes a word with letters beyond ASCII that the text's own links spell
+/// ([`url_words`]): the page shows it as its address has it.
+fn changes_a_word_its_links_spell(text: &str, decoded: &str) -> bool {
+    let spelt = url_words(text);
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    !spelt.is_empty()
+        && words(&before).any(|(at, word)| {
+            let new = after.get(at..at + word.len()).unwrap_or_default();
+            new != word && spelt.contains(&word.iter().collect::<String>().to_lowercase())
+        })
+}
+
 /// The text's bytes in one legacy charset read as another. With one piece of hard evidence only
 /// (`strict`), a reading may change only letters and C1 controls of the text: a misread letter
 /// (`dan\u{8e}s`, `ErzsÈbet`, `ïåðñèéñêè`) is what such a text shows, while strings of symbols
@@ -2214,7 +2302,10 @@ fn legacy_to_legacy(
                     changes_a_word(text, &decoded) && reads_better_as_words(text, &decoded)
                 }
             };
-            if !keep || harms_clean_text(text, &decoded) {
+            // A word the text's links spell is evidence enough to compete.
+            let spelt =
+                || changes_a_word(text, &decoded) && words_its_links_spell(text, &decoded) > 0;
+            if !(keep || spelt()) || harms_clean_text(text, &decoded) {
                 continue;
             }
             let decoded_cost = decoded_cost();
@@ -4774,6 +4865,30 @@ mod tests {
                 // A table of letters is no word of a language.
                 "\"chars\": \"€\u{fffd}‚\u{fffd}„…†‡\u{fffd}‰Š‹ŚŤŽŹ\u{fffd}‘’“”•–—\u{fffd}™š›śťžź\u{a0}ˇ˘Ł¤Ą¦§¨©Ş«¬\u{ad}®Ż°±˛ł´µ¶·¸ąş»Ľ˝ľżŔÁÂĂÄĹĆÇČÉĘËĚÍÎĎĐŃŇÓÔŐÖ×ŘŮÚŰÜÝŢßŕáâăäĺćçčéęëěíîďđńňóôőö÷řůúűüýţ˙\"",
                 "Dvořák Antonín, Symfonie",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_word_the_texts_links_spell() {
+        // A link's address keeps its UTF-8 in percent escapes whatever charset showed the page:
+        // a reading that makes a word it spells gains 16 bits, and one that changes such a word
+        // harms clean text.
+        assert_repairs(
+            &[
+                (
+                    "* [Deneme tahtasý](/wiki/Vikipedi:Deneme_tahtas%C4%B1)",
+                    "* [Deneme tahtası](/wiki/Vikipedi:Deneme_tahtas%C4%B1)",
+                ),
+                (
+                    "* [P\u{a0}ginas novas](/wiki/Especial:P%C3%A1ginas_novas)",
+                    "* [Páginas novas](/wiki/Especial:P%C3%A1ginas_novas)",
+                ),
+            ],
+            &[
+                "* [Deneme tahtası](/wiki/Vikipedi:Deneme_tahtas%C4%B1)",
+                "[Perihel ñ Aphel](/wiki/Apsis_%C3%B1)",
+                "100% sure, 50%ige Chance, ein Rabatt von 20%ÿ",
             ],
         );
     }
