@@ -79,6 +79,7 @@ mod encode;
 mod error;
 mod error_scan;
 pub mod mojibake;
+mod percent;
 pub mod sanitize;
 mod simd;
 mod stream;
@@ -100,6 +101,7 @@ pub use crate::encode::{
 };
 pub use crate::error::{Intended, Malformed, Utf8Error};
 pub use crate::error_scan::Errors;
+pub use crate::percent::percent_decode;
 pub use crate::simd::is_ascii;
 pub use crate::stream::{StreamDecoder, StreamError};
 pub use crate::unicode_forms::{UnicodeDecoder, UnicodeEncoding, UnicodeError, UnicodeErrorKind};

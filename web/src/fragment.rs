@@ -17,6 +17,7 @@
 //! | `ex` | the practice view's chosen exercises (`encode:20AC,decode:e282ac`), see `components/practice.rs` |
 
 use utf8lens::charset::Charset;
+use utf8lens::percent_decode;
 
 use crate::notation::Notation;
 use crate::view::View;
@@ -146,31 +147,6 @@ pub fn percent_encode(bytes: &[u8]) -> String {
             out.push(char::from(b));
         } else {
             out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
-
-/// Undoes percent-encoding; anything else (a raw `€` typed into the address bar) is kept as its
-/// UTF-8 bytes, and a `%` without two hex digits is kept as it is.
-pub fn percent_decode(text: &str) -> Vec<u8> {
-    let raw = text.as_bytes();
-    let mut out = Vec::with_capacity(raw.len());
-    let mut i = 0;
-    while let Some(&b) = raw.get(i) {
-        let hex = raw
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match (b, hex) {
-            (b'%', Some(value)) => {
-                out.push(value);
-                i += 3;
-            }
-            _ => {
-                out.push(b);
-                i += 1;
-            }
         }
     }
     out

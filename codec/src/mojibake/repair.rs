@@ -2176,25 +2176,7 @@ fn url_words(text: &str) -> Vec<String> {
         if !run.contains('%') {
             continue;
         }
-        let raw = run.as_bytes();
-        let mut bytes = Vec::with_capacity(raw.len());
-        let mut k = 0;
-        while let Some(&b) = raw.get(k) {
-            let hex = raw
-                .get(k + 1..k + 3)
-                .and_then(|h| std::str::from_utf8(h).ok())
-                .and_then(|h| u8::from_str_radix(h, 16).ok());
-            match (b, hex) {
-                (b'%', Some(byte)) => {
-                    bytes.push(byte);
-                    k += 3;
-                }
-                _ => {
-                    bytes.push(b);
-                    k += 1;
-                }
-            }
-        }
+        let bytes = crate::percent_decode(run);
         let decoded = String::from_utf8_lossy(&bytes);
         for word in decoded.split(|c: char| !c.is_alphabetic()) {
             let word = word.to_lowercase();

@@ -20,13 +20,13 @@
 
 use unicode_segmentation::UnicodeSegmentation as _;
 use utf8lens::charset::Charset;
-use utf8lens::{ByteRole, ErrorKind};
+use utf8lens::{percent_decode, ByteRole, ErrorKind};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::bit_fill::payload_bits;
 use super::unicode_forms::{hex, spaced};
-use crate::fragment::{percent_decode, percent_encode};
+use crate::fragment::percent_encode;
 use crate::hooks::use_inspector;
 use crate::notation::Notation;
 use crate::state::Action;
