@@ -167,6 +167,11 @@ fn in_its_language(chars: &[char], classes: &[Class]) -> f32 {
         return 0.0;
     }
     let known = language_of(chars, &ascii);
+    // Two words of small ASCII letters or more that tell no language leave the text to the words
+    // it has.
+    if known.is_none() && (ascii.len() >= MIN_ASCII_WORDS_FOR_LANGUAGE) {
+        return 0.0;
+    }
     // Without frequent words to tell it, the language is the one that prices all the words best,
     // each as [`OTHER_LANGUAGE_WORD`] bits at most beyond its own best (`modrým høbetem, køídly a
     // temenem.` is Czech, though `høbetem` alone reads as Danish). Only the words with letters
@@ -200,9 +205,7 @@ fn in_its_language(chars: &[char], classes: &[Class]) -> f32 {
             }
         }
     }
-    // Two such words or more that tell no language leave the text to the words it has.
     let language = known.or_else(|| {
-        (ascii.len() < MIN_ASCII_WORDS_FOR_LANGUAGE).then_some(())?;
         told.iter()
             .enumerate()
             .min_by_key(|&(_, t)| *t)
