@@ -169,7 +169,7 @@ fn in_its_language(chars: &[char], classes: &[Class]) -> f32 {
     let known = language_of(chars, &ascii);
     // Two words of small ASCII letters or more that tell no language leave the text to the words
     // it has.
-    if known.is_none() && (ascii.len() >= MIN_ASCII_WORDS_FOR_LANGUAGE) {
+    if known.is_none() && ascii.len() >= MIN_ASCII_WORDS_FOR_LANGUAGE {
         return 0.0;
     }
     // Without frequent words to tell it, the language is the one that prices all the words best,
@@ -579,12 +579,25 @@ fn apostrophe_for_letter(chars: &[char], i: usize) -> bool {
 
 /// The words French and Italian cut before a vowel with an apostrophe (`d’un`, `qu’il`,
 /// `l’anno`, `dell’arte`).
-pub(super) const ELIDED_WORDS: &str = "c d j l m n s t qu jusqu lorsqu puisqu quoiqu un all dall \
-                                       dell nell sull coll quest quell anch";
+const ELIDED_WORDS: &str = "c d j l m n s t qu jusqu lorsqu puisqu quoiqu un all dall dell nell \
+                            sull coll quest quell anch";
+
+/// Whether French or Italian cuts `word` (a whole word, in any case) with an apostrophe before a
+/// word that opens with `next`: one of [`ELIDED_WORDS`] before a vowel or `h` (`d’un`, `l’homme`,
+/// `dell’anno`, `n’y`).
+pub(super) fn elides(word: &str, next: char) -> bool {
+    ELIDED_WORDS
+        .split(' ')
+        .any(|w| w.eq_ignore_ascii_case(word))
+        && next
+            .to_lowercase()
+            .next()
+            .is_some_and(|c| "aeiouyhàâæéèêëîïôœùûüìòó".contains(c))
+}
 
 /// Whether the `í` at `i` stands where French or Italian puts the apostrophe of an elision
 /// (`díun`, `síagit`, `dellíanno`: windows-1252's `’`, 92, shown as Mac OS Roman): after a whole
-/// word of [`ELIDED_WORDS`], before a vowel or `h`, in a text whose frequent words are French or
+/// word French or Italian elides there ([`elides`]), in a text whose frequent words are French or
 /// Italian. Spanish, Irish and Czech write `í` there in their own words (`días`, `síos`, `tíha`).
 fn elision_apostrophe(chars: &[char], i: usize) -> bool {
     let (stem, _) = stem_and_tail(chars, i);
@@ -593,12 +606,7 @@ fn elision_apostrophe(chars: &[char], i: usize) -> bool {
         .and_then(|p| chars.get(p))
         .is_some_and(|c| c.is_alphabetic());
     whole
-        && ELIDED_WORDS
-            .split_whitespace()
-            .any(|w| w.eq_ignore_ascii_case(&stem))
-        && chars
-            .get(i + 1)
-            .is_some_and(|c| "aeiouhàâéèêëîïôœùûì".contains(c.to_lowercase().next().unwrap_or(*c)))
+        && chars.get(i + 1).is_some_and(|&next| elides(&stem, next))
         && in_language(chars, &["fr", "it"])
 }
 

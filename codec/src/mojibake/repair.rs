@@ -33,9 +33,9 @@
 use std::sync::OnceLock;
 
 use super::likelihood::{
-    between_letters, bits, currency_by_number, dash_letter, ellipsis_letter, is_one_letter_word,
-    quote_letter, sign_opening_a_word, unit_after_number, wedged_in_number, CONTRACTION_ENDINGS,
-    ELIDED_WORDS,
+    between_letters, bits, currency_by_number, dash_letter, elides, ellipsis_letter,
+    is_one_letter_word, quote_letter, sign_opening_a_word, unit_after_number, wedged_in_number,
+    CONTRACTION_ENDINGS,
 };
 use super::plausibility::{classify, cost, hard_evidence, oddity, script_of, Class, Script};
 use super::sequences::{read, read_spaces, recover, shows_c1, shows_every_byte, Read, Recovered};
@@ -2959,7 +2959,7 @@ fn reads_as_words(text: &str, decoded: &str) -> bool {
 /// contraction or possessive (`objectÕs`: Mac OS Roman's `’`, D5, shown as windows-1252): between
 /// a word of two letters or more and one of [`CONTRACTION_ENDINGS`], as the text had a letter
 /// there too. Or as the apostrophe of a French or Italian elision (`dÕun`, `sÕagit`, `lÕanno`):
-/// after one of [`ELIDED_WORDS`], before a word that starts with a vowel or `h`.
+/// after a word French or Italian elides before the next word ([`elides`]).
 fn apostrophe(before: &[char], after: &[char], i: usize) -> bool {
     if after.get(i) != Some(&'\u{2019}') || !before.get(i).is_some_and(|c| c.is_alphabetic()) {
         return false;
@@ -2981,12 +2981,7 @@ fn apostrophe(before: &[char], after: &[char], i: usize) -> bool {
         .iter()
         .take_while(|c| c.is_alphabetic())
         .collect();
-    let elided = ELIDED_WORDS.split(' ').any(|w| w == word_before)
-        && tail
-            .chars()
-            .next()
-            .and_then(|c| c.to_lowercase().next())
-            .is_some_and(|c| "aeiouyhàâæéèêëîïôœùûüìòó".contains(c));
+    let elided = tail.chars().next().is_some_and(|c| elides(&word_before, c));
     (word_before.chars().count() >= 2 && CONTRACTION_ENDINGS.contains(&tail.as_str())) || elided
 }
 
