@@ -2215,13 +2215,16 @@ fn words_its_links_spell(text: &str, decoded: &str) -> usize {
 /// ([`url_words`]): the page shows it as its address has it.
 fn changes_a_word_its_links_spell(text: &str, decoded: &str) -> bool {
     let spelt = url_words(text);
+    if spelt.is_empty() {
+        return false;
+    }
     let before: Vec<char> = text.chars().collect();
     let after: Vec<char> = decoded.chars().collect();
-    !spelt.is_empty()
-        && words(&before).any(|(at, word)| {
-            let new = after.get(at..at + word.len()).unwrap_or_default();
-            new != word && spelt.contains(&word.iter().collect::<String>().to_lowercase())
-        })
+    let changed = words(&before).any(|(at, word)| {
+        let new = after.get(at..at + word.len()).unwrap_or_default();
+        new != word && spelt.contains(&word.iter().collect::<String>().to_lowercase())
+    });
+    changed
 }
 
 /// The text's bytes in one legacy charset read as another. With one piece of hard evidence only
