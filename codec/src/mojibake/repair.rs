@@ -1055,7 +1055,58 @@ fn harms_clean_text(text: &str, decoded: &str) -> bool {
         || (spoils_a_word(text, decoded) && !reads_better_as_words(text, decoded))
         || changes_pointed_letters(text, decoded)
         || changes_a_word_its_links_spell(text, decoded)
+        || changes_a_table(text, decoded)
 }
+
+/// Whether a legacy-to-legacy reading changes a character of a run of [`MIN_TABLE_RUN`] or more
+/// beyond ASCII, each a code point or two after the one before (`\u{80}\u{81}\u{82}…`,
+/// `ÀÁÂÃÄÅ…`): a table of a charset, which some reading always turns into another charset's table
+/// (`АБВГ…` in code page 866). Mojibake makes such a run only of a table too.
+fn changes_a_table(text: &str, decoded: &str) -> bool {
+    let before: Vec<char> = text.chars().collect();
+    let in_table = in_a_table(&before);
+    before
+        .iter()
+        .zip(decoded.chars())
+        .enumerate()
+        .any(|(k, (&a, b))| a != b && in_table.get(k) == Some(&true))
+}
+
+/// For each character, whether it is in a table ([`changes_a_table`]): a run of
+/// [`MIN_TABLE_RUN`] characters or more beyond ASCII, each a code point or two after the one
+/// before, and the characters beyond ASCII glued to it (a charset's table is in the order of its
+/// bytes, and only some stretches of it in code point order: `\u{9F}\u{A0}”¢£¤„¦§Ø`).
+fn in_a_table(chars: &[char]) -> Vec<bool> {
+    let mut in_table = vec![false; chars.len()];
+    let mut start = 0;
+    for end in 1..=chars.len() {
+        let follows = chars.get(end).is_some_and(|&c| {
+            chars
+                .get(end - 1)
+                .is_some_and(|&p| !c.is_ascii() && super::likelihood::follows_in_order(p, c))
+        });
+        if follows {
+            continue;
+        }
+        if end - start >= MIN_TABLE_RUN && chars.get(start).is_some_and(|c| !c.is_ascii()) {
+            let beyond = |k: usize| chars.get(k).is_some_and(|c| !c.is_ascii());
+            let mut first = start;
+            while first > 0 && beyond(first - 1) {
+                first -= 1;
+            }
+            let mut last = end;
+            while beyond(last) {
+                last += 1;
+            }
+            in_table.get_mut(first..last).unwrap_or_default().fill(true);
+        }
+        start = end;
+    }
+    in_table
+}
+
+/// The shortest run of characters in code point order that [`changes_a_table`] takes for a table.
+const MIN_TABLE_RUN: usize = 8;
 
 /// Whether a legacy-to-legacy reading changes a vowel point or another combining mark that
 /// follows a Hebrew or Arabic letter (`أَمرخ`, `גִּבּוֹרֵי`): pointed text is written so, and the
@@ -1435,6 +1486,7 @@ fn whole_utf8_reading(
 ) {
     if !(rival || enough_whole(chars, &sequences))
         || sequences.iter().any(|s| s.read == Read::Stray)
+        || reads_a_readable_word(chars, &sequences)
     {
         return;
     }
@@ -1533,6 +1585,7 @@ fn utf8_example(reading: &Reading) -> (String, String) {
 #[inline(never)]
 fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     let chars: Vec<char> = text.chars().collect();
+    let in_table = in_a_table(&chars);
     let mut out: Vec<Candidate> = Vec::new();
     for encoder in encoders {
         let reading = Reading {
@@ -1604,7 +1657,14 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
             let repaired = after
                 .get(start - window_start..after.len().saturating_sub(window_end - end))
                 .unwrap_or_default();
-            if breaks_a_word(&chars, start, end, repaired) {
+            // A piece that reads as a code point no text holds (private use beyond the BMP,
+            // unassigned planes), or that stands in a table ([`in_a_table`]), met its bytes by
+            // chance: tables of a charset's signs are full of such meetings (`šŧž`, `õö÷øù`).
+            if breaks_a_word(&chars, start, end, repaired)
+                || is_a_readable_word(&chars, start, end)
+                || repaired.iter().any(|&c| classify(c) == Class::Unusual)
+                || in_table.get(start..end).unwrap_or_default().contains(&true)
+            {
                 continue;
             }
             let needed = MIN_GAIN_PIECE_BITS + if lone { 3.0 * WEAK_EVIDENCE_BITS } else { 0.0 };
@@ -1660,6 +1720,50 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         });
     }
     out
+}
+
+/// Whether the stretch `chars[start..end]` is a whole word of three letters or more beyond ASCII,
+/// glued to nothing but ASCII, that the letter model does not find unreadable and that is
+/// written as words are: troff's `\fIтак\fR`, whose code page 866 bytes (E2 A0 AA) are UTF-8's
+/// braille `⠪`. UTF-8 shown in another charset seldom makes such a word: its continuation bytes
+/// are signs, box drawing or capitals there, a capital after a small letter (`тАФ` is `—` in code
+/// page 866), or a Greek capital with tonos inside a word, which Greek spelling never has (`ΠΌΠΎ`
+/// is Cyrillic `мо` in windows-1253).
+fn is_a_readable_word(chars: &[char], start: usize, end: usize) -> bool {
+    let beyond = |c: Option<&char>| c.is_some_and(|c| c.is_alphabetic() && !c.is_ascii());
+    let Some(word) = chars.get(start..end) else {
+        return false;
+    };
+    word.len() >= 3
+        && word.iter().all(|c| beyond(Some(c)))
+        && !beyond(start.checked_sub(1).and_then(|k| chars.get(k)))
+        && !beyond(chars.get(end))
+        && !word.windows(2).any(|w| {
+            (w[0].is_lowercase() && w[1].is_uppercase())
+                || matches!(w[1], '\u{386}' | '\u{388}'..='\u{38F}')
+        })
+        && bits_per_letter(word).is_some_and(|b| b < UNREADABLE_BITS_PER_LETTER)
+}
+
+/// Whether a run of multi-byte sequences covers a word that [`is_a_readable_word`] reads.
+fn reads_a_readable_word(chars: &[char], sequences: &[super::sequences::Sequence]) -> bool {
+    let mut k = 0;
+    while k < sequences.len() {
+        let first = k;
+        while sequences.get(k).is_some_and(|s| s.is_multi_byte()) {
+            k += 1;
+        }
+        if let (Some(a), Some(b)) = (
+            sequences.get(first),
+            k.checked_sub(1).and_then(|l| sequences.get(l)),
+        ) {
+            if k > first && is_a_readable_word(chars, a.start, b.end) {
+                return true;
+            }
+        }
+        k += 1;
+    }
+    false
 }
 
 /// Whether a repaired stretch `chars[start..end]`, repaired as `repaired`, would put letters of
@@ -2640,7 +2744,11 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
                 || between_letters(&before, i)
                 || ends_word
                 || sign_opening_a_word(&before, i))
-            && (word_len(i) >= MIN_WORD_CHANGED || (wedged && word_len(i) >= 3));
+            && (word_len(i) >= MIN_WORD_CHANGED || (wedged && word_len(i) >= 3))
+            // A no-break space between letters is code page 437's `á` only where it joins one
+            // word (`Istv\u{A0}n`); in text from the web it separates words (`tar\u{A0}xzf`).
+            && (!(a.is_whitespace() && between_letters(&before, i))
+                || joins_words(&before, &after, i));
         let quote = (quote_letter(&before, i) && after.get(i).copied().is_some_and(is_quote))
             || (ellipsis_letter(&before, i) && b == '…')
             || (dash_letter(&before, i) && matches!(b, '—' | '–'));
@@ -2690,6 +2798,38 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
     }
     misread && (signs.is_empty() || vouchers.iter().any(|v| !signs.contains(v)))
 }
+
+/// Whether the reading's word around `i` costs the letter model at most [`JOINED_SPACE_BITS`] more
+/// for each no-break space it joins than the runs of letters the text has in its place cost apart:
+/// `István` (26 bits) against `Istv` and `n` (24), where code page 437's `á` was shown as a
+/// no-break space; not `taráxzfájdk` (76) against `tar`, `xzf` and `jdk` (60), a command line
+/// from the web whose no-break spaces separate words. A word glued to a digit or an underscore is
+/// part of a name (`BRANCH\u{A0}r4574`, `gdb\u{A0}your_exe`), not a word the space was inside.
+fn joins_words(before: &[char], after: &[char], i: usize) -> bool {
+    let Some((at, word)) = words(after).find(|&(at, word)| (at..at + word.len()).contains(&i))
+    else {
+        return false;
+    };
+    let name = |c: Option<&char>| c.is_some_and(|c| c.is_ascii_digit() || *c == '_');
+    if name(at.checked_sub(1).and_then(|p| after.get(p))) || name(after.get(at + word.len())) {
+        return false;
+    }
+    let Some(joined) = crate::detect::word_bits(word) else {
+        return false;
+    };
+    let parts = before.get(at..at + word.len()).unwrap_or_default();
+    let spaces = parts.iter().filter(|c| c.is_whitespace()).count() as u32;
+    let apart: Option<u32> = words(parts)
+        .map(|(_, part)| crate::detect::word_bits(part))
+        .sum();
+    apart.is_some_and(|apart| joined <= apart + JOINED_SPACE_BITS * spaces)
+}
+
+/// What a word made by joining runs of letters at a no-break space ([`joins_words`]) may cost
+/// beyond the runs apart, for each space: the runs pay for their own ends, about 6 bits each
+/// (`n` alone costs 6), and a misread letter inside a word costs a few bits more than the letters
+/// around it.
+const JOINED_SPACE_BITS: u32 = 4;
 
 /// Whether a reading turns the letter at `i`, glued to a unit of ASCII letters (`m/sý`, `cmü`),
 /// into a superscript digit ending it (`m/s²`, `cm³`: code page 437 and 850 read as windows-1252
@@ -3961,6 +4101,51 @@ mod tests {
                 "01E3;01E3;00E6 0304;01E3;00E6 0304; # (ǣ; ǣ; æ◌\u{304}; ǣ; æ◌\u{304}; ) LATIN",
             ],
         );
+    }
+
+    #[test]
+    fn web_spaces_and_troff_words_of_debian_lines_stay() {
+        // A no-break space is code page 437's `á` where it joins one word, and separates words
+        // in commands and names copied from web pages; a word of Cyrillic glued to troff's font
+        // escapes is no UTF-8 sequence shown in code page 866, though its bytes make one. UTF-8
+        // shown in code page 866 and windows-1253 is still repaired.
+        assert_repairs(
+            &[
+                ("Dr. Kiss Istv\u{a0}n", "Dr. Kiss István"),
+                ("651,3 radi\u{a0}n", "651,3 radián"),
+                ("ΠΏΡ€ΠµΠ³ΠΎΠ²ΠΎΡ€ΠΈ ΠΌΠΎΠΈ", "преговори мои"),
+                ("╨Я╤А╨╕╨▓╨╡╤В тАФ ╨╝╨╕╤А", "Привет — мир"),
+            ],
+            &[
+                "tar\u{a0}xzf\u{a0}jdk-7u4-linux-i586.tar.gz<br>",
+                "tronical\u{a0}and\u{a0}pushfpopf\u{a0}tests)<br>",
+                "install\u{a0}pkg:/developer/build/automake\u{a0}and\u{a0}pkg:/developer/build/autoconf<br>",
+                "valgrind/branches/VALGRIND_3_0_BRANCH\u{a0}r4574).<br>",
+                "bin/arm-linux-androideabi-gdb\u{a0}your_exe<br>",
+                "\\fIтак\\fR",
+                "\\fIтбл\\fP), и основне скупове аргумената до тих програма.",
+                "\\fB\\-X\\fP[\\fIтпи\\/\\fP], \\fB\\-\\-gxditview\\fP[=\\fIтпи\\/\\fP]",
+                "\\fB\\e\\ Страница\\e\\ упутства\\e\\ \\e$MAN_PN\\e\\ ?ltред\\e\\ %lt?L/%L.:\\fP",
+            ],
+        );
+    }
+
+    #[test]
+    fn tables_of_a_charset_stay() {
+        // The upper half of every charset's table, written the way encoding libraries write it
+        // in their sources (npm's iconv-lite: `"chars": "\u{80}\u{81}…ÿ"`, U+FFFD for a byte
+        // the charset leaves undefined). Every reading of a table is another charset's table.
+        let mut changed = Vec::new();
+        for cs in Charset::ALL {
+            let table: String = (0x80..=0xFFu8)
+                .map(|b| cs.decode_byte(b).unwrap_or('\u{FFFD}'))
+                .collect();
+            let line = format!("\"chars\": \"{table}\"");
+            if repair(&line).text != line {
+                changed.push(cs.name());
+            }
+        }
+        assert!(changed.is_empty(), "{changed:?}");
     }
 
     #[test]
