@@ -1077,7 +1077,8 @@ fn changes_a_table(text: &str, decoded: &str) -> bool {
 /// before, and the characters beyond ASCII glued to it (a charset's table is in the order of its
 /// bytes, and only some stretches of it in code point order: `\u{9F}\u{A0}”¢£¤„¦§Ø`).
 fn in_a_table(chars: &[char]) -> Vec<bool> {
-    let mut in_table = vec![false; chars.len()];
+    // The runs in code point order.
+    let mut in_order = vec![false; chars.len()];
     let mut start = 0;
     for end in 1..=chars.len() {
         let follows = chars.get(end).is_some_and(|&c| {
@@ -1089,18 +1090,21 @@ fn in_a_table(chars: &[char]) -> Vec<bool> {
             continue;
         }
         if end - start >= MIN_TABLE_RUN && chars.get(start).is_some_and(|c| !c.is_ascii()) {
-            let beyond = |k: usize| chars.get(k).is_some_and(|c| !c.is_ascii());
-            let mut first = start;
-            while first > 0 && beyond(first - 1) {
-                first -= 1;
-            }
-            let mut last = end;
-            while beyond(last) {
-                last += 1;
-            }
-            in_table.get_mut(first..last).unwrap_or_default().fill(true);
+            in_order.get_mut(start..end).unwrap_or_default().fill(true);
         }
         start = end;
+    }
+    // And every run of characters beyond ASCII that holds one.
+    let mut in_table = vec![false; chars.len()];
+    let mut start = 0;
+    for end in 0..=chars.len() {
+        if chars.get(end).is_some_and(|c| !c.is_ascii()) {
+            continue;
+        }
+        if in_order.get(start..end).unwrap_or_default().contains(&true) {
+            in_table.get_mut(start..end).unwrap_or_default().fill(true);
+        }
+        start = end + 1;
     }
     in_table
 }
@@ -2806,12 +2810,19 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
 /// from the web whose no-break spaces separate words. A word glued to a digit or an underscore is
 /// part of a name (`BRANCH\u{A0}r4574`, `gdb\u{A0}your_exe`), not a word the space was inside.
 fn joins_words(before: &[char], after: &[char], i: usize) -> bool {
-    let Some((at, word)) = words(after).find(|&(at, word)| (at..at + word.len()).contains(&i))
-    else {
-        return false;
-    };
+    // The word around `i`, found from `i` (a text may hold many such spaces).
+    let at = after
+        .get(..i)
+        .and_then(|head| head.iter().rposition(|c| !c.is_alphabetic()))
+        .map_or(0, |p| p + 1);
+    let end = after
+        .get(i..)
+        .and_then(|tail| tail.iter().position(|c| !c.is_alphabetic()))
+        .map_or(after.len(), |p| i + p);
+    let word = after.get(at..end).unwrap_or_default();
     let name = |c: Option<&char>| c.is_some_and(|c| c.is_ascii_digit() || *c == '_');
-    if name(at.checked_sub(1).and_then(|p| after.get(p))) || name(after.get(at + word.len())) {
+    if word.is_empty() || name(at.checked_sub(1).and_then(|p| after.get(p))) || name(after.get(end))
+    {
         return false;
     }
     let Some(joined) = crate::detect::word_bits(word) else {
