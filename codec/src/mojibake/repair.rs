@@ -2708,17 +2708,7 @@ const SPACING_ACCENTS: &str = "ˆ˜˘˙˚¸˝˛ˇ¯";
 fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
     let before: Vec<char> = text.chars().collect();
     let after: Vec<char> = decoded.chars().collect();
-    let word_len = |i: usize| {
-        let start = after
-            .get(..i)
-            .and_then(|head| head.iter().rposition(|c| !c.is_alphabetic()))
-            .map_or(0, |p| p + 1);
-        let end = after
-            .get(i..)
-            .and_then(|tail| tail.iter().position(|c| !c.is_alphabetic()))
-            .map_or(after.len(), |p| i + p);
-        end - start
-    };
+    let word_len = |i: usize| word_around(&after, i).len();
     let mut misread = false;
     // A sign the reading turns into a letter, outside the places `letter` allows (`£t` is code
     // page 437's `út`): allowed once the same reading reads another character, a misread letter,
@@ -2803,6 +2793,20 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
     misread && (signs.is_empty() || vouchers.iter().any(|v| !signs.contains(v)))
 }
 
+/// Where the run of letters around `i` starts and ends, found from `i` (empty when the character
+/// at `i` is no letter and neither neighbour is one).
+fn word_around(chars: &[char], i: usize) -> std::ops::Range<usize> {
+    let start = chars
+        .get(..i)
+        .and_then(|head| head.iter().rposition(|c| !c.is_alphabetic()))
+        .map_or(0, |p| p + 1);
+    let end = chars
+        .get(i..)
+        .and_then(|tail| tail.iter().position(|c| !c.is_alphabetic()))
+        .map_or(chars.len(), |p| i + p);
+    start..end.max(start)
+}
+
 /// Whether the reading's word around `i` costs the letter model at most [`JOINED_SPACE_BITS`] more
 /// for each no-break space it joins than the runs of letters the text has in its place cost apart:
 /// `István` (26 bits) against `Istv` and `n` (24), where code page 437's `á` was shown as a
@@ -2810,15 +2814,7 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
 /// from the web whose no-break spaces separate words. A word glued to a digit or an underscore is
 /// part of a name (`BRANCH\u{A0}r4574`, `gdb\u{A0}your_exe`), not a word the space was inside.
 fn joins_words(before: &[char], after: &[char], i: usize) -> bool {
-    // The word around `i`, found from `i` (a text may hold many such spaces).
-    let at = after
-        .get(..i)
-        .and_then(|head| head.iter().rposition(|c| !c.is_alphabetic()))
-        .map_or(0, |p| p + 1);
-    let end = after
-        .get(i..)
-        .and_then(|tail| tail.iter().position(|c| !c.is_alphabetic()))
-        .map_or(after.len(), |p| i + p);
+    let std::ops::Range { start: at, end } = word_around(after, i);
     let word = after.get(at..end).unwrap_or_default();
     let name = |c: Option<&char>| c.is_some_and(|c| c.is_ascii_digit() || *c == '_');
     if word.is_empty() || name(at.checked_sub(1).and_then(|p| after.get(p))) || name(after.get(end))
