@@ -15,7 +15,9 @@
 //!                     (tests/mojibake/real_legacy.py: legacy as legacy on real text)
 //!   --long            instead of the set: repair's speed on long texts, each text of
 //!                     ../shared/conformance/unicode-lipsum/lipsum whole (clean) and as its
-//!                     UTF-8 read as windows-1252 (garbled), in MB/s
+//!                     UTF-8 read as windows-1252 (garbled), in MB/s; then one run of
+//!                     letters with no space, 4,000 and 16,000 characters long, of several
+//!                     shapes, with how much longer the longer one takes (4 when linear)
 //! ```
 
 #[path = "../mojibake/eval_set.rs"]
@@ -188,6 +190,57 @@ fn long_texts() {
             if clean_out == text { "no" } else { "yes" },
             garbled.len() as f64 / 1e6 / garbled_s,
             if garbled_out == text { "yes" } else { "no" },
+        );
+    }
+    long_words();
+}
+
+/// One run of letters with no space in it, 4,000 and 16,000 characters long, in several shapes
+/// that make the rules which look at a changed character's word look at it again and again: a
+/// table of Latin capitals, UTF-8 read as windows-1252 with no space, capitals after small letters
+/// as Mac OS Roman shows windows-1252, camel humps, a run of Latin-1 characters in a fixed
+/// pseudo-random order. Prints each length's time and their ratio: 4 when the time is linear in
+/// the length, 16 when it is quadratic.
+fn long_words() {
+    // A fixed linear congruential sequence: the same characters every run.
+    let mut seed: u32 = 1;
+    let latin1: String = (0..16_000)
+        .map(|_| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            char::from(0xC0 + ((seed >> 16) % 0x40) as u8)
+        })
+        .collect();
+    let shapes: [(&str, &str); 7] = [
+        ("table of capitals", "ÀÁÂÃÄÅÆÇ"),
+        ("UTF-8 as windows-1252", "Ð¿Ñ€Ð¸Ð²ÐµÑ‚"),
+        ("one letter as windows-1252", "Ã©"),
+        ("Mac capitals in words", "marÁo"),
+        ("capital after two letters", "abÁc"),
+        ("camel humps", "setÄnderung"),
+        ("Latin-1 letters", ""),
+    ];
+    println!();
+    println!("| one run of letters | 4,000: s | 16,000: s | ratio |");
+    println!("|---|---:|---:|---:|");
+    for (name, unit) in shapes {
+        let text = |n: usize| -> String {
+            if unit.is_empty() {
+                latin1.chars().take(n).collect()
+            } else {
+                unit.chars().cycle().take(n).collect()
+            }
+        };
+        let timed = |input: &str| {
+            let started = Instant::now();
+            let _ = utf8lens::mojibake::repair(input);
+            started.elapsed().as_secs_f64().max(1e-9)
+        };
+        let short = timed(&text(4_000));
+        let long = timed(&text(16_000));
+        println!(
+            "| {name} (`{}`) | {short:.3} | {long:.3} | {:.1} |",
+            text(12),
+            long / short
         );
     }
 }

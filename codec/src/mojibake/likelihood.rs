@@ -1014,18 +1014,23 @@ fn capital_between_small_letters(chars: &[char], i: usize) -> bool {
     let Some(ch) = at(Some(i)) else {
         return false;
     };
-    let hump = chars
-        .get(i..)
-        .unwrap_or_default()
-        .iter()
-        .take_while(|c| c.is_alphabetic())
-        .count();
+    // Read only as far as the hump needs, and only for such a capital: every letter of a long
+    // word is asked about.
+    let hump = || {
+        chars
+            .get(i..)
+            .unwrap_or_default()
+            .iter()
+            .take(MIN_WORD_AFTER_CAPITAL)
+            .take_while(|c| c.is_alphabetic())
+            .count()
+    };
     "ÁÂÈÊËÍÎÏÌÒÓÔÚÛÙ".contains(ch)
         && [1, 2]
             .iter()
             .all(|&k| at(i.checked_sub(k)).is_some_and(|c| c.is_ascii_lowercase()))
         && at(Some(i + 1)).is_some_and(|c| c.is_ascii_lowercase())
-        && !(hump >= MIN_WORD_AFTER_CAPITAL && opens_camel_hump(chars, i))
+        && !(hump() >= MIN_WORD_AFTER_CAPITAL && opens_camel_hump(chars, i))
 }
 
 /// What `Ã`, `Ä` or `Å` costs glued to a small ASCII letter, with ASCII or nothing after it
@@ -1116,6 +1121,7 @@ pub(super) fn opens_camel_hump(chars: &[char], i: usize) -> bool {
         .get(i..)
         .unwrap_or_default()
         .iter()
+        .take(LONGEST_WORD)
         .take_while(|c| c.is_alphabetic())
         .copied()
         .collect();
@@ -1123,6 +1129,11 @@ pub(super) fn opens_camel_hump(chars: &[char], i: usize) -> bool {
         && crate::detect::word_bits(&hump)
             .is_some_and(|b| b as f32 <= CAMEL_HUMP_BITS_PER_LETTER * hump.len() as f32)
 }
+
+/// How far from a character the rules read the letters of its word, either way. No language's
+/// words are longer; a longer run of letters (a table of a charset, an encoded blob) is no word,
+/// and reading it whole for each of its characters would take time quadratic in its length.
+pub(super) const LONGEST_WORD: usize = 64;
 
 /// The shortest hump of camel case that [`opens_camel_hump`] sees.
 const MIN_CAMEL_HUMP: usize = 2;

@@ -35,7 +35,7 @@ use std::sync::OnceLock;
 use super::likelihood::{
     between_letters, bits, currency_by_number, dash_letter, elides, ellipsis_letter,
     is_one_letter_word, quote_letter, sign_opening_a_word, unit_after_number, wedged_in_number,
-    CONTRACTION_ENDINGS,
+    CONTRACTION_ENDINGS, LONGEST_WORD,
 };
 use super::plausibility::{classify, cost, hard_evidence, oddity, script_of, Class, Script};
 use super::sequences::{read, read_spaces, recover, shows_c1, shows_every_byte, Read, Recovered};
@@ -1933,8 +1933,10 @@ fn beside_an_ascii_word(chars: &[char], start: usize, end: usize) -> bool {
     let head = chars.get(..start).unwrap_or_default();
     let tail = chars.get(end..).unwrap_or_default();
     let gap = |c: &&char| !c.is_alphabetic() && !c.is_ascii_digit();
-    ascii_word(&mut head.iter().rev().skip_while(gap))
-        || ascii_word(&mut tail.iter().skip_while(gap))
+    // The gap and the word are read as far as a word is long, each.
+    let far = 2 * LONGEST_WORD;
+    ascii_word(&mut head.iter().rev().take(far).skip_while(gap))
+        || ascii_word(&mut tail.iter().take(far).skip_while(gap))
 }
 
 /// Whether the lost sequences cover a whole word of two letters or more that the letter model
@@ -1949,22 +1951,23 @@ fn loses_a_readable_word(chars: &[char], sequences: &[super::sequences::Sequence
             .get(at)
             .is_some_and(|s| matches!(s.read, Read::Lost { .. }) && (s.start..s.end).contains(&k))
     };
-    // Only the words that touch the sequences can be lost: the text is read from the letters
-    // before the first sequence to those after the last, not whole for each stretch.
+    // Only a word between the first sequence's start and the last one's end can be lost whole:
+    // one that goes on past either has a letter no sequence holds. The text is read over that
+    // span alone, not from the word's start for each stretch (a long word of many stretches).
     let (Some(first), Some(last)) = (sequences.first(), sequences.last()) else {
         return false;
     };
-    let letter = |k: usize| chars.get(k).is_some_and(|c| c.is_alphabetic());
-    let mut start = first.start.min(chars.len());
-    while start > 0 && letter(start - 1) {
-        start -= 1;
-    }
-    let mut end = last.end.min(chars.len()).max(start);
-    while letter(end) {
-        end += 1;
-    }
+    let letter = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|c| c.is_alphabetic())
+    };
+    let start = first.start.min(chars.len());
+    let end = last.end.min(chars.len()).max(start);
     words(chars.get(start..end).unwrap_or_default()).any(|(at, word)| {
+        let goes_on = (at == 0 && letter(start.checked_sub(1)))
+            || (start + at + word.len() == end && letter(Some(end)));
         word.len() >= 2
+            && !goes_on
             && (start + at..start + at + word.len()).all(lost)
             && bits_per_letter(word).is_some_and(|b| b < UNREADABLE_BITS_PER_LETTER)
     })
@@ -2067,12 +2070,14 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
             let head = chars.get(..seq.start).unwrap_or_default();
             head.iter()
                 .rev()
+                .take(LONGEST_WORD)
                 .take_while(|c| c.is_alphabetic())
                 .copied()
                 .collect()
         } else {
             let tail = chars.get(seq.end..).unwrap_or_default();
             tail.iter()
+                .take(LONGEST_WORD)
                 .take_while(|c| c.is_alphabetic())
                 .copied()
                 .collect()
@@ -2092,18 +2097,23 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
     };
     // Two, or the same one repeated (`áááá`, Georgian's E1): a run of different ones is a code
     // page's table (`éâäàåçêëèïîì`).
-    let run_start = chars
-        .get(..seq.start)
-        .unwrap_or_default()
-        .iter()
-        .rposition(|c| !three_byte_lead(Some(c)))
-        .map_or(0, |k| k + 1);
-    let run_end = chars
-        .get(seq.start..)
-        .unwrap_or_default()
-        .iter()
-        .position(|c| !three_byte_lead(Some(c)))
-        .map_or(chars.len(), |k| seq.start + k);
+    // Read as far as a word is ([`LONGEST_WORD`]) either way.
+    let run_start = seq.start
+        - chars
+            .get(seq.start.saturating_sub(LONGEST_WORD)..seq.start)
+            .unwrap_or_default()
+            .iter()
+            .rev()
+            .take_while(|c| three_byte_lead(Some(c)))
+            .count();
+    let run_end = seq.start
+        + chars
+            .get(seq.start..)
+            .unwrap_or_default()
+            .iter()
+            .take(LONGEST_WORD)
+            .take_while(|c| three_byte_lead(Some(c)))
+            .count();
     let run = chars.get(run_start..run_end).unwrap_or_default();
     // A repeated one beside a word of ASCII letters is a letter drawn out in a Latin text (`so
     // cool ááááááá`); Georgian that lost its C1 bytes is all such runs.
@@ -2113,9 +2123,8 @@ fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -
     let doubled = (run.len() == 2 || repeated).then_some((run_start.checked_sub(1), run_end));
     // Nor in a list of letters (`àáâãäå`).
     let in_a_list = || {
-        words(chars)
-            .find(|&(at, word)| (at..at + word.len()).contains(&seq.start))
-            .is_some_and(|(_, word)| is_letter_list(word))
+        chars.get(seq.start).is_some_and(|c| c.is_alphabetic())
+            && is_letter_list(chars.get(word_around(chars, seq.start)).unwrap_or_default())
     };
     // Nor inside a word with ASCII letters (`ledòáèkovitých`, Czech `ledňáčkovitých` in
     // windows-1250 shown as windows-1252), nor beside a byte UTF-8 never holds (C0, C1, F5–FF:
@@ -2796,15 +2805,18 @@ fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
 /// Where the run of letters around `i` starts and ends, found from `i` (empty when the character
 /// at `i` is no letter and neither neighbour is one).
 fn word_around(chars: &[char], i: usize) -> std::ops::Range<usize> {
-    let start = chars
-        .get(..i)
-        .and_then(|head| head.iter().rposition(|c| !c.is_alphabetic()))
-        .map_or(0, |p| p + 1);
-    let end = chars
-        .get(i..)
-        .and_then(|tail| tail.iter().position(|c| !c.is_alphabetic()))
-        .map_or(chars.len(), |p| i + p);
-    start..end.max(start)
+    let i = i.min(chars.len());
+    let head = chars
+        .get(i.saturating_sub(LONGEST_WORD)..i)
+        .unwrap_or_default();
+    let start = i - head.iter().rev().take_while(|c| c.is_alphabetic()).count();
+    let tail = chars.get(i..).unwrap_or_default();
+    let end = i + tail
+        .iter()
+        .take(LONGEST_WORD)
+        .take_while(|c| c.is_alphabetic())
+        .count();
+    start..end
 }
 
 /// Whether the reading's word around `i` costs the letter model at most [`JOINED_SPACE_BITS`] more
@@ -3119,6 +3131,7 @@ fn apostrophe(before: &[char], after: &[char], i: usize) -> bool {
         let mut word: Vec<char> = head
             .iter()
             .rev()
+            .take(LONGEST_WORD)
             .take_while(|c| c.is_alphabetic())
             .flat_map(|c| c.to_lowercase())
             .collect();
@@ -3129,6 +3142,7 @@ fn apostrophe(before: &[char], after: &[char], i: usize) -> bool {
         .get(i + 1..)
         .unwrap_or_default()
         .iter()
+        .take(LONGEST_WORD)
         .take_while(|c| c.is_alphabetic())
         .collect();
     let elided = tail.chars().next().is_some_and(|c| elides(&word_before, c));
@@ -3233,17 +3247,18 @@ fn letter_of_another_script(chars: &[char], i: usize) -> bool {
 /// in a word with an ASCII hump too (`camelCaseÄpfel`): an identifier. In a name (`ValÈria`,
 /// `GilliËron`: windows-1252 shown as Mac OS Roman) the capital is a misread letter.
 fn camel_case(chars: &[char], i: usize) -> bool {
-    let start = chars
-        .get(..i)
-        .unwrap_or_default()
+    let head = chars.get(..i).unwrap_or_default();
+    let letters = head
         .iter()
-        .rposition(|c| !c.is_alphabetic())
-        .map_or(0, |k| k + 1);
-    let head = chars.get(start..i).unwrap_or_default();
-    super::likelihood::opens_camel_hump(chars, i)
-        && head
-            .windows(2)
-            .any(|w| w[0].is_lowercase() && w[1].is_ascii_uppercase())
+        .rev()
+        .take(LONGEST_WORD)
+        .take_while(|c| c.is_alphabetic())
+        .count();
+    let head = head.get(head.len() - letters..).unwrap_or_default();
+    // The ASCII hump first: it is cheaper than pricing the hump after `i`.
+    head.windows(2)
+        .any(|w| w[0].is_lowercase() && w[1].is_ascii_uppercase())
+        && super::likelihood::opens_camel_hump(chars, i)
 }
 
 /// Whether every character a legacy-to-legacy reading changes is a letter or a control character
