@@ -82,6 +82,14 @@ pub(crate) fn latin_word_bits(word: &[char], out: &mut Vec<u32>) {
 /// most of them, at least [`MIN_COMMON_WORDS`] and more than any other has (`j'ai un problème de
 /// python. il est sorti de son` is French by `un`, `de`, `il`, `est`, `son`).
 pub(crate) fn text_language<'a>(words: impl Iterator<Item = &'a str> + Clone) -> Option<usize> {
+    text_language_by(words, MIN_COMMON_WORDS)
+}
+
+/// [`text_language`] asking for at least `min_hits` frequent words.
+pub(crate) fn text_language_by<'a>(
+    words: impl Iterator<Item = &'a str> + Clone,
+    min_hits: usize,
+) -> Option<usize> {
     let mut best: Option<(usize, usize)> = None;
     let mut runner_up = 0;
     for (index, lang) in language::all().filter(|lang| lang.is_latin()).enumerate() {
@@ -94,7 +102,7 @@ pub(crate) fn text_language<'a>(words: impl Iterator<Item = &'a str> + Clone) ->
             }
         }
     }
-    best.filter(|&(_, hits)| hits >= MIN_COMMON_WORDS && hits > runner_up)
+    best.filter(|&(_, hits)| hits >= min_hits.max(1) && hits > runner_up)
         .map(|(index, _)| index)
 }
 
@@ -114,6 +122,28 @@ const MIN_COMMON_WORDS: usize = 2;
 /// what people type.
 pub(crate) fn in_an_alphabet(ch: char) -> bool {
     ch.is_ascii_alphabetic() || language::all().any(|lang| in_alphabet_of(lang, ch))
+}
+
+/// Whether the Latin-script language at `index` of [`latin_word_bits`]' order writes `ch` (in
+/// either case) as a letter of its alphabet: German writes `ß` and `ö`, not `á` or `š`.
+/// A letter beyond ASCII whose lowercase is an ASCII letter and a mark (`İ`) is in no alphabet.
+pub(crate) fn in_latin_alphabet(index: usize, ch: char) -> bool {
+    if ch.is_ascii_alphabetic() {
+        return true;
+    }
+    let mut lower = ch.to_lowercase();
+    let (Some(lower), None) = (lower.next(), lower.next()) else {
+        return false;
+    };
+    let Some(lang) = language::all().filter(|lang| lang.is_latin()).nth(index) else {
+        return false;
+    };
+    let known = |class: u8| class != BOUNDARY && class != lang.other();
+    !lower.is_ascii()
+        && (known(lang.class_of_lower(lower, false))
+            || lang
+                .split_lower(lower)
+                .is_some_and(|(base, mark)| known(base) && known(mark)))
 }
 
 /// Whether `lang`'s alphabet holds `ch` (either case), as one letter or as a letter and a mark.

@@ -145,6 +145,19 @@ fn language_of(chars: &[char], ascii: &[Span]) -> Option<usize> {
     text_language(words.iter().map(String::as_str))
 }
 
+/// The Latin-script language the text's words of small ASCII letters tell by `min_hits` of its
+/// frequent words or more ([`crate::detect::text_language_by`]), as an index into
+/// `latin_word_bits`' order.
+pub(super) fn text_language_of(chars: &[char], min_hits: usize) -> Option<usize> {
+    let classes: Vec<Class> = chars.iter().map(|&c| classify(c)).collect();
+    let (ascii, _) = latin_words(chars, &classes);
+    let words: Vec<String> = ascii
+        .iter()
+        .map(|&(start, end)| chars.get(start..end).unwrap_or_default().iter().collect())
+        .collect();
+    crate::detect::text_language_by(words.iter().map(String::as_str), min_hits)
+}
+
 /// The most a word with letters beyond ASCII pays for fitting another language better than the
 /// text's.
 const OTHER_LANGUAGE_WORD: u32 = 6;

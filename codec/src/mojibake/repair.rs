@@ -34,8 +34,8 @@ use std::sync::OnceLock;
 
 use super::likelihood::{
     between_letters, bits, currency_by_number, dash_letter, elides, ellipsis_letter,
-    is_one_letter_word, quote_letter, sign_opening_a_word, unit_after_number, wedged_in_number,
-    CONTRACTION_ENDINGS, LONGEST_WORD,
+    is_one_letter_word, quote_letter, sign_opening_a_word, text_language_of, unit_after_number,
+    wedged_in_number, CONTRACTION_ENDINGS, LONGEST_WORD,
 };
 use super::plausibility::{classify, cost, hard_evidence, oddity, script_of, Class, Script};
 use super::sequences::{read, read_spaces, recover, shows_c1, shows_every_byte, Read, Recovered};
@@ -673,7 +673,13 @@ fn step_bits(step: &RepairStep) -> f32 {
     } else {
         0.0
     };
-    shown + legacy + two_decoders - spelt
+    // Each word a legacy reading brings into the alphabet of the text's language.
+    let into_alphabet = if is_legacy_to_legacy(step) {
+        ALPHABET_WORD_BITS * words_into_its_alphabet(&step.before, &step.after) as f32
+    } else {
+        0.0
+    };
+    shown + legacy + two_decoders - spelt - into_alphabet
         + ASSUMPTION_BITS * step.lost as f32
         + SPACE_ASSUMPTION_BITS * step.spaces as f32
 }
@@ -681,6 +687,16 @@ fn step_bits(step: &RepairStep) -> f32 {
 /// What a legacy reading saves for each word it makes that the text's links spell
 /// ([`url_words`]): a word the page's own addresses hold in UTF-8.
 const SPELT_WORD_BITS: f32 = 16.0;
+
+/// What a legacy reading saves for each word it brings into the alphabet of the text's language
+/// ([`words_into_its_alphabet`]).
+const ALPHABET_WORD_BITS: f32 = 12.0;
+
+/// The fewest frequent words of its language a text needs for [`words_into_its_alphabet`].
+const MIN_ALPHABET_LANGUAGE_WORDS: usize = 3;
+
+/// The least a word that [`words_into_its_alphabet`] counts must gain in the text's language.
+const MIN_ALPHABET_WORD_GAIN: u32 = 4;
 
 /// What a legacy charset costs as the real one, unless it is windows-1252, Mac OS Roman or
 /// [`hardly_used`].
@@ -2398,10 +2414,13 @@ fn legacy_to_legacy(
                         && (changes_only_latin_words(text, &decoded)
                             || reads_as_words(text, &decoded)
                             || reads_better_as_words(text, &decoded)
-                            || quote_letters_into_quotes(text, &decoded))
+                            || quote_letters_into_quotes(text, &decoded)
+                            || words_into_its_alphabet(text, &decoded) > 0)
                 }
                 Gate::Language => {
-                    changes_a_word(text, &decoded) && reads_better_as_words(text, &decoded)
+                    changes_a_word(text, &decoded)
+                        && (reads_better_as_words(text, &decoded)
+                            || words_into_its_alphabet(text, &decoded) > 0)
                 }
             };
             // A word the text's links spell is evidence enough to compete.
@@ -3071,6 +3090,84 @@ fn reads_better_as_words(text: &str, decoded: &str) -> bool {
         bits_in_language(word, language, &mut costs)
             .is_some_and(|bits| bits as f32 <= READABLE_BITS_PER_LETTER * word.len() as f32)
     }) && text_best >= reading_bits.saturating_add(min_gain)
+}
+
+/// How many distinct words a legacy reading brings into the alphabet of the text's language, the
+/// one its frequent ASCII words tell ([`text_language_of`]): each letter it changes is a letter
+/// beyond ASCII that the language does not write, and becomes one of the same case that it
+/// writes, and each word it changes, of [`MIN_COUNTED_WORD`] letters or more, reads as a word of
+/// the language and costs less there than before (`halb so groá wie der` is German, whose
+/// alphabet has no `á`: code page 437's `groß` shown as windows-1252). 0 when any of that fails.
+/// A name from another language in a text keeps letters its language lacks (`José` in German), but
+/// a reading of it into the language's letters reads no better there.
+fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
+    let beyond = |c: char| c.is_alphabetic() && !c.is_ascii();
+    let Some((before, after)) = changes_each(text, decoded, |a, b| {
+        beyond(a) && beyond(b) && a.is_uppercase() == b.is_uppercase()
+    }) else {
+        return 0;
+    };
+    // The language is told by the text's prose, not by the words of its web and mail addresses
+    // (`web`, `archive`, `org` are no Turkish).
+    let Some(language) = text_language_of(&without_addresses(&before), MIN_ALPHABET_LANGUAGE_WORDS)
+    else {
+        return 0;
+    };
+    let alphabet = |c: char| crate::detect::in_latin_alphabet(language, c);
+    let into = before
+        .iter()
+        .zip(&after)
+        .all(|(&a, &b)| a == b || (!alphabet(a) && alphabet(b)));
+    // After the reading, the language writes every letter of the text: a text with other letters
+    // it lacks is not all in that language, or its alphabet is not all in the model (Vietnamese
+    // tones).
+    if !into || !after.iter().all(|&c| !c.is_alphabetic() || alphabet(c)) {
+        return 0;
+    }
+    let mut costs: Vec<u32> = Vec::new();
+    let mut made: Vec<&[char]> = Vec::new();
+    for (at, word) in words(&after) {
+        let old = before.get(at..at + word.len()).unwrap_or_default();
+        if old == word || made.contains(&word) {
+            continue;
+        }
+        let old_bits = bits_in_language(old, language, &mut costs);
+        let new_bits = bits_in_language(word, language, &mut costs);
+        let reads = match (old_bits, new_bits) {
+            (Some(old_bits), Some(new_bits)) => {
+                new_bits.saturating_add(MIN_ALPHABET_WORD_GAIN) <= old_bits
+            }
+            _ => false,
+        };
+        if word.len() < MIN_COUNTED_WORD || !reads {
+            return 0;
+        }
+        made.push(word);
+    }
+    made.len()
+}
+
+/// The text with each run of non-spaces that holds a web or mail address (`://`, `www.`, `@`)
+/// turned into spaces, one for each character.
+fn without_addresses(chars: &[char]) -> Vec<char> {
+    let mut out = chars.to_vec();
+    let mut start = 0;
+    while start < out.len() {
+        let len = out
+            .get(start..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|c| !c.is_whitespace())
+            .count();
+        if let Some(run) = out.get_mut(start..start + len) {
+            let text: String = run.iter().collect();
+            if text.contains("://") || text.contains("www.") || text.contains('@') {
+                run.fill(' ');
+            }
+        }
+        start += len + 1;
+    }
+    out
 }
 
 /// The characters of a text and of a reading of it, when the reading maps them one to one and
@@ -4148,6 +4245,53 @@ mod tests {
                 "\\fIтбл\\fP), и основне скупове аргумената до тих програма.",
                 "\\fB\\-X\\fP[\\fIтпи\\/\\fP], \\fB\\-\\-gxditview\\fP[=\\fIтпи\\/\\fP]",
                 "\\fB\\e\\ Страница\\e\\ упутства\\e\\ \\e$MAN_PN\\e\\ ?ltред\\e\\ %lt?L/%L.:\\fP",
+            ],
+        );
+    }
+
+    #[test]
+    fn letters_outside_the_language_of_the_text_are_read_into_it() {
+        // German writes `ß`, not `á` (code page 437's `ß` shown as windows-1252); Slovene writes
+        // `č`, not `è` (windows-1250 shown as windows-1252). The language is told by the text's
+        // frequent words, not by those of its addresses, and a name keeps the letters of its own
+        // language.
+        assert_repairs(
+            &[
+                (
+                    "Sein Durchmesser ist mit knapp 6800 Kilometern etwa halb so groá wie der der",
+                    "Sein Durchmesser ist mit knapp 6800 Kilometern etwa halb so groß wie der der",
+                ),
+                (
+                    "pomembni faktorji, ki so ohranili zapletene, mnogoceliène organizme in ne le",
+                    "pomembni faktorji, ki so ohranili zapletene, mnogocelične organizme in ne le",
+                ),
+            ],
+            &[
+                "[arşivlendi](https://web.archive.org/web/20090619130545/http://www.sciencemag.org/cgi/content/abstract/306/5702/1753).. [PMID 15514118](http://www.ncbi.nlm.nih.gov/pubmed/15514118) 21 Şubat 2009",
+                "Pure Rust implementation of Żmij, an algorithm to quickly convert floating point",
+                "Das hat José gesagt, und er ist nicht mit der Bahn gekommen.",
+                "Der Spieler Dušan ist mit der Mannschaft gekommen.",
+                "Die Familie Peña ist mit der Bahn gekommen.",
+                "Ich habe mit Frau Márquez und der Familie gesprochen.",
+                "Er hat mit Sørensen und der Familie in Århus gesprochen.",
+            ],
+        );
+    }
+
+    #[test]
+    fn letters_ending_words_before_spaces_stay() {
+        // `é` and `ë` are bytes E9 and EB in windows-1252, three-byte leads of UTF-8: before a
+        // space (taken for A0) they would be characters that also lost their last byte, which
+        // clean text shows wherever such a letter ends a word. `â` before a space is still
+        // punctuation that lost its C1 bytes.
+        assert_repairs(
+            &[(
+                "it specifies a âcleanupâ handler for the block",
+                "it specifies a \u{FFFD}cleanup\u{FFFD} handler for the block",
+            )],
+            &[
+                "The café is where we met Zoë and Chloë for the first time.",
+                "The café in São Paulo is where we met Zoë and Chloë for the first time.",
             ],
         );
     }

@@ -264,7 +264,7 @@ pub(super) fn read_spaces(bytes: &[Recovered], c1: bool, spaces_as_a0: bool) -> 
         };
         let mut buf = [first, 0, 0, 0];
         let (mut taken, mut spaces, mut lost) = (1, 0, false);
-        let (mut real, mut replacement) = (0, false);
+        let (mut real, mut replacement) = (0usize, false);
         // ED's second byte is always in 80–9F: where C1 bytes were stripped, it is gone, and a
         // continuation byte right after ED is the third (`í¬` is Korean ED 8x AC, `한` and its
         // neighbours). The sequence then lost a byte and shows one fewer.
@@ -300,9 +300,19 @@ pub(super) fn read_spaces(bytes: &[Recovered], c1: bool, spaces_as_a0: bool) -> 
             // four-byte sequence confirm it in any charset: windows-1252 too passes the bytes it
             // leaves undefined (81, 8D, 8F, 90, 9D) as C1 controls, which are stripped (`ðŸ‘`,
             // 👍 without its 8D).
+            // A space taken for A0 confirms nothing after a letter's byte: a letter at the end
+            // of a word (`café is`, E9 then a space) is what clean text shows, and the sequence
+            // would need its last byte stripped too. After E2 (`â`), the lead of punctuation, it
+            // does: clean text hardly ends a word in `â` (`âcleanupâ handler` is `“cleanup”`
+            // that lost its C1 bytes).
+            let solid = if first == 0xE2 {
+                real
+            } else {
+                real.saturating_sub(spaces)
+            };
             Read::Lost {
                 marked: lost,
-                confirmed: replacement || (real > 0 && (lost || c1)) || real >= 2,
+                confirmed: replacement || (solid > 0 && (lost || c1)) || solid >= 2,
                 full: lost && taken == len && len >= 3,
                 lead: first,
             }
