@@ -840,7 +840,7 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
                 || has_odd_word(&chars));
         if evidence {
             out.extend(legacy_to_legacy(text, text_cost, encoders, Gate::Words));
-        } else if short && has_word_odd_in_its_language(&chars) {
+        } else if short && (has_word_odd_in_its_language(&chars) || sign_ending_a_word(&chars)) {
             out.extend(legacy_to_legacy(text, text_cost, encoders, Gate::Language));
         }
     }
@@ -3092,6 +3092,25 @@ fn reads_better_as_words(text: &str, decoded: &str) -> bool {
     }) && text_best >= reading_bits.saturating_add(min_gain)
 }
 
+/// Whether a sign beyond ASCII (a C1 control or a no-break space too) ends a word of two letters
+/// or more, glued to it, before no letter or digit (`no Canad‡,`: Portuguese `Canadá` in Mac OS
+/// Roman shown as windows-1252), other than the quotation marks, dashes and ellipsis that clean
+/// text puts there. Only [`words_into_its_alphabet`] may then read the text in another charset.
+fn sign_ending_a_word(chars: &[char]) -> bool {
+    let letter = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|c| c.is_alphabetic())
+    };
+    chars.iter().enumerate().any(|(i, &c)| {
+        !c.is_ascii()
+            && !c.is_alphanumeric()
+            && !"’”“»«…–—".contains(c)
+            && letter(i.checked_sub(1))
+            && letter(i.checked_sub(2))
+            && !chars.get(i + 1).is_some_and(|c| c.is_alphanumeric())
+    })
+}
+
 /// How many distinct words a legacy reading brings into the alphabet of the text's language, the
 /// one its frequent ASCII words tell ([`text_language_of`]): each letter it changes is a letter
 /// beyond ASCII that the language does not write, and becomes one of the same case that it
@@ -3102,11 +3121,31 @@ fn reads_better_as_words(text: &str, decoded: &str) -> bool {
 /// a reading of it into the language's letters reads no better there.
 fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
     let beyond = |c: char| c.is_alphabetic() && !c.is_ascii();
-    let Some((before, after)) = changes_each(text, decoded, |a, b| {
-        beyond(a) && beyond(b) && a.is_uppercase() == b.is_uppercase()
-    }) else {
-        return 0;
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    // Each change makes a letter beyond ASCII: of a letter of the same case, or of a capital (the
+    // Mac and Windows charsets swap small letters and capitals: `Ë andata` is `è andata`), or a
+    // small letter of a sign glued to the end of letters (`Canad‡` is `Canadá`; French
+    // `compilateur\u{A0}C` is no `compilateurÊC`).
+    let letter_before = |i: usize| {
+        i.checked_sub(1)
+            .and_then(|p| before.get(p))
+            .is_some_and(|c| c.is_alphabetic())
     };
+    let allowed = |i: usize, a: char, b: char| {
+        beyond(b)
+            && ((beyond(a) && (a.is_uppercase() == b.is_uppercase() || a.is_uppercase()))
+                || (!a.is_ascii() && !a.is_alphanumeric() && letter_before(i) && b.is_lowercase()))
+    };
+    if before.len() != after.len()
+        || !before
+            .iter()
+            .zip(&after)
+            .enumerate()
+            .all(|(i, (&a, &b))| a == b || allowed(i, a, b))
+    {
+        return 0;
+    }
     // The language is told by the text's prose, not by the words of its web and mail addresses
     // (`web`, `archive`, `org` are no Turkish).
     let Some(language) = text_language_of(&without_addresses(&before), MIN_ALPHABET_LANGUAGE_WORDS)
@@ -4265,8 +4304,25 @@ mod tests {
                     "pomembni faktorji, ki so ohranili zapletene, mnogoceliène organizme in ne le",
                     "pomembni faktorji, ki so ohranili zapletene, mnogocelične organizme in ne le",
                 ),
+                // A sign glued to the end of letters becomes a small letter: Mac OS Roman's `ß`
+                // shown as windows-1252's `§`, windows-1252's `á` as Mac OS Roman's `·`, code
+                // page 850's `ù` as a C1 control.
+                (
+                    "Sein Durchmesser ist mit knapp 6800 Kilometern etwa halb so gro§ wie der der",
+                    "Sein Durchmesser ist mit knapp 6800 Kilometern etwa halb so groß wie der der",
+                ),
+                (
+                    "descoberto no ano de 1884 por Joseph Burr Tyrrell em Alberta, no Canad·, local",
+                    "descoberto no ano de 1884 por Joseph Burr Tyrrell em Alberta, no Canadá, local",
+                ),
+                (
+                    "perduta, per lo pi\u{97} a causa di successive ricostruzioni degli edifici sacri e",
+                    "perduta, per lo più a causa di successive ricostruzioni degli edifici sacri e",
+                ),
             ],
             &[
+                // A no-break space glued to a word is French typography, not Mac OS Roman's `Ê`.
+                "Options du compilateur\u{a0}C. La valeur par d\\('efaut d\\('efinie par le distributeur comporte \\fB\\-g\\fR et le niveau d'optim",
                 "[arşivlendi](https://web.archive.org/web/20090619130545/http://www.sciencemag.org/cgi/content/abstract/306/5702/1753).. [PMID 15514118](http://www.ncbi.nlm.nih.gov/pubmed/15514118) 21 Şubat 2009",
                 "Pure Rust implementation of Żmij, an algorithm to quickly convert floating point",
                 "Das hat José gesagt, und er ist nicht mit der Bahn gekommen.",
