@@ -79,14 +79,9 @@ pub(crate) fn latin_word_bits(word: &[char], out: &mut Vec<u32>) {
 
 /// The Latin-script language whose most frequent words the text's words of ASCII letters (small
 /// letters, as written) are, as an index into [`latin_word_bits`]'s order: the language with the
-/// most of them, at least [`MIN_COMMON_WORDS`] and more than any other has (`j'ai un problème de
-/// python. il est sorti de son` is French by `un`, `de`, `il`, `est`, `son`).
-pub(crate) fn text_language<'a>(words: impl Iterator<Item = &'a str> + Clone) -> Option<usize> {
-    text_language_by(words, MIN_COMMON_WORDS)
-}
-
-/// [`text_language`] asking for at least `min_hits` frequent words.
-pub(crate) fn text_language_by<'a>(
+/// most of them, at least `min_hits` ([`MIN_COMMON_WORDS`] as a rule) and more than any other has
+/// (`j'ai un problème de python. il est sorti de son` is French by `un`, `de`, `il`, `est`, `son`).
+pub(crate) fn text_language<'a>(
     words: impl Iterator<Item = &'a str> + Clone,
     min_hits: usize,
 ) -> Option<usize> {
@@ -115,7 +110,7 @@ pub(crate) fn latin_language_code(index: usize) -> Option<&'static str> {
 }
 
 /// The fewest frequent words that tell a text's language.
-const MIN_COMMON_WORDS: usize = 2;
+pub(crate) const MIN_COMMON_WORDS: usize = 2;
 
 /// Whether some language of the model writes `ch` (in either case) as a letter of its alphabet.
 /// Letters no language writes (`Ѱ`, `ō`, `ƒ`) are what a wrong charset makes far more often than
@@ -201,7 +196,9 @@ mod tests {
             .filter(|l| l.is_latin())
             .map(|l| l.code())
             .collect();
-        let of = |text: &str| text_language(text.split(' ')).and_then(|i| latin.get(i).copied());
+        let of = |text: &str| {
+            text_language(text.split(' '), MIN_COMMON_WORDS).and_then(|i| latin.get(i).copied())
+        };
         assert_eq!(of("ai un de python il est sorti de son"), Some("fr"));
         assert_eq!(of("the cat is on the mat"), Some("en"));
         assert_eq!(of("das ist nicht mit der"), Some("de"));

@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 
 use super::plausibility::{classify, cost, script_of, Class, Script};
 use crate::charset::Charset;
-use crate::detect::{in_an_alphabet, latin_word_bits, text_language, word_bits};
+use crate::detect::{in_an_alphabet, latin_word_bits, text_language, word_bits, MIN_COMMON_WORDS};
 
 /// What one fingerprint of `plausibility::cost` weighs, in bits.
 const BITS_PER_FINGERPRINT: f32 = 4.0;
@@ -138,24 +138,24 @@ fn latin_words(chars: &[char], classes: &[Class]) -> (Vec<Span>, Vec<Span>) {
 /// The language the text's words of small ASCII letters (`ascii`, from [`latin_words`]) tell by
 /// their frequent words ([`text_language`]), as an index into `latin_word_bits`' order.
 fn language_of(chars: &[char], ascii: &[Span]) -> Option<usize> {
+    language_by(chars, ascii, MIN_COMMON_WORDS)
+}
+
+/// [`language_of`] asking for at least `min_hits` frequent words.
+fn language_by(chars: &[char], ascii: &[Span], min_hits: usize) -> Option<usize> {
     let words: Vec<String> = ascii
         .iter()
         .map(|&(start, end)| chars.get(start..end).unwrap_or_default().iter().collect())
         .collect();
-    text_language(words.iter().map(String::as_str))
+    text_language(words.iter().map(String::as_str), min_hits)
 }
 
 /// The Latin-script language the text's words of small ASCII letters tell by `min_hits` of its
-/// frequent words or more ([`crate::detect::text_language_by`]), as an index into
-/// `latin_word_bits`' order.
+/// frequent words or more, as an index into `latin_word_bits`' order.
 pub(super) fn text_language_of(chars: &[char], min_hits: usize) -> Option<usize> {
     let classes: Vec<Class> = chars.iter().map(|&c| classify(c)).collect();
     let (ascii, _) = latin_words(chars, &classes);
-    let words: Vec<String> = ascii
-        .iter()
-        .map(|&(start, end)| chars.get(start..end).unwrap_or_default().iter().collect())
-        .collect();
-    crate::detect::text_language_by(words.iter().map(String::as_str), min_hits)
+    language_by(chars, &ascii, min_hits)
 }
 
 /// The most a word with letters beyond ASCII pays for fitting another language better than the
