@@ -85,20 +85,31 @@ pub(crate) fn text_language<'a>(
     words: impl Iterator<Item = &'a str> + Clone,
     min_hits: usize,
 ) -> Option<usize> {
-    let mut best: Option<(usize, usize)> = None;
-    let mut runner_up = 0;
-    for (index, lang) in language::all().filter(|lang| lang.is_latin()).enumerate() {
-        let hits = words.clone().filter(|w| lang.is_common(w)).count();
-        match best {
-            Some((_, b)) if hits <= b => runner_up = runner_up.max(hits),
-            _ => {
-                runner_up = runner_up.max(best.map_or(0, |(_, b)| b));
-                best = Some((index, hits));
-            }
-        }
+    match text_languages(words, min_hits).as_slice() {
+        &[one] => Some(one),
+        _ => None,
     }
-    best.filter(|&(_, hits)| hits >= min_hits.max(1) && hits > runner_up)
-        .map(|(index, _)| index)
+}
+
+/// The Latin-script languages, in [`latin_word_bits`]' order, that share the most frequent words
+/// among the text's words of ASCII letters, at least `min_hits`: [`text_language`] when only one
+/// has the most, and several where close languages share them (`det`, `et`, `med` and `de` are
+/// Danish and Norwegian both).
+pub(crate) fn text_languages<'a>(
+    words: impl Iterator<Item = &'a str> + Clone,
+    min_hits: usize,
+) -> Vec<usize> {
+    let hits: Vec<usize> = language::all()
+        .filter(|lang| lang.is_latin())
+        .map(|lang| words.clone().filter(|w| lang.is_common(w)).count())
+        .collect();
+    let most = hits.iter().copied().max().unwrap_or(0);
+    if most < min_hits.max(1) {
+        return Vec::new();
+    }
+    (0..hits.len())
+        .filter(|&i| hits.get(i) == Some(&most))
+        .collect()
 }
 
 /// The ISO 639-1 code of the Latin-script language at `index` of [`text_language`]'s order.
@@ -205,6 +216,21 @@ mod tests {
         // One frequent word, or none, tells nothing.
         assert_eq!(of("python"), None);
         assert_eq!(of("de"), None);
+        // Close languages share their small words: one language is not told, both are.
+        let all = |text: &str| -> Vec<&str> {
+            text_languages(text.split(' '), MIN_COMMON_WORDS)
+                .into_iter()
+                .filter_map(|i| latin.get(i).copied())
+                .collect()
+        };
+        assert_eq!(of("det et med de to"), None);
+        let shared = all("det et med de to");
+        assert!(
+            shared.contains(&"da") && shared.contains(&"nb"),
+            "{shared:?}"
+        );
+        assert_eq!(all("the cat is on the mat"), ["en"]);
+        assert!(all("python").is_empty());
     }
 
     #[test]

@@ -15,7 +15,9 @@ use std::sync::OnceLock;
 
 use super::plausibility::{classify, cost, script_of, Class, Script};
 use crate::charset::Charset;
-use crate::detect::{in_an_alphabet, latin_word_bits, text_language, word_bits, MIN_COMMON_WORDS};
+use crate::detect::{
+    in_an_alphabet, latin_word_bits, text_language, text_languages, word_bits, MIN_COMMON_WORDS,
+};
 
 /// What one fingerprint of `plausibility::cost` weighs, in bits.
 const BITS_PER_FINGERPRINT: f32 = 4.0;
@@ -143,11 +145,16 @@ fn language_of(chars: &[char], ascii: &[Span]) -> Option<usize> {
 
 /// [`language_of`] asking for at least `min_hits` frequent words.
 fn language_by(chars: &[char], ascii: &[Span], min_hits: usize) -> Option<usize> {
-    let words: Vec<String> = ascii
+    let words = span_words(chars, ascii);
+    text_language(words.iter().map(String::as_str), min_hits)
+}
+
+/// The words at `spans`.
+fn span_words(chars: &[char], spans: &[Span]) -> Vec<String> {
+    spans
         .iter()
         .map(|&(start, end)| chars.get(start..end).unwrap_or_default().iter().collect())
-        .collect();
-    text_language(words.iter().map(String::as_str), min_hits)
+        .collect()
 }
 
 /// The Latin-script language the text's words of small ASCII letters tell by `min_hits` of its
@@ -156,6 +163,15 @@ pub(super) fn text_language_of(chars: &[char], min_hits: usize) -> Option<usize>
     let classes: Vec<Class> = chars.iter().map(|&c| classify(c)).collect();
     let (ascii, _) = latin_words(chars, &classes);
     language_by(chars, &ascii, min_hits)
+}
+
+/// The Latin-script languages that share the most of the text's frequent words, `min_hits` or
+/// more (`detect::text_languages`): one, or close languages that share their small words.
+pub(super) fn text_languages_of(chars: &[char], min_hits: usize) -> Vec<usize> {
+    let classes: Vec<Class> = chars.iter().map(|&c| classify(c)).collect();
+    let (ascii, _) = latin_words(chars, &classes);
+    let words = span_words(chars, &ascii);
+    text_languages(words.iter().map(String::as_str), min_hits)
 }
 
 /// The most a word with letters beyond ASCII pays for fitting another language better than the

@@ -34,8 +34,8 @@ use std::sync::OnceLock;
 
 use super::likelihood::{
     between_letters, bits, currency_by_number, dash_letter, elides, ellipsis_letter,
-    is_one_letter_word, quote_letter, sign_opening_a_word, text_language_of, unit_after_number,
-    wedged_in_number, CONTRACTION_ENDINGS, LONGEST_WORD,
+    is_one_letter_word, quote_letter, sign_opening_a_word, text_language_of, text_languages_of,
+    unit_after_number, wedged_in_number, CONTRACTION_ENDINGS, LONGEST_WORD,
 };
 use super::plausibility::{classify, cost, hard_evidence, oddity, script_of, Class, Script};
 use super::sequences::{read, read_spaces, recover, shows_c1, shows_every_byte, Read, Recovered};
@@ -394,7 +394,7 @@ pub fn repair(text: &str) -> Repair {
     // most likely wins.
     let root_bits = text_bits(text);
     let best = explored
-        .into_iter()
+        .iter()
         .map(|n| {
             let score = text_bits(&n.text) + n.steps.iter().map(step_bits).sum::<f32>();
             (n, score)
@@ -406,6 +406,7 @@ pub fn repair(text: &str) -> Repair {
     match best {
         Some((best, score)) => {
             let gain = root_bits - score;
+            let best = in_its_language(best, &explored).clone();
             let confidence = (1.0 - (-gain / 16.0).exp()) * clean_confidence(best.cost);
             Repair {
                 text: best.text,
@@ -420,6 +421,90 @@ pub fn repair(text: &str) -> Repair {
         },
     }
 }
+
+/// The reading that puts the text in its language best, among the legacy readings that change
+/// the same characters as `best`, the answer. Once a legacy charset is known to have been shown
+/// as another, which letter each sign was is a question for the text's language, told by its
+/// frequent words: Danish `det et eller med` make `gr¾sk` Mac OS Roman's `græsk`, not `grósk`;
+/// Portuguese `no ano de` make `Canad‡` `Canadá`, not `Canadà`; Italian `di o altre sono` make
+/// `localit\u{85}` code page 850's `località`, not windows-1252's `localit…`. The letter model
+/// alone asks only that each word fit some language (`grósk` and `Canadà` do). A rival must make
+/// letters of that language's alphabet, and win by [`ONE_LANGUAGE_MARGIN_BITS`] or more.
+fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
+    let [step] = best.steps.as_slice() else {
+        return best;
+    };
+    if !is_legacy_to_legacy(step) {
+        return best;
+    }
+    let before: Vec<char> = step.before.chars().collect();
+    let changed = |after: &[char]| -> Option<Vec<usize>> {
+        (after.len() == before.len()).then(|| {
+            (0..after.len())
+                .filter(|&i| after.get(i) != before.get(i))
+                .collect()
+        })
+    };
+    let best_chars: Vec<char> = best.text.chars().collect();
+    let Some(positions) = changed(&best_chars) else {
+        return best;
+    };
+    // Close languages share their small words (Danish and Norwegian): the reading must read best
+    // in each of them.
+    let languages = text_languages_of(&without_addresses(&before), MIN_LANGUAGE_WORDS);
+    if languages.is_empty() {
+        return best;
+    }
+    let mut costs: Vec<u32> = Vec::new();
+    // What the changed words of a reading cost in those languages, the dearest of them, if each
+    // writes all its letters.
+    let price = |chars: &[char], costs: &mut Vec<u32>| -> Option<u32> {
+        let mut dearest = 0u32;
+        for &language in &languages {
+            let mut bits = 0u32;
+            for (at, word) in words(chars) {
+                if positions.iter().any(|p| (at..at + word.len()).contains(p)) {
+                    bits = bits.saturating_add(bits_in_language(word, language, costs)?);
+                }
+            }
+            let writes = positions.iter().all(|&p| {
+                chars
+                    .get(p)
+                    .is_some_and(|&c| crate::detect::in_latin_alphabet(language, c))
+            });
+            if !writes {
+                return None;
+            }
+            dearest = dearest.max(bits);
+        }
+        Some(dearest)
+    };
+    // A best reading that makes letters the language lacks loses to any that makes its own.
+    let best_bits = price(&best_chars, &mut costs).unwrap_or(u32::MAX);
+    let mut answer = (best, best_bits);
+    for node in explored {
+        let [rival] = node.steps.as_slice() else {
+            continue;
+        };
+        let chars: Vec<char> = node.text.chars().collect();
+        if !is_legacy_to_legacy(rival) || changed(&chars).as_ref() != Some(&positions) {
+            continue;
+        }
+        if let Some(bits) = price(&chars, &mut costs) {
+            if bits.saturating_add(ONE_LANGUAGE_MARGIN_BITS) <= answer.1 {
+                answer = (node, bits);
+            }
+        }
+    }
+    answer.0
+}
+
+/// The fewest frequent words [`in_its_language`] tells the text's language by.
+const MIN_LANGUAGE_WORDS: usize = 2;
+
+/// What a rival reading must save over the best one, in the text's language, for
+/// [`in_its_language`] to take it.
+const ONE_LANGUAGE_MARGIN_BITS: u32 = 4;
 
 /// Whether a step read one legacy charset's bytes in another (not UTF-8 either way).
 fn is_legacy_to_legacy(step: &RepairStep) -> bool {
@@ -4331,6 +4416,32 @@ mod tests {
                 "Ich habe mit Frau Márquez und der Familie gesprochen.",
                 "Er hat mit Sørensen und der Familie in Århus gesprochen.",
             ],
+        );
+    }
+
+    #[test]
+    fn a_legacy_reading_makes_the_letters_of_the_texts_language() {
+        // Several charsets read the same signs as letters; the text's frequent words tell which
+        // letters its language writes. Danish writes `æ`, not `ó` (Mac OS Roman's `æ` shown as
+        // windows-1252's `¾`, which code page 850 reads as `ó`); Portuguese ends `Canadá` with
+        // `á`, not `à` (Mac OS Roman's `á` shown as windows-1252's `‡`); Italian writes `à`, not
+        // `…` (code page 850's `à` shown through ISO-8859-1 as a C1 control, windows-1252's `…`).
+        assert_repairs(
+            &[
+                (
+                    "Han l¾ser et gr¾sk digt for de andre i klassen",
+                    "Han læser et græsk digt for de andre i klassen",
+                ),
+                (
+                    "Eles vivem no Canad‡, com os filhos",
+                    "Eles vivem no Canadá, com os filhos",
+                ),
+                (
+                    "Molte localit\u{85} sono ancora da visitare",
+                    "Molte località sono ancora da visitare",
+                ),
+            ],
+            &[],
         );
     }
 
