@@ -315,24 +315,37 @@ const SIGN_IN_ORDER_SAVING: f32 = 6.0;
 /// What the signs of runs of characters in code point order save, together.
 fn signs_in_order(chars: &[char]) -> f32 {
     let mut saving = 0.0;
-    let mut start = 0;
-    for end in 1..=chars.len() {
-        let follows = chars.get(end).is_some_and(|&c| {
-            chars
-                .get(end - 1)
-                .is_some_and(|&p| !c.is_ascii() && follows_in_order(p, c))
-        });
-        if follows {
-            continue;
-        }
-        let run = chars.get(start..end).unwrap_or_default();
+    for run in runs_in_order(chars) {
+        let run = chars.get(run).unwrap_or_default();
         if run.len() >= MIN_LETTERS_IN_ORDER && run.iter().all(|c| !c.is_ascii()) {
             let signs = run.iter().filter(|c| !c.is_alphabetic()).count();
             saving += SIGN_IN_ORDER_SAVING * signs as f32;
         }
-        start = end;
     }
     saving
+}
+
+/// The longest runs of `chars` in which each character after the first is beyond ASCII and
+/// follows the one before in code point order ([`follows_in_order`]), in order and covering
+/// `chars`: a character no other follows is a run of one.
+pub(super) fn runs_in_order(chars: &[char]) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        if start >= chars.len() {
+            return None;
+        }
+        let mut end = start + 1;
+        while chars.get(end).is_some_and(|&c| {
+            chars
+                .get(end - 1)
+                .is_some_and(|&p| !c.is_ascii() && follows_in_order(p, c))
+        }) {
+            end += 1;
+        }
+        let run = start..end;
+        start = end;
+        Some(run)
+    })
 }
 
 /// Whether the character at `i` stands between two characters that `letter` accepts.

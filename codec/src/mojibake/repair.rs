@@ -1180,20 +1180,10 @@ fn changes_a_table(text: &str, decoded: &str) -> bool {
 fn in_a_table(chars: &[char]) -> Vec<bool> {
     // The runs in code point order.
     let mut in_order = vec![false; chars.len()];
-    let mut start = 0;
-    for end in 1..=chars.len() {
-        let follows = chars.get(end).is_some_and(|&c| {
-            chars
-                .get(end - 1)
-                .is_some_and(|&p| !c.is_ascii() && super::likelihood::follows_in_order(p, c))
-        });
-        if follows {
-            continue;
+    for run in super::likelihood::runs_in_order(chars) {
+        if run.len() >= MIN_TABLE_RUN && chars.get(run.start).is_some_and(|c| !c.is_ascii()) {
+            in_order.get_mut(run).unwrap_or_default().fill(true);
         }
-        if end - start >= MIN_TABLE_RUN && chars.get(start).is_some_and(|c| !c.is_ascii()) {
-            in_order.get_mut(start..end).unwrap_or_default().fill(true);
-        }
-        start = end;
     }
     // And every run of characters beyond ASCII that holds one.
     let mut in_table = vec![false; chars.len()];
