@@ -752,9 +752,11 @@ fn step_bits(step: &RepairStep) -> f32 {
     } else {
         0.0
     };
-    // Each word the text's links spell that a legacy reading makes.
+    // Each word the text's links spell that a legacy reading makes, and each it makes of the
+    // letters they hold.
     let spelt = if is_legacy_to_legacy(step) {
         SPELT_WORD_BITS * words_its_links_spell(&step.before, &step.after) as f32
+            + LINK_LETTERS_WORD_BITS * words_of_its_links_letters(&step.before, &step.after) as f32
     } else {
         0.0
     };
@@ -772,6 +774,10 @@ fn step_bits(step: &RepairStep) -> f32 {
 /// What a legacy reading saves for each word it makes that the text's links spell
 /// ([`url_words`]): a word the page's own addresses hold in UTF-8.
 const SPELT_WORD_BITS: f32 = 16.0;
+
+/// What a legacy reading saves for each word it makes of the letters the text's links hold
+/// ([`words_of_its_links_letters`]).
+const LINK_LETTERS_WORD_BITS: f32 = 12.0;
 
 /// What a legacy reading saves for each word it brings into the alphabet of the text's language
 /// ([`words_into_its_alphabet`]).
@@ -925,7 +931,11 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
                 || has_odd_word(&chars));
         if evidence {
             out.extend(legacy_to_legacy(text, text_cost, encoders, Gate::Words));
-        } else if short && (has_word_odd_in_its_language(&chars) || sign_ending_a_word(&chars)) {
+        } else if short
+            && (has_word_odd_in_its_language(&chars)
+                || sign_ending_a_word(&chars)
+                || word_its_links_do_not_write(text, &chars))
+        {
             out.extend(legacy_to_legacy(text, text_cost, encoders, Gate::Language));
         }
     }
@@ -2419,6 +2429,71 @@ fn words_its_links_spell(text: &str, decoded: &str) -> usize {
     found.len()
 }
 
+/// How many distinct words a reading that maps characters one to one makes of letters the text's
+/// own links hold in UTF-8 ([`url_words`]), each changed character one they do not hold made one
+/// they hold (`* [Ýþ birliði projesi](/wiki/Vikipedi:%C4%B0%C5%9F_birli%C4%9Fi_projes`: Turkish
+/// in windows-1254 shown as windows-1252, whose link holds `İ`, `ş` and `ğ`), and after which
+/// every letter beyond ASCII of the text is one of them. 0 when any of that fails.
+fn words_of_its_links_letters(text: &str, decoded: &str) -> usize {
+    let spelt = url_words(text);
+    if spelt.is_empty() {
+        return 0;
+    }
+    let held = |c: char| holds(&spelt, c);
+    // The links' letters beyond ASCII, which must be of one alphabet: each letter a reading
+    // changes is one no alphabet writes beside them (Vietnamese `lũng` beside a link to
+    // `Chương trình` is no `lưng`: one alphabet writes `ũ`, `ư`, `ơ` and `ì`).
+    let mut letters: Vec<char> = Vec::new();
+    for c in spelt.iter().flat_map(|w| w.chars()) {
+        if !c.is_ascii() && c.is_alphabetic() && !letters.contains(&c) {
+            letters.push(c);
+        }
+    }
+    if !crate::detect::one_alphabet(&letters, 0) {
+        return 0;
+    }
+    let foreign = |a: char| {
+        let beside: Vec<char> = letters.iter().copied().chain([a]).collect();
+        !a.is_alphabetic() || !crate::detect::one_alphabet(&beside, 0)
+    };
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    let letter = |c: &char| c.is_alphabetic() && !c.is_ascii();
+    if before.len() != after.len() || !after.iter().filter(|c| letter(c)).all(|&c| held(c)) {
+        return 0;
+    }
+    for (&a, &b) in before.iter().zip(&after) {
+        if a != b && !(letter(&b) && held(b) && !held(a) && foreign(a)) {
+            return 0;
+        }
+    }
+    let mut made: Vec<&[char]> = Vec::new();
+    for (at, word) in words(&after) {
+        let old = before.get(at..at + word.len()).unwrap_or_default();
+        if old != word && !made.contains(&word) {
+            made.push(word);
+        }
+    }
+    made.len()
+}
+
+/// Whether the text's links hold letters beyond ASCII in UTF-8 ([`url_words`]) and the text has
+/// a word with letters beyond ASCII that they do not hold (`[÷ëì.](/wiki/%CE%A7%CE%B9%CE%BB…`:
+/// Greek `χλμ.` in windows-1253 shown as windows-1252 beside its link to `Χιλιόμετρο`): what lets
+/// a short text try the legacy readings, where only [`words_of_its_links_letters`] (or another
+/// rule of [`Gate::Language`]) lets one compete.
+fn word_its_links_do_not_write(text: &str, chars: &[char]) -> bool {
+    let spelt = url_words(text);
+    !spelt.is_empty()
+        && words(chars).any(|(_, word)| word.iter().any(|&c| !c.is_ascii() && !holds(&spelt, c)))
+}
+
+/// Whether one of the words `spelt` (in small letters) holds `ch`, in either case.
+fn holds(spelt: &[String], ch: char) -> bool {
+    let lower: String = ch.to_lowercase().collect();
+    spelt.iter().any(|word| word.contains(lower.as_str()))
+}
+
 /// Whether a reading changes a word with letters beyond ASCII that the text's own links spell
 /// ([`url_words`]): the page shows it as its address has it.
 fn changes_a_word_its_links_spell(text: &str, decoded: &str) -> bool {
@@ -2499,8 +2574,11 @@ fn legacy_to_legacy(
                 }
             };
             // A word the text's links spell is evidence enough to compete.
-            let spelt =
-                || changes_a_word(text, &decoded) && words_its_links_spell(text, &decoded) > 0;
+            let spelt = || {
+                changes_a_word(text, &decoded)
+                    && (words_its_links_spell(text, &decoded) > 0
+                        || words_of_its_links_letters(text, &decoded) > 0)
+            };
             if !(keep || spelt()) || harms_clean_text(text, &decoded) {
                 continue;
             }
@@ -4405,6 +4483,42 @@ mod tests {
                 "Die Familie Peña ist mit der Bahn gekommen.",
                 "Ich habe mit Frau Márquez und der Familie gesprochen.",
                 "Er hat mit Sørensen und der Familie in Århus gesprochen.",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_legacy_reading_makes_the_letters_the_texts_links_hold() {
+        // The percent-encoded UTF-8 of a link holds the letters of the page's language: a reading
+        // that makes only such letters, of characters the link does not hold, is the one. Turkish
+        // in windows-1254, Greek in windows-1253, Russian in windows-1251 shown as windows-1252,
+        // and German in code page 437 shown as windows-1252; no word the link spells.
+        assert_repairs(
+            &[
+                (
+                    "[Kullanýcýlar](/wiki/Kullan%C4%B1c%C4%B1)",
+                    "[Kullanıcılar](/wiki/Kullan%C4%B1c%C4%B1)",
+                ),
+                (
+                    "[ôåô. ÷ëì.](/wiki/%CE%A4%CE%B5%CF%84%CF%81%CE%B1%CE%B3%CF%89%CE%BD%CE%B9%CE%BA%CF%8C_%CF%87%CE%B9%CE%BB%CE%B9%CF%8C%CE%BC%CE%B5%CF%84%CF%81%CE%BF)",
+                    "[τετ. χλμ.](/wiki/%CE%A4%CE%B5%CF%84%CF%81%CE%B1%CE%B3%CF%89%CE%BD%CE%B9%CE%BA%CF%8C_%CF%87%CE%B9%CE%BB%CE%B9%CF%8C%CE%BC%CE%B5%CF%84%CF%81%CE%BF)",
+                ),
+                (
+                    "[ÎÎÍ](/wiki/%D0%9E%D1%80%D0%B3%D0%B0%D0%BD%D0%B8%D0%B7%D0%B0%D1%86%D0%B8%D1%8F_%D0%9E%D0%B1%D1%8A%D0%B5%D0%B4%D0%B8%D0%BD%D1%91%D0%BD%D0%BD%D1%8B%D1%85_%D0%9D%D0%B0%D1%86%D0%B8%D0%B9)",
+                    "[ООН](/wiki/%D0%9E%D1%80%D0%B3%D0%B0%D0%BD%D0%B8%D0%B7%D0%B0%D1%86%D0%B8%D1%8F_%D0%9E%D0%B1%D1%8A%D0%B5%D0%B4%D0%B8%D0%BD%D1%91%D0%BD%D0%BD%D1%8B%D1%85_%D0%9D%D0%B0%D1%86%D0%B8%D0%B9)",
+                ),
+                (
+                    "[Straáen](/wiki/Stra%C3%9Fe)",
+                    "[Straßen](/wiki/Stra%C3%9Fe)",
+                ),
+            ],
+            &[
+                // Letters the links do not hold, in clean text beside them.
+                "Zoë met us at [the café](/wiki/Caf%C3%A9)",
+                "Señor [Müller](/wiki/M%C3%BCller) dijo que sí",
+                "Die Straße [Köln](/wiki/K%C3%B6ln) ist schön",
+                "[Øresund](/wiki/%C3%98resund) — Malmö",
+                "Ελληνικά [Αθήνα](/wiki/%CE%91%CE%B8%CE%AE%CE%BD%CE%B1) и русский",
             ],
         );
     }
