@@ -453,7 +453,7 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
     // in each of them.
     let languages = text_languages_of(&without_addresses(&before), MIN_LANGUAGE_WORDS);
     if languages.is_empty() {
-        return best;
+        return in_its_script(best, explored, &positions, &changed);
     }
     let mut costs: Vec<u32> = Vec::new();
     // What the changed words of a reading cost in those languages, the dearest of them, if each
@@ -491,6 +491,60 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
             continue;
         }
         if let Some(bits) = price(&chars, &mut costs) {
+            if bits.saturating_add(ONE_LANGUAGE_MARGIN_BITS) <= answer.1 {
+                answer = (node, bits);
+            }
+        }
+    }
+    answer.0
+}
+
+/// [`in_its_language`] for a text whose frequent words tell no Latin language: the readings that
+/// change the same characters (`positions`, as `changed` finds them) compete by what the words
+/// they change cost in the letter model, when each reading makes letters of one script beyond
+/// Latin there. Greek in windows-1253 shown as windows-1252 begins `¢ëëåò`, which windows-1253
+/// reads as `Άλλες` and ISO-8859-7 as `’λλες`: the quotation mark is no letter.
+fn in_its_script<'a>(
+    best: &'a Node,
+    explored: &'a [Node],
+    positions: &[usize],
+    changed: &dyn Fn(&[char]) -> Option<Vec<usize>>,
+) -> &'a Node {
+    let best_chars: Vec<char> = best.text.chars().collect();
+    let beyond_latin = |c: char| match classify(c) {
+        Class::Letter(script) if script != Script::Latin => Some(script),
+        _ => None,
+    };
+    // The script of the best reading's letters beyond Latin.
+    let Some(script) = best_chars.iter().find_map(|&c| beyond_latin(c)) else {
+        return best;
+    };
+    let price = |chars: &[char]| -> Option<u32> {
+        let letter = |c: char| beyond_latin(c) == Some(script) && crate::detect::in_an_alphabet(c);
+        if !positions
+            .iter()
+            .all(|&p| chars.get(p).is_some_and(|&c| letter(c)))
+        {
+            return None;
+        }
+        let mut bits = 0u32;
+        for (at, word) in words(chars) {
+            if positions.iter().any(|p| (at..at + word.len()).contains(p)) {
+                bits = bits.saturating_add(crate::detect::word_bits(word)?);
+            }
+        }
+        Some(bits)
+    };
+    let mut answer = (best, price(&best_chars).unwrap_or(u32::MAX));
+    for node in explored {
+        let [rival] = node.steps.as_slice() else {
+            continue;
+        };
+        let chars: Vec<char> = node.text.chars().collect();
+        if !is_legacy_to_legacy(rival) || changed(&chars).as_deref() != Some(positions) {
+            continue;
+        }
+        if let Some(bits) = price(&chars) {
             if bits.saturating_add(ONE_LANGUAGE_MARGIN_BITS) <= answer.1 {
                 answer = (node, bits);
             }
@@ -4543,6 +4597,16 @@ mod tests {
                 (
                     "Molte localit\u{85} sono ancora da visitare",
                     "Molte località sono ancora da visitare",
+                ),
+                // Without a Latin language, the letters of the text's script: Greek `Ά` is A2 in
+                // windows-1253 and B6 in ISO-8859-7, whose A2 is `’`.
+                (
+                    "¢ëëïé ëÝíå üôé ï ðëáíÞôçò åßíáé êüêêéíïò.",
+                    "Άλλοι λένε ότι ο πλανήτης είναι κόκκινος.",
+                ),
+                (
+                    "¢ëëåò ðüëåéò ôçò ÅëëÜäáò åßíáé ìéêñÝò.",
+                    "Άλλες πόλεις της Ελλάδας είναι μικρές.",
                 ),
             ],
             &[],
