@@ -140,13 +140,8 @@ fn latin_words(chars: &[char], classes: &[Class]) -> (Vec<Span>, Vec<Span>) {
 /// The language the text's words of small ASCII letters (`ascii`, from [`latin_words`]) tell by
 /// their frequent words ([`text_language`]), as an index into `latin_word_bits`' order.
 fn language_of(chars: &[char], ascii: &[Span]) -> Option<usize> {
-    language_by(chars, ascii, MIN_COMMON_WORDS)
-}
-
-/// [`language_of`] asking for at least `min_hits` frequent words.
-fn language_by(chars: &[char], ascii: &[Span], min_hits: usize) -> Option<usize> {
     let words = span_words(chars, ascii);
-    text_language(words.iter().map(String::as_str), min_hits)
+    text_language(words.iter().map(String::as_str), MIN_COMMON_WORDS)
 }
 
 /// The words at `spans`.
@@ -160,9 +155,10 @@ fn span_words(chars: &[char], spans: &[Span]) -> Vec<String> {
 /// The Latin-script language the text's words of small ASCII letters tell by `min_hits` of its
 /// frequent words or more, as an index into `latin_word_bits`' order.
 pub(super) fn text_language_of(chars: &[char], min_hits: usize) -> Option<usize> {
-    let classes: Vec<Class> = chars.iter().map(|&c| classify(c)).collect();
-    let (ascii, _) = latin_words(chars, &classes);
-    language_by(chars, &ascii, min_hits)
+    match text_languages_of(chars, min_hits).as_slice() {
+        &[one] => Some(one),
+        _ => None,
+    }
 }
 
 /// The Latin-script languages that share the most of the text's frequent words, `min_hits` or

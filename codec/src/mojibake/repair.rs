@@ -429,7 +429,8 @@ pub fn repair(text: &str) -> Repair {
 /// Portuguese `no ano de` make `Canad‡` `Canadá`, not `Canadà`; Italian `di o altre sono` make
 /// `localit\u{85}` code page 850's `località`, not windows-1252's `localit…`. The letter model
 /// alone asks only that each word fit some language (`grósk` and `Canadà` do). A rival must make
-/// letters of that language's alphabet, and win by [`ONE_LANGUAGE_MARGIN_BITS`] or more.
+/// letters of that language's alphabet (without a Latin language, letters of the script of the best
+/// reading's letters), and win by [`ONE_LANGUAGE_MARGIN_BITS`] or more.
 fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
     let [step] = best.steps.as_slice() else {
         return best;
@@ -449,101 +450,44 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
     let Some(positions) = changed(&best_chars) else {
         return best;
     };
+    let rivals = explored.iter().filter_map(|node| {
+        let [rival] = node.steps.as_slice() else {
+            return None;
+        };
+        let chars: Vec<char> = node.text.chars().collect();
+        (is_legacy_to_legacy(rival) && changed(&chars).as_ref() == Some(&positions))
+            .then_some((node, chars))
+    });
     // Close languages share their small words (Danish and Norwegian): the reading must read best
     // in each of them.
-    let languages = text_languages_of(&without_addresses(&before), MIN_LANGUAGE_WORDS);
-    if languages.is_empty() {
-        return in_its_script(best, explored, &positions, &changed);
+    let languages = text_languages_of(&without_addresses(&before), crate::detect::MIN_COMMON_WORDS);
+    if !languages.is_empty() {
+        let mut costs: Vec<u32> = Vec::new();
+        return cheapest(best, &best_chars, rivals, |chars| {
+            price_in_languages(chars, &positions, &languages, &mut costs)
+        });
     }
-    let mut costs: Vec<u32> = Vec::new();
-    // What the changed words of a reading cost in those languages, the dearest of them, if each
-    // writes all its letters.
-    let price = |chars: &[char], costs: &mut Vec<u32>| -> Option<u32> {
-        let mut dearest = 0u32;
-        for &language in &languages {
-            let mut bits = 0u32;
-            for (at, word) in words(chars) {
-                if positions.iter().any(|p| (at..at + word.len()).contains(p)) {
-                    bits = bits.saturating_add(bits_in_language(word, language, costs)?);
-                }
-            }
-            let writes = positions.iter().all(|&p| {
-                chars
-                    .get(p)
-                    .is_some_and(|&c| crate::detect::in_latin_alphabet(language, c))
-            });
-            if !writes {
-                return None;
-            }
-            dearest = dearest.max(bits);
-        }
-        Some(dearest)
-    };
-    // A best reading that makes letters the language lacks loses to any that makes its own.
-    let best_bits = price(&best_chars, &mut costs).unwrap_or(u32::MAX);
-    let mut answer = (best, best_bits);
-    for node in explored {
-        let [rival] = node.steps.as_slice() else {
-            continue;
-        };
-        let chars: Vec<char> = node.text.chars().collect();
-        if !is_legacy_to_legacy(rival) || changed(&chars).as_ref() != Some(&positions) {
-            continue;
-        }
-        if let Some(bits) = price(&chars, &mut costs) {
-            if bits.saturating_add(ONE_LANGUAGE_MARGIN_BITS) <= answer.1 {
-                answer = (node, bits);
-            }
-        }
+    // Without a Latin language, the script of the best reading's letters beyond Latin: Greek in
+    // windows-1253 shown as windows-1252 begins `¢ëëåò`, which windows-1253 reads as `Άλλες`
+    // and ISO-8859-7 as `’λλες`, and the quotation mark is no letter.
+    match best_chars.iter().find_map(|&c| beyond_latin(c)) {
+        Some(script) => cheapest(best, &best_chars, rivals, |chars| {
+            price_in_script(chars, &positions, script)
+        }),
+        None => best,
     }
-    answer.0
 }
 
-/// [`in_its_language`] for a text whose frequent words tell no Latin language: the readings that
-/// change the same characters (`positions`, as `changed` finds them) compete by what the words
-/// they change cost in the letter model, when each reading makes letters of one script beyond
-/// Latin there. Greek in windows-1253 shown as windows-1252 begins `¢ëëåò`, which windows-1253
-/// reads as `Άλλες` and ISO-8859-7 as `’λλες`: the quotation mark is no letter.
-fn in_its_script<'a>(
+/// The reading `price` finds cheapest, `best` unless a rival (a node and its characters) costs
+/// [`ONE_LANGUAGE_MARGIN_BITS`] less; a best reading `price` refuses loses to any it accepts.
+fn cheapest<'a>(
     best: &'a Node,
-    explored: &'a [Node],
-    positions: &[usize],
-    changed: &dyn Fn(&[char]) -> Option<Vec<usize>>,
+    best_chars: &[char],
+    rivals: impl Iterator<Item = (&'a Node, Vec<char>)>,
+    mut price: impl FnMut(&[char]) -> Option<u32>,
 ) -> &'a Node {
-    let best_chars: Vec<char> = best.text.chars().collect();
-    let beyond_latin = |c: char| match classify(c) {
-        Class::Letter(script) if script != Script::Latin => Some(script),
-        _ => None,
-    };
-    // The script of the best reading's letters beyond Latin.
-    let Some(script) = best_chars.iter().find_map(|&c| beyond_latin(c)) else {
-        return best;
-    };
-    let price = |chars: &[char]| -> Option<u32> {
-        let letter = |c: char| beyond_latin(c) == Some(script) && crate::detect::in_an_alphabet(c);
-        if !positions
-            .iter()
-            .all(|&p| chars.get(p).is_some_and(|&c| letter(c)))
-        {
-            return None;
-        }
-        let mut bits = 0u32;
-        for (at, word) in words(chars) {
-            if positions.iter().any(|p| (at..at + word.len()).contains(p)) {
-                bits = bits.saturating_add(crate::detect::word_bits(word)?);
-            }
-        }
-        Some(bits)
-    };
-    let mut answer = (best, price(&best_chars).unwrap_or(u32::MAX));
-    for node in explored {
-        let [rival] = node.steps.as_slice() else {
-            continue;
-        };
-        let chars: Vec<char> = node.text.chars().collect();
-        if !is_legacy_to_legacy(rival) || changed(&chars).as_deref() != Some(positions) {
-            continue;
-        }
+    let mut answer = (best, price(best_chars).unwrap_or(u32::MAX));
+    for (node, chars) in rivals {
         if let Some(bits) = price(&chars) {
             if bits.saturating_add(ONE_LANGUAGE_MARGIN_BITS) <= answer.1 {
                 answer = (node, bits);
@@ -553,8 +497,67 @@ fn in_its_script<'a>(
     answer.0
 }
 
-/// The fewest frequent words [`in_its_language`] tells the text's language by.
-const MIN_LANGUAGE_WORDS: usize = 2;
+/// The words of `chars` that hold one of `positions`.
+fn changed_words<'c>(
+    chars: &'c [char],
+    positions: &'c [usize],
+) -> impl Iterator<Item = &'c [char]> + 'c {
+    words(chars)
+        .filter(|(at, word)| positions.iter().any(|p| (*at..at + word.len()).contains(p)))
+        .map(|(_, word)| word)
+}
+
+/// What the words a reading changes (at `positions`) cost in the Latin `languages`, the dearest
+/// of them, or `None` where one of them does not write a character it makes there.
+fn price_in_languages(
+    chars: &[char],
+    positions: &[usize],
+    languages: &[usize],
+    costs: &mut Vec<u32>,
+) -> Option<u32> {
+    let mut dearest = 0u32;
+    for &language in languages {
+        let writes = positions.iter().all(|&p| {
+            chars
+                .get(p)
+                .is_some_and(|&c| crate::detect::in_latin_alphabet(language, c))
+        });
+        if !writes {
+            return None;
+        }
+        let mut bits = 0u32;
+        for word in changed_words(chars, positions) {
+            bits = bits.saturating_add(bits_in_language(word, language, costs)?);
+        }
+        dearest = dearest.max(bits);
+    }
+    Some(dearest)
+}
+
+/// What the words a reading changes (at `positions`) cost in the letter model, or `None` where it
+/// makes a character there that is no letter of `script` some alphabet of the model writes.
+fn price_in_script(chars: &[char], positions: &[usize], script: Script) -> Option<u32> {
+    let letter = |c: char| beyond_latin(c) == Some(script) && crate::detect::in_an_alphabet(c);
+    if !positions
+        .iter()
+        .all(|&p| chars.get(p).is_some_and(|&c| letter(c)))
+    {
+        return None;
+    }
+    let mut bits = 0u32;
+    for word in changed_words(chars, positions) {
+        bits = bits.saturating_add(crate::detect::word_bits(word)?);
+    }
+    Some(bits)
+}
+
+/// The script of a letter of a script other than Latin.
+fn beyond_latin(c: char) -> Option<Script> {
+    match classify(c) {
+        Class::Letter(script) if script != Script::Latin => Some(script),
+        _ => None,
+    }
+}
 
 /// What a rival reading must save over the best one, in the text's language, for
 /// [`in_its_language`] to take it.
