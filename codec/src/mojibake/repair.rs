@@ -663,14 +663,16 @@ fn letters_between_mac_and_windows(step: &RepairStep) -> bool {
                     && i.checked_sub(1)
                         .and_then(|p| before.get(p))
                         .is_some_and(|c| c.is_alphabetic()))
-                || capital_ending_small_word(&before, &after, i)
+                || capital_among_small_letters(&before, &after, i)
         })
 }
 
-/// Whether a reading turns a capital beyond ASCII that ends a word of small letters into a small
-/// letter (`perchÈ` → `perché`: windows-1252's `é` shown as Mac OS Roman): no word ends so. A
-/// capital inside a word may open a hump of a name (`DeÁvila`) and keeps the margin.
-fn capital_ending_small_word(before: &[char], after: &[char], i: usize) -> bool {
+/// Whether a reading turns a capital beyond ASCII that follows a word's first two or more letters,
+/// all small, into a small letter, where the word ends there or goes on in a small letter
+/// (`perchÈ` → `perché`, `sommarmÂnaderna` → `sommarmånaderna`: windows-1252's `é` and `å` shown
+/// as Mac OS Roman): no word is written so. A capital after a capital may open a hump of a name
+/// (`DeÁvila`), and one before a capital or a digit a name's own (`macÖS`); those keep the margin.
+fn capital_among_small_letters(before: &[char], after: &[char], i: usize) -> bool {
     let head = before.get(..i).unwrap_or_default();
     let small = head.iter().rev().take_while(|c| c.is_lowercase()).count();
     before
@@ -682,7 +684,9 @@ fn capital_ending_small_word(before: &[char], after: &[char], i: usize) -> bool 
             .get(..head.len() - small)
             .and_then(|h| h.last())
             .is_some_and(|c| c.is_alphabetic())
-        && !before.get(i + 1).is_some_and(|c| c.is_alphanumeric())
+        && !before
+            .get(i + 1)
+            .is_some_and(|c| c.is_alphanumeric() && !c.is_lowercase())
 }
 
 /// Whether a step reads a Western charset's bytes (windows-1252, ISO-8859-1 or -15) as the
@@ -5598,9 +5602,9 @@ mod tests {
     }
 
     #[test]
-    fn a_capital_ending_a_word_of_small_letters_needs_no_margin() {
-        // Windows-1252's `é` (E9) is Mac OS Roman's `È`: a capital ending a word of small letters
-        // is a misread letter, and the letter model tells which. Capitals in headings, in units
+    fn a_capital_among_small_letters_needs_no_margin() {
+        // Windows-1252's `é` (E9) is Mac OS Roman's `È`: a capital ending a word of small letters,
+        // or between them, is a misread letter, and the letter model tells which. Capitals in headings, in units
         // and opening the hump of a name keep the margin.
         assert_repairs(
             &[
@@ -5609,6 +5613,9 @@ mod tests {
                     "o perché inglobate negli ampliamenti successivi",
                 ),
                 ("le mot perchÈ", "le mot perché"),
+                // Windows-1252's `å` (E5) is Mac OS Roman's `Â`, inside a word as well.
+                ("under vintermÂnaderna", "under vintermånaderna"),
+                ("Vi gik over kirkegÂrden", "Vi gik over kirkegården"),
             ],
             &[
                 "JE SUIS PERCHÈ",
