@@ -2575,7 +2575,8 @@ fn changes_a_word_its_links_spell(text: &str, decoded: &str) -> bool {
 /// (`strict`), a reading may change only letters and C1 controls of the text: a misread letter
 /// (`dan\u{8e}s`, `ErzsÈbet`, `ïåðñèéñêè`) is what such a text shows, while strings of symbols
 /// (`ˇ˜Ç›¥‰˜`, Mac keyboard symbols; `│  └──`, box drawing) read as letters of some charset are
-/// clean text that happens to have its one oddity.
+/// clean text that happens to have its one oddity. Or it may make words of another script that
+/// read as words where none were ([`reads_as_words`]: Thai shown as windows-1252).
 #[inline(never)]
 fn legacy_to_legacy(
     text: &str,
@@ -2611,6 +2612,7 @@ fn legacy_to_legacy(
                         || quote_letters_into_quotes(text, &decoded);
                     (!strict
                         || into_quotes
+                        || reads_as_words(text, &decoded)
                         || changes_only_letters_and_controls(text, &decoded)
                         || misread_letters_read(text, &decoded) >= MIN_MISREAD_LETTERS_READ)
                         && decoded_cost * 4.0 <= text_cost
@@ -3440,15 +3442,25 @@ fn changes_each(
     .then_some((before, after))
 }
 
-/// Whether a reading changes only letters into letters, and every word it changes of
-/// [`MIN_READ_WORD`] letters or more was unreadable and now reads as a word of some language of the
-/// letter model, with at least one such word (`ïåðñèéñêè` → `персийски`, `ÑùóéêÜ` → `Ρωσικά`).
-/// Accented capitals and test strings (`ÀÉÎÕÜ`, `áàäéèęöő`) read in another charset make no such
-/// words (`АЙОХЬ` costs 7.6 bits a letter).
+/// Whether a reading changes only letters into letters, or signs beyond ASCII into letters of
+/// another script than Latin, and every word it changes of [`MIN_READ_WORD`] letters or more was
+/// unreadable and now reads as a word of some language of the letter model, with at least one
+/// such word (`ïåðñèéñêè` → `персийски`, `ÑùóéêÜ` → `Ρωσικά`; `´ÒÇÍÑ§¤ÒÃ` → Thai `ดาวอังคาร`,
+/// windows-874's letters at A1–BF being windows-1252's signs). Accented capitals and test strings
+/// (`ÀÉÎÕÜ`, `áàäéèęöő`) read in another charset make no such words (`АЙОХЬ` costs 7.6 bits a
+/// letter), and signs read as Latin letters are left out (`·om·den·finns` is no `žomždenžfinns`).
 fn reads_as_words(text: &str, decoded: &str) -> bool {
-    let Some((before, after)) =
-        changes_each(text, decoded, |a, b| a.is_alphabetic() && b.is_alphabetic())
-    else {
+    let sign = |a: char| !a.is_ascii() && !a.is_alphanumeric() && !a.is_whitespace();
+    let beyond_latin = |b: char| {
+        b.is_alphabetic()
+            && !matches!(
+                classify(b),
+                Class::AsciiLetter | Class::Letter(Script::Latin)
+            )
+    };
+    let Some((before, after)) = changes_each(text, decoded, |a, b| {
+        (a.is_alphabetic() && b.is_alphabetic()) || (sign(a) && beyond_latin(b))
+    }) else {
         return false;
     };
     let mut read = false;
@@ -5598,6 +5610,24 @@ mod tests {
                 "Options du compilateur\u{a0}C. La valeur par défaut",
                 "it’s fine—really",
             ],
+        );
+    }
+
+    #[test]
+    fn signs_read_as_a_word_of_another_script() {
+        // Windows-874's Thai letters at A1–BF are windows-1252's signs (`´`, `§`, `¤`, `»`), so
+        // Thai shown as windows-1252 mixes signs and letters: each word that becomes a readable
+        // Thai word is a reason to compete. Signs that become Latin letters are no such reason
+        // (middle dots between words, Mac keyboard symbols).
+        assert_repairs(
+            &[
+                ("»ÃÐà·Èä·Â", "ประเทศไทย"),
+                (
+                    "[![´ÒÇÍÑ§¤ÒÃ](//upload.example/Mars.jpg)",
+                    "[![ดาวอังคาร](//upload.example/Mars.jpg)",
+                ),
+            ],
+            &["Alla,·om·den·finns,·till·den", "ºÒ≠›ı•", "Ω≈ç√∫"],
         );
     }
 
