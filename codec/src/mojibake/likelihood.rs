@@ -738,12 +738,14 @@ pub(super) fn ellipsis_letter(chars: &[char], i: usize) -> bool {
         && at(Some(i + 1)).is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
 }
 
-/// Whether the letter at `i` stands for a dash between the words of an English text: Mac OS
-/// Roman's `—` and `–` (D1, D0) are windows-1252's `Ñ` and `Ð`, and windows-1252's (97, 96) are
-/// Mac OS Roman's `ó` and `ñ`. Alone between spaces, with small ASCII letters on both sides, in a
-/// text whose frequent words are English (`all its contents Ñ setting the`): Spanish `ó` is a
-/// word in Spanish text, and a letter named follows an article or a word that names it (`the
-/// letter Ñ is`, `press the ñ key`).
+/// Whether the letter at `i` stands for a dash: Mac OS Roman's `—` and `–` (D1, D0) are
+/// windows-1252's `Ñ` and `Ð`, and windows-1252's (97, 96) are Mac OS Roman's `ó` and `ñ`.
+/// Alone between spaces, with small ASCII letters on both sides, in a text whose frequent words
+/// are English (`all its contents Ñ setting the`); Spanish `ó` is a word in Spanish text. `Ñ`,
+/// `Ð` and `ñ`, which no language writes as a word, in any text: alone between words or numbers
+/// of two characters or more (`Till detta bidrog Ð och`), glued before a number (`(Ð153`), or
+/// after one at the end (`1,381 Ð`, a range the next line ends). A letter named follows an
+/// article or a word that names it ([`NAMING_WORDS`]: `the letter Ñ is`, `press the ñ key`).
 pub(super) fn dash_letter(chars: &[char], i: usize) -> bool {
     let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
     let small = |c: Option<char>| c.is_some_and(|c| c.is_ascii_lowercase());
@@ -756,30 +758,65 @@ pub(super) fn dash_letter(chars: &[char], i: usize) -> bool {
             .rposition(|c| c.is_whitespace())
             .map_or(0, |p| p + 1);
         let last = head.get(start..).unwrap_or_default();
-        [
-            "the",
-            "a",
-            "an",
-            "letter",
-            "letters",
-            "character",
-            "key",
-            "word",
-            "symbol",
-        ]
-        .iter()
-        .any(|w| {
+        NAMING_WORDS.iter().any(|w| {
             w.len() == last.len() && w.chars().zip(last).all(|(a, b)| a.eq_ignore_ascii_case(b))
         })
     };
-    matches!(at(Some(i)), Some('Ñ' | 'Ð' | 'ó' | 'ñ'))
-        && at(i.checked_sub(1)) == Some(' ')
-        && at(Some(i + 1)) == Some(' ')
+    let spaced = at(i.checked_sub(1)) == Some(' ') && at(Some(i + 1)) == Some(' ');
+    let english = matches!(at(Some(i)), Some('Ñ' | 'Ð' | 'ó' | 'ñ'))
+        && spaced
         && small(at(i.checked_sub(2)))
         && small(at(Some(i + 2)))
-        && !named()
-        && in_english(chars)
+        && in_english(chars);
+    // In any language, the dashes that no language writes as a letter alone: between words or
+    // numbers of two characters or more (`g ñ y` is code page 850's `g ± y`), before a number (`(Ð153`), or after one at the end of a line cut in a range
+    // (`1,381 Ð`). Spanish `ó` ("or") is a word.
+    let alnum = |k: Option<usize>| at(k).is_some_and(char::is_alphanumeric);
+    let digit = |k: Option<usize>| at(k).is_some_and(|c| c.is_ascii_digit());
+    let anywhere = matches!(at(Some(i)), Some('Ñ' | 'Ð' | 'ñ'))
+        && ((spaced
+            && alnum(i.checked_sub(2))
+            && alnum(i.checked_sub(3))
+            && alnum(Some(i + 2))
+            && alnum(Some(i + 3)))
+            || (at(i.checked_sub(1)).is_none_or(|c| c == ' ' || c == '(') && digit(Some(i + 1)))
+            || (at(i.checked_sub(1)) == Some(' ')
+                && digit(i.checked_sub(2))
+                && at(Some(i + 1)).is_none()));
+    (english || anywhere) && !named()
 }
+
+/// The words after which a letter alone is named, not a dash (`the letter Ñ`, `la ñ`, `das Ð`),
+/// in small ASCII letters.
+const NAMING_WORDS: [&str; 27] = [
+    "the",
+    "a",
+    "an",
+    "letter",
+    "letters",
+    "character",
+    "key",
+    "word",
+    "symbol",
+    "la",
+    "el",
+    "una",
+    "un",
+    "le",
+    "das",
+    "der",
+    "ein",
+    "eine",
+    "letra",
+    "lettre",
+    "lettera",
+    "buchstabe",
+    "buchstaben",
+    "bokstav",
+    "bokstaven",
+    "bogstav",
+    "tecla",
+];
 
 /// Mac OS Roman shows windows-1252's guillemets `«` and `»` (AB, BB) as `´` and `ª`, and its
 /// no-break space (A0) as `†`. Whether the one at `i` opens a word (before a letter, after a

@@ -5483,14 +5483,23 @@ mod tests {
                     "It was the end ó and then the night came for all of us",
                     "It was the end — and then the night came for all of us",
                 ),
+                // `Ñ`, `Ð` and `ñ` are no word in any language: alone between words, before a
+                // number or after one at the end, they are dashes in any text.
+                ("Wait Ñ this", "Wait — this"),
+                ("Das Spiel Ð ein Klassiker", "Das Spiel – ein Klassiker"),
+                ("Temperatur (Ð40 Grad)", "Temperatur (–40 Grad)"),
+                ("Sidorna 12 ñ 14 och", "Sidorna 12 – 14 och"),
             ],
             &[
                 "Òscar visitó la ESTACIÓN",
                 "NACIÓN Ó",
                 "la letra Ñ y la Ó",
                 "CAFÉ",
-                "Wait Ñ this",
                 "Juan ó María van a la casa de la playa",
+                // Named letters, and one between two letters (code page 850's `g ± y`).
+                "la tecla Ñ del teclado",
+                "das Ð ist ein Buchstabe",
+                "g ñ y",
                 "the letter Ñ is used in Spanish and in the word for year",
                 "press the ñ key and then type the word for year",
             ],
