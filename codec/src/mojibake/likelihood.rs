@@ -293,7 +293,10 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         if second_capital_opening_a_word(chars, i) || capital_between_small_letters(chars, i) {
             total += SECOND_CAPITAL;
         }
-        if unit_after_number(chars, i).is_some() {
+        if unit_after_number(chars, i)
+            .or_else(|| degrees_alone(chars, i))
+            .is_some()
+        {
             total -= UNIT_AFTER_NUMBER;
         }
         if currency_by_number(chars, i) || sign_opening_a_number(chars, i) {
@@ -1263,6 +1266,22 @@ pub(super) fn unit_after_number(chars: &[char], i: usize) -> Option<usize> {
     let number_next = next.is_some_and(|c| c.is_ascii_digit())
         || (spaced_next && chars.get(i + len + 1).is_some_and(char::is_ascii_digit));
     (UNITS.contains(&unit.as_str()) && !number_next).then_some(len)
+}
+
+/// The length of a unit of degrees (`°C`, `°F`) that starts at `i` as a word of its own, where no
+/// number is before it (`[°C](/wiki/Celsius)`, a table's column, `in °F`): Mac OS Roman's `°`
+/// (A1) is windows-1252's `¡`, windows-1252's (B0) Mac OS Roman's `∞`, and the DOS code pages'
+/// (F8) windows-1252's `ø`, and none of `¡C`, `∞C` or `øC` is a word.
+pub(super) fn degrees_alone(chars: &[char], i: usize) -> Option<usize> {
+    let alnum = |p: Option<usize>| {
+        p.and_then(|p| chars.get(p))
+            .is_some_and(|c| c.is_alphanumeric())
+    };
+    (chars.get(i) == Some(&'°')
+        && chars.get(i + 1).is_some_and(|c| matches!(c, 'C' | 'F'))
+        && !alnum(Some(i + 2))
+        && !alnum(i.checked_sub(1)))
+    .then_some(2)
 }
 
 /// What a currency sign saves beside an amount or after a currency code (`12,50\u{A0}£`, `¥320`,

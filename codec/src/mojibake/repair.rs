@@ -33,7 +33,7 @@
 use std::sync::OnceLock;
 
 use super::likelihood::{
-    between_letters, bits, currency_by_number, dash_letter, elides, ellipsis_letter,
+    between_letters, bits, currency_by_number, dash_letter, degrees_alone, elides, ellipsis_letter,
     is_one_letter_word, quote_letter, sign_opening_a_word, text_language_of, text_languages_of,
     unit_after_number, wedged_in_number, CONTRACTION_ENDINGS, LONGEST_WORD,
 };
@@ -2716,7 +2716,9 @@ fn units_and_currencies(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
             && (digit(Some(i + 1))
                 || digit(Some(i + 2))
                 || digit(i.checked_sub(2))
-                || at(i.checked_sub(1)).is_some_and(|c| c.is_ascii_uppercase()));
+                || at(i.checked_sub(1)).is_some_and(|c| c.is_ascii_uppercase())
+                || (matches!(at(Some(i + 1)), Some('C' | 'F'))
+                    && !at(Some(i + 2)).is_some_and(char::is_alphanumeric)));
         beside
             || starts
                 && chars
@@ -2734,10 +2736,11 @@ fn units_and_currencies(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         let mut made = false;
         let mut i = 0;
         while i < after.len() {
-            let len = match unit_after_number(after, i) {
+            let unit = |c: &[char]| unit_after_number(c, i).or_else(|| degrees_alone(c, i));
+            let len = match unit(after) {
                 Some(len) => {
-                    made |= unit_after_number(&chars, i) != Some(len)
-                        && chars.get(i..i + len) != after.get(i..i + len);
+                    made |=
+                        unit(&chars) != Some(len) && chars.get(i..i + len) != after.get(i..i + len);
                     len
                 }
                 None if currency_by_number(after, i) => {
@@ -4124,12 +4127,18 @@ mod tests {
                 ("97 kmý", "97 km²"),
                 ("365 нЛ", "365 Ом"),
                 ("333,8 ЛчФ", "333,8 кВт"),
+                // Degrees as a word of their own, where no number is before them: windows-1252's
+                // shown as Mac OS Roman, the DOS code pages' shown as windows-1252.
+                ("Temperatur in ∞C", "Temperatur in °C"),
+                ("| Schmelzpunkt (øF) |", "| Schmelzpunkt (°F) |"),
             ],
             &[
                 "von 1½ km weniger",
                 "4 ‰ 51",
                 "25 °C, 10 µs, 5 kΩ, 3 m², 40 кг",
                 "2ºESO",
+                "ØC",
+                "Bjørn øFa",
             ],
         );
     }
