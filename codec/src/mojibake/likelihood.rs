@@ -772,8 +772,9 @@ pub(super) fn dash_letter(chars: &[char], i: usize) -> bool {
         && small(at(Some(i + 2)))
         && in_english(chars);
     // In any language, the dashes that no language writes as a letter alone: between words or
-    // numbers of two characters or more (`g ñ y` is code page 850's `g ± y`), before a number (`(Ð153`), or after one at the end of a line cut in a range
-    // (`1,381 Ð`). Spanish `ó` ("or") is a word.
+    // numbers of two characters or more (`g ñ y` is code page 850's `g ± y`), before a number
+    // (`(Ð153`), or after one at the end of a line cut in a range (`1,381 Ð`). Spanish `ó`
+    // ("or") is a word.
     let alnum = |k: Option<usize>| at(k).is_some_and(char::is_alphanumeric);
     let digit = |k: Option<usize>| at(k).is_some_and(|c| c.is_ascii_digit());
     let anywhere = matches!(at(Some(i)), Some('Ñ' | 'Ð' | 'ñ'))
