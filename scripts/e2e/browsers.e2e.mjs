@@ -27,6 +27,7 @@ import puppeteer from "puppeteer-core";
 
 import { report } from "./report.mjs";
 import { CSP, serve } from "./serve.mjs";
+import { webDriverCommand } from "./webdriver.mjs";
 
 const distDir = resolve(process.argv[2] ?? "dist");
 const artifactDir = resolve(process.argv[3] ?? "target/e2e-artifacts");
@@ -174,14 +175,8 @@ async function webkit() {
   driver.stderr.on("data", (d) => (log += d));
   const base = `http://127.0.0.1:${port}`;
   const call = async (method, path, body, ms = STEP) => {
-    const response = await fetch(base + path, {
-      method,
-      headers: { "content-type": "application/json" },
-      body: body && JSON.stringify(body),
-      signal: AbortSignal.timeout(ms),
-    });
-    const json = await response.json();
-    if (!response.ok) {
+    const { ok, json } = await webDriverCommand(base, method, path, body, ms);
+    if (!ok) {
       // The browser went away: what the driver and the browser said last goes with the error.
       const said = json.value?.error === "invalid session id" ? `\n${log.slice(-4000)}` : "";
       throw new Error(`${method} ${path}: ${JSON.stringify(json).slice(0, 2000)}${said}`);

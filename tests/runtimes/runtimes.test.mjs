@@ -23,6 +23,7 @@ import { dirname, extname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { webDriverCommand } from "../../scripts/e2e/webdriver.mjs";
 
 const run = promisify(execFile);
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -333,14 +334,8 @@ async function webKitOnce(url) {
   driver.stderr.on("data", (d) => (log += d));
   const base = `http://127.0.0.1:${port}`;
   const call = async (method, path, body, ms = TIMEOUT) => {
-    const response = await fetch(base + path, {
-      method,
-      headers: { "content-type": "application/json" },
-      body: body && JSON.stringify(body),
-      signal: AbortSignal.timeout(ms),
-    });
-    const json = await response.json();
-    if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json)}\n${log}`);
+    const { ok, json } = await webDriverCommand(base, method, path, body, ms);
+    if (!ok) throw new Error(`${method} ${path}: ${JSON.stringify(json)}\n${log}`);
     return json.value;
   };
   try {
