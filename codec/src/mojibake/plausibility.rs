@@ -741,8 +741,10 @@ pub(crate) fn oddity(text: &str) -> f32 {
 }
 
 /// Tracks a word for the case pattern of a flipped alphabet: a lowercase first letter followed only
-/// by capitals (`оПХБЕР`), which is what Russian looks like when KOI8-R and windows-1251 are
-/// confused (the two order the alphabet differently and swap the cases).
+/// by capitals of its script (`оПХБЕР`), which is what Russian looks like when KOI8-R and
+/// windows-1251 are confused (the two order the alphabet differently and swap the cases). A
+/// small letter of another script before Latin capitals is a symbol of a formula (`ρNT`, Greek
+/// rho beside a product of variables), which no charset confusion makes.
 #[derive(Default)]
 struct FlippedCaseWord {
     letters: u32,
@@ -750,6 +752,7 @@ struct FlippedCaseWord {
     upper_after: u32,
     non_ascii: bool,
     broken: bool,
+    script: Option<Script>,
 }
 
 impl FlippedCaseWord {
@@ -761,6 +764,9 @@ impl FlippedCaseWord {
         self.non_ascii |= !ch.is_ascii();
         if self.letters == 1 {
             self.lower_first = ch.is_lowercase();
+            self.script = script(class);
+        } else if script(class) != self.script {
+            self.broken = true;
         } else if ch.is_uppercase() {
             self.upper_after += 1;
         } else {

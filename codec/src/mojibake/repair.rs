@@ -1228,7 +1228,49 @@ fn harms_clean_text(text: &str, decoded: &str) -> bool {
         || changes_pointed_letters(text, decoded)
         || changes_a_word_its_links_spell(text, decoded)
         || changes_a_table(text, decoded)
+        || changes_a_spaced_out_word(text, decoded)
 }
+
+/// Whether a legacy-to-legacy reading changes a sign beyond ASCII that stands between every two
+/// letters of a word, [`MIN_SPACED_OUT`] times or more (`T•Ø•R•Ü•S`, a name spaced out with
+/// bullets, which Mac OS Roman read as windows-1250 made `TĄŻĄRĄ†ĄS`): a separator, repeated.
+/// A misread letter is not the same one at every other place of a word.
+fn changes_a_spaced_out_word(text: &str, decoded: &str) -> bool {
+    let before: Vec<char> = text.chars().collect();
+    let letter = |k: usize| before.get(k).is_some_and(|c| c.is_alphabetic());
+    let sign = |k: usize| {
+        before
+            .get(k)
+            .filter(|c| !c.is_ascii() && !c.is_alphanumeric() && !c.is_whitespace())
+            .copied()
+    };
+    // Whether the sign at `i` opens `L S L S …` with the same sign `MIN_SPACED_OUT` times.
+    let spaced_out = |i: usize| {
+        let Some(s) = sign(i) else { return false };
+        i.checked_sub(1).is_some_and(letter)
+            && (0..MIN_SPACED_OUT).all(|n| sign(i + 2 * n) == Some(s) && letter(i + 2 * n + 1))
+    };
+    let mut spaced = vec![false; before.len()];
+    for i in 0..before.len() {
+        if spaced_out(i) {
+            let mut k = i;
+            while sign(k) == sign(i) && letter(k + 1) {
+                if let Some(x) = spaced.get_mut(k) {
+                    *x = true;
+                }
+                k += 2;
+            }
+        }
+    }
+    before
+        .iter()
+        .zip(decoded.chars())
+        .enumerate()
+        .any(|(k, (&a, b))| a != b && spaced.get(k) == Some(&true))
+}
+
+/// The fewest times a sign must stand between letters for [`changes_a_spaced_out_word`].
+const MIN_SPACED_OUT: usize = 3;
 
 /// Whether a legacy-to-legacy reading changes a character of a run of [`MIN_TABLE_RUN`] or more
 /// beyond ASCII, each a code point or two after the one before (`\u{80}\u{81}\u{82}…`,
@@ -1256,20 +1298,49 @@ fn in_a_table(chars: &[char]) -> Vec<bool> {
             in_order.get_mut(run).unwrap_or_default().fill(true);
         }
     }
-    // And every run of characters beyond ASCII that holds one.
+    // And every run of characters beyond ASCII that holds one, or that is long and hardly repeats
+    // a character: the tables of the DOS and Mac code pages are in the order of their bytes, not
+    // of code points (`ĆüéāäģåćłēŖŗ…`, code page 775).
     let mut in_table = vec![false; chars.len()];
     let mut start = 0;
     for end in 0..=chars.len() {
         if chars.get(end).is_some_and(|c| !c.is_ascii()) {
             continue;
         }
-        if in_order.get(start..end).unwrap_or_default().contains(&true) {
+        let run = chars.get(start..end).unwrap_or_default();
+        if in_order.get(start..end).unwrap_or_default().contains(&true) || hardly_repeats(run) {
             in_table.get_mut(start..end).unwrap_or_default().fill(true);
         }
         start = end + 1;
     }
     in_table
 }
+
+/// Whether `run` (characters beyond ASCII, glued) is [`MIN_TABLE_LENGTH`] characters or more,
+/// repeats one in [`TABLE_REPEATS`] at most and holds no C1 control: a charset's table names
+/// each character once, while no word is that long, and UTF-8 shown in a legacy charset repeats
+/// its lead bytes (`ÐÑ`, `Ã`). A C1 control is a byte shown through Latin-1: code page 850's
+/// table in code point order (`ßàáâ…`) read as Latin-1 is `á\u{85}\u{A0}\u{83}Æ…`, mojibake.
+fn hardly_repeats(run: &[char]) -> bool {
+    if run.len() < MIN_TABLE_LENGTH || run.iter().any(|&c| is_c1(c)) {
+        return false;
+    }
+    let repeats = (0..run.len())
+        .filter(|&k| {
+            run.get(..k)
+                .unwrap_or_default()
+                .contains(&run.get(k).copied().unwrap_or(' '))
+        })
+        .count();
+    repeats * TABLE_REPEATS <= run.len()
+}
+
+/// The shortest run of characters beyond ASCII that [`hardly_repeats`] takes for a table.
+const MIN_TABLE_LENGTH: usize = 32;
+
+/// One character in this many may repeat one before it in a table ([`hardly_repeats`]): a
+/// table shows the bytes a charset leaves undefined as one sign (`�`) or the same control.
+const TABLE_REPEATS: usize = 16;
 
 /// The shortest run of characters in code point order that [`changes_a_table`] takes for a table.
 const MIN_TABLE_RUN: usize = 8;
@@ -1300,7 +1371,8 @@ fn changes_pointed_letters(text: &str, decoded: &str) -> bool {
 }
 
 /// Whether every word that a reading changes is a list of the special letters of one Latin
-/// alphabet ([`is_letter_list`]: `åäö`, `ÄÖÜ`, `ß`, `æøå`). People write such lists to name their letters;
+/// alphabet ([`is_letter_list`]: `åäö`, `ÄÖÜ`, `ß`, `æøå`), or of the ASCII alphabet and more
+/// ([`holds_the_alphabet`]). People write such lists to name their letters;
 /// a word of another script shown in a Western charset (`Ïðèâåò`, `àîéø`) mixes alphabets.
 fn changes_only_letter_lists(text: &str, decoded: &str) -> bool {
     let before: Vec<char> = text.chars().collect();
@@ -1309,7 +1381,7 @@ fn changes_only_letter_lists(text: &str, decoded: &str) -> bool {
     for (at, word) in words(&before) {
         // A lone letter that stands for a dash in English text is no list (`contents Ñ setting`),
         // nor one that stands for a quotation mark (`ë==í`).
-        if is_letter_list(word)
+        if (is_letter_list(word) || holds_the_alphabet(word))
             && !(word.len() == 1 && (dash_letter(&before, at) || quote_letter(&before, at)))
         {
             in_list
@@ -1322,6 +1394,16 @@ fn changes_only_letter_lists(text: &str, decoded: &str) -> bool {
         .filter(|&k| before.get(k) != after.get(k))
         .peekable();
     changed.peek().is_some() && changed.all(|k| in_list.get(k) == Some(&true))
+}
+
+/// Whether `word` holds five ASCII letters or more in the alphabet's order (`abcde`, `VWXYZ`): no
+/// language's word does, a list of letters does (`…xyzªµº`, the letters Latin-1 adds to ASCII's
+/// in a test of identifiers).
+fn holds_the_alphabet(word: &[char]) -> bool {
+    word.windows(5).any(|w| {
+        w.iter().all(char::is_ascii_alphabetic)
+            && w.windows(2).all(|p| u32::from(p[1]) == u32::from(p[0]) + 1)
+    })
 }
 
 /// Whether a legacy-to-legacy reading changes a word of [`MIN_READ_WORD`] letters or more into one
@@ -1527,7 +1609,9 @@ const MIN_SPOILED_RUN: usize = 4;
 
 /// Whether `word` is a list of Latin letters beyond ASCII, none twice: the special letters of one
 /// alphabet of the letter model (`åäö`, `ÄÖÜ`, `ß`), or three or more letters in code point order
-/// (`ÀÁÂÃÄÅ`, `ÈÉÊË`, `ßàáâ…öøù…ÿ`: a test string, or a table of a charset).
+/// (`ÀÁÂÃÄÅ`, `ÈÉÊË`, `ßàáâ…öøù…ÿ`: a test string, or a table of a charset), or three or more
+/// letters in code point order followed by the same in the other case (`ÀÈÉÌÒÓÙàèéìòóù`, an
+/// alphabet's accented vowels in a line of code).
 fn is_letter_list(word: &[char]) -> bool {
     let latin = word.iter().enumerate().all(|(k, &c)| {
         !c.is_ascii()
@@ -1539,7 +1623,19 @@ fn is_letter_list(word: &[char]) -> bool {
         && word
             .windows(2)
             .all(|w| super::likelihood::follows_in_order(w[0], w[1]));
-    latin && (in_order || crate::detect::one_alphabet(word, 0))
+    let (first, second) = word.split_at(word.len() / 2);
+    let both_cases = first.len() >= 3
+        && first.len() == second.len()
+        && first.windows(2).all(|w| w[0] < w[1])
+        && (first
+            .iter()
+            .zip(second)
+            .all(|(&a, &b)| a.to_lowercase().eq([b]) && a != b)
+            || first
+                .iter()
+                .zip(second)
+                .all(|(&a, &b)| b.to_lowercase().eq([a]) && a != b));
+    latin && (in_order || both_cases || crate::detect::one_alphabet(word, 0))
 }
 
 /// What a text reads as in one charset, sequence by sequence.
@@ -2760,11 +2856,26 @@ fn units_and_currencies(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         // What number formats themselves put beside a number stays (`1½ km` is no `1Ω km`), and
         // so do quotation marks around one (`“0x20”` is no `¥0x20°`).
         let number_sign = |c: char| "½¼¾⅓⅔⅛¹²³°ºª%‰′″×·$£¥€¢".contains(c);
+        // So does a Greek letter alone after a number: a coefficient times a variable (`2π`,
+        // `3σ`, `6δ`), or a unit itself (`5Ω`).
+        let variable = |i: usize| {
+            chars
+                .get(i)
+                .is_some_and(|&c| classify(c) == Class::Letter(Script::Greek))
+                && !chars.get(i + 1).is_some_and(|c| c.is_alphabetic())
+                && !i
+                    .checked_sub(1)
+                    .and_then(|p| chars.get(p))
+                    .is_some_and(|c| c.is_alphabetic())
+        };
         made && chars
             .iter()
             .zip(after)
             .zip(&covered)
-            .all(|((&a, b), &cover)| a == *b || (cover && !number_sign(a) && !is_quote(a)))
+            .enumerate()
+            .all(|(i, ((&a, b), &cover))| {
+                a == *b || (cover && !number_sign(a) && !is_quote(a) && !variable(i))
+            })
     })
 }
 
@@ -4139,6 +4250,10 @@ mod tests {
                 "2ºESO",
                 "ØC",
                 "Bjørn øFa",
+                // A Greek letter alone after a number is a variable (Mac OS Roman's `‰` shown as
+                // windows-1253 would be `δ`).
+                "haystack = \"6δ\"",
+                "2π r",
             ],
         );
     }
@@ -4428,6 +4543,10 @@ mod tests {
                 "ÝÞßàá",
                 "wordchars += ('ßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿ'",
                 "\"ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿ\"",
+                // Italian's accented vowels in both cases (KOI8-R read them as `юхилрсыЮХИЛРСЫ`),
+                // and the letters Latin-1 adds to the ASCII alphabet (ISO-8859-2's `ťľź`).
+                "alphabet=\"ÀÈÉÌÒÓÙàèéìòóù\",",
+                "+ \"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyzªµº\"",
             ],
         );
     }
@@ -4675,6 +4794,56 @@ mod tests {
             }
         }
         assert!(changed.is_empty(), "{changed:?}");
+    }
+
+    #[test]
+    fn tables_of_the_dos_code_pages_stay() {
+        // The upper halves of code pages 775 and 852, in the order of their bytes, as npm's
+        // iconv-lite writes them: nowhere in code point order for 8 characters. Read as UTF-8,
+        // `óŻżź` would be U+EFFDF, in plane 14, where nothing is assigned; other pieces lost
+        // bytes (`����`).
+        assert_repairs(
+            &[],
+            &[
+                concat!(
+                    "\"chars\": \"ĆüéāäģåćłēŖŗīŹÄÅÉæÆōöĢ¢ŚśÖÜø£Ø×¤ĀĪóŻżź",
+                    "”¦©®¬½¼Ł«»░▒▓│┤ĄČĘĖ╣║╗╝ĮŠ┐└┴┬├─┼ŲŪ╚╔╩╦╠═╬Žąčęėįšųūž",
+                    "┘┌█▄▌▐▀ÓßŌŃõÕµńĶķĻļņĒŅ’\u{ad}±“¾¶§÷„°∙·¹³²■\u{a0}\"",
+                ),
+                concat!(
+                    "\"chars\": \"ÇüéâäůćçłëŐőîŹÄĆÉĹĺôöĽľŚśÖÜŤťŁ×čáíóúĄą",
+                    "ŽžĘę¬źČş«»░▒▓│┤ÁÂĚŞ╣║╗╝Żż┐└┴┬├─┼Ăă╚╔╩╦╠═╬¤đĐĎËďŇÍÎě",
+                    "┘┌█▄ŢŮ▀ÓßÔŃńňŠšŔÚŕŰýÝţ´\u{ad}˝˛ˇ˘§÷¸°¨˙űŘř■\u{a0}\"",
+                ),
+            ],
+        );
+    }
+
+    #[test]
+    fn symbols_of_a_formula_and_capitals_of_another_script_stay() {
+        // A small Greek letter before Latin capitals is a formula's (`ρNT`), and Latin small
+        // letters before Cyrillic capitals are troff's font escape (`\fIЧАС`): neither is
+        // the flipped case of KOI8-R read as windows-1251 (`оПХБЕР`), which is one script's.
+        assert_repairs(
+            &[],
+            &[
+                "β = {ρNT}^σ",
+                "[\\fB\\-o\\fP,\\fB\\ \\-\\-older\\-than\\fP \\fIЧАС\\fP] [\\fB\\-q\\fP]",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_word_spaced_out_with_a_sign_stays() {
+        // A name spaced out with bullets (Mac OS Roman read as windows-1250 made `TĄŻĄRĄ†ĄS`),
+        // and with middle dots.
+        assert_repairs(
+            &[],
+            &[
+                "- **doc**: capitalize valgrind (T•Ø•R•Ü•S) [#41986]",
+                "M·Ü·L·L·E·R",
+            ],
+        );
     }
 
     #[test]

@@ -141,6 +141,14 @@ fn lead(byte: u8) -> Option<(usize, u8, u8)> {
     }
 }
 
+/// Whether `ch` is in plane 14 (F3 A0–AF) outside its two assigned blocks, the tags (U+E0001,
+/// U+E0020–E007F) and the variation selectors (U+E0100–E01EF): F3 with a second byte A1–AF
+/// makes no character either (`óŻżź` in code page 775 would be U+EFFDF).
+fn unassigned_in_plane_14(ch: char) -> bool {
+    matches!(ch, '\u{E0000}'..='\u{EFFFF}')
+        && !matches!(ch, '\u{E0001}' | '\u{E0020}'..='\u{E007F}' | '\u{E0100}'..='\u{E01EF}')
+}
+
 /// What stands at one position of a sequence.
 enum Slot {
     /// The byte, with a space read as A0 when `spaces` says so.
@@ -322,8 +330,8 @@ pub(super) fn read_spaces(bytes: &[Recovered], c1: bool, spaces_as_a0: bool) -> 
                 .and_then(|s| core::str::from_utf8(s).ok())
                 .and_then(|s| s.chars().next())
             {
-                Some(ch) => Read::Char(ch),
-                None => Read::Stray,
+                Some(ch) if !unassigned_in_plane_14(ch) => Read::Char(ch),
+                _ => Read::Stray,
             }
         };
         out.push(Sequence {
@@ -428,5 +436,12 @@ mod tests {
             [Char('\u{E0041}')]
         );
         assert!(matches!(reads("ðŸ‘", cs)[0], Lost { lead: 0xF0, .. }));
+        // The rest of plane 14 (F3 A1–AF) is unassigned: `ó®¿Ÿ` would be U+EFFDF.
+        assert_eq!(reads("ó®¿Ÿ", cs)[0], Stray);
+        // Planes 15 and 16 are private use, which icon fonts fill.
+        assert_eq!(
+            reads("ó°\u{81}\u{81}", Charset::Iso8859_1),
+            [Char('\u{F0041}')]
+        );
     }
 }
