@@ -138,17 +138,17 @@ fn real_clean_text_is_left_alone() {
 }
 
 /// The most phrases of [`real_short_phrases_are_mostly_left_alone`] that repair changes: the
-/// measured state (47 of 273,514, 2026-11-28), so that a rule that harms more of them fails.
-const MAX_PHRASES_CHANGED: usize = 47;
+/// measured state (40 of 273,514, 2026-11-29), so that a rule that harms more of them fails.
+const MAX_PHRASES_CHANGED: usize = 40;
 
 /// The same real text as [`real_clean_text_is_left_alone`], cut into every distinct run of two and
 /// of three words (split at white space) that holds a character beyond ASCII: short text gives the
 /// letter model little to go on, so this is where clean text is most at risk. The phrases repair
-/// still changes are printed. Of the 47: 11 of Wikipedia's markup that holds real mojibake
+/// still changes are printed. Of the 40: 11 of Wikipedia's markup that holds real mojibake
 /// (`_**â**_`: a `↑` that lost two bytes, which `repair` marks U+FFFD); 9 Vietnamese (`nghĩa`
 /// read as `nghľa`, `trình hình` as `trônh hônh`); 8 Turkish (`lekeleri”nin`: windows-1252's `”`
-/// before a suffix is Mac OS Roman's `î`); 7 of the Russian lipsum's made-up words; 6 probes'
-/// names (`1962А`) read as `1962°`; and 6 others (`telugština`, `Dšr`, `«В XXI`).
+/// before a suffix is Mac OS Roman's `î`); 7 of the Russian lipsum's made-up words; and 5 others
+/// (`telugština`, `Dšr`, `כ־canals`).
 #[test]
 fn real_short_phrases_are_mostly_left_alone() {
     let texts = real_texts();

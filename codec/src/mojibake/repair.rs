@@ -1924,15 +1924,19 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
             // chance: tables of a charset's signs are full of such meetings (`šŧž`, `õö÷øù`).
             // A small letter alone before a space is a word of its own or an item of a list
             // (`а    б          в`: KOI8-R's `б` is C2), no lost no-break space, whose lead
-            // byte is glued to the word before it or shows as a capital or a sign.
+            // byte is glued to the word before it or shows as a capital or a sign. So is a
+            // capital that is a word, after a space or an opening quotation mark (`«В XXI`,
+            // Russian "in", windows-1251's C2).
             let lone_small_letter = first == last
                 && spaces > 0
                 && end - start == 2
-                && chars.get(start).is_some_and(|c| c.is_lowercase())
+                && chars
+                    .get(start)
+                    .is_some_and(|&c| c.is_lowercase() || is_one_letter_word(c))
                 && start
                     .checked_sub(1)
                     .and_then(|p| chars.get(p))
-                    .is_none_or(|c| c.is_whitespace());
+                    .is_none_or(|&c| c.is_whitespace() || "«\"“„‘(".contains(c));
             if lone_small_letter
                 || breaks_a_word(&chars, start, end, repaired)
                 || is_a_readable_word(&chars, start, end)
@@ -2868,13 +2872,16 @@ fn units_and_currencies(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         // What number formats themselves put beside a number stays (`1½ km` is no `1Ω km`), and
         // so do quotation marks around one (`“0x20”` is no `¥0x20°`).
         let number_sign = |c: char| "½¼¾⅓⅔⅛¹²³°ºª%‰′″×·$£¥€¢".contains(c);
-        // So does a Greek letter alone after a number: a coefficient times a variable (`2π`,
-        // `3σ`, `6δ`), or a unit itself (`5Ω`).
+        // So does a Greek or Cyrillic letter alone after a number: a coefficient times a
+        // variable (`2π`, `3σ`, `6δ`), a unit itself (`5Ω`), or a designation (`Марс 1960А`,
+        // which ISO-8859-5 read as windows-1252 made `1960°`).
         let variable = |i: usize| {
-            chars
-                .get(i)
-                .is_some_and(|&c| classify(c) == Class::Letter(Script::Greek))
-                && !chars.get(i + 1).is_some_and(|c| c.is_alphabetic())
+            chars.get(i).is_some_and(|&c| {
+                matches!(
+                    classify(c),
+                    Class::Letter(Script::Greek) | Class::Letter(Script::Cyrillic)
+                )
+            }) && !chars.get(i + 1).is_some_and(|c| c.is_alphabetic())
                 && !i
                     .checked_sub(1)
                     .and_then(|p| chars.get(p))
@@ -4048,7 +4055,7 @@ mod tests {
     fn a_one_letter_word_before_a_space_is_a_word() {
         // Russian "в" ("in") is the byte C2 in windows-1251, which UTF-8 puts before A0: alone
         // before a space it is the word, not a no-break space (unicode-lipsum's Russian article).
-        for clean in ["В 1672", "В [1888", "#### В XXI"] {
+        for clean in ["В 1672", "В [1888", "#### В XXI", "«В XXI"] {
             assert_eq!(repair(clean).text, clean);
         }
         // KOI8-R's C2 is a small `б`: alone between spaces it is a list's item (a Debian
@@ -4269,6 +4276,9 @@ mod tests {
                 // windows-1253 would be `δ`).
                 "haystack = \"6δ\"",
                 "2π r",
+                // A Cyrillic letter after a year names a probe (`Марс 1960А`: ISO-8859-5's `А`
+                // is B0, windows-1252's `°`).
+                "1960А\") *",
             ],
         );
     }
