@@ -1322,21 +1322,31 @@ fn in_a_table(chars: &[char]) -> Vec<bool> {
 /// its lead bytes (`ÐÑ`, `Ã`). A C1 control is a byte shown through Latin-1: code page 850's
 /// table in code point order (`ßàáâ…`) read as Latin-1 is `á\u{85}\u{A0}\u{83}Æ…`, mojibake.
 fn hardly_repeats(run: &[char]) -> bool {
-    if run.len() < MIN_TABLE_LENGTH || run.iter().any(|&c| is_c1(c)) {
+    if !(MIN_TABLE_LENGTH..=MAX_TABLE_LENGTH).contains(&run.len()) || run.iter().any(|&c| is_c1(c))
+    {
         return false;
     }
-    let repeats = (0..run.len())
-        .filter(|&k| {
-            run.get(..k)
-                .unwrap_or_default()
-                .contains(&run.get(k).copied().unwrap_or(' '))
-        })
-        .count();
-    repeats * TABLE_REPEATS <= run.len()
+    // Counted until there are too many: text repeats its letters early.
+    let allowed = run.len() / TABLE_REPEATS;
+    let mut repeats = 0;
+    for (k, c) in run.iter().enumerate() {
+        if run.get(..k).unwrap_or_default().contains(c) {
+            repeats += 1;
+            if repeats > allowed {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// The shortest run of characters beyond ASCII that [`hardly_repeats`] takes for a table.
 const MIN_TABLE_LENGTH: usize = 32;
+
+/// The longest run [`hardly_repeats`] looks at: a charset's upper half is 128 characters, and a
+/// longer run (CJK text has no spaces) is never one table. It also bounds the time the quadratic
+/// count takes.
+const MAX_TABLE_LENGTH: usize = 256;
 
 /// One character in this many may repeat one before it in a table ([`hardly_repeats`]): a
 /// table shows the bytes a charset leaves undefined as one sign (`�`) or the same control.
@@ -1927,7 +1937,7 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
             // byte is glued to the word before it or shows as a capital or a sign. So is a
             // capital that is a word, after a space or an opening quotation mark (`«В XXI`,
             // Russian "in", windows-1251's C2).
-            let lone_small_letter = first == last
+            let lone_letter_word = first == last
                 && spaces > 0
                 && end - start == 2
                 && chars
@@ -1937,7 +1947,7 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
                     .checked_sub(1)
                     .and_then(|p| chars.get(p))
                     .is_none_or(|&c| c.is_whitespace() || "«\"“„‘(".contains(c));
-            if lone_small_letter
+            if lone_letter_word
                 || breaks_a_word(&chars, start, end, repaired)
                 || is_a_readable_word(&chars, start, end)
                 || repaired.iter().any(|&c| classify(c) == Class::Unusual)
