@@ -516,13 +516,16 @@ fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
 /// of small letters, after a space or at the start: `John ÷hri` (Mac OS Roman's `÷` is
 /// windows-1252's `Ö`), `ªensoy` (ISO-8859-2's `Ş` shown as Latin-1). Signs that open words in
 /// clean text (`¿`, `¡`, currencies, `§`, bullets, quotation marks, an ellipsis, dashes that
-/// stand for `--` before an option) are not counted.
+/// stand for `--` before an option) are not counted. Daggers are: clean text puts them before a
+/// year, a space or a capital (`†1902`, `†Corresponding`), not before small letters, where
+/// windows-1252 shows code page 437's `å` and `ç` and Mac OS Roman's `Ü` and `á` (`†tte` is
+/// Norwegian `åtte`).
 pub(super) fn sign_opening_a_word(chars: &[char], i: usize) -> bool {
     let Some(&ch) = chars.get(i) else {
         return false;
     };
     // U+FFFD stands for a character that lost bytes, most often a letter.
-    const OPENS_CLEAN: &str = "¿¡€£¥¢¤§¶†‡•·«»‹›“”‘’„‚´¬…–—\u{A0}\u{AD}\u{FFFD}";
+    const OPENS_CLEAN: &str = "¿¡€£¥¢¤§¶•·«»‹›“”‘’„‚´¬…–—\u{A0}\u{AD}\u{FFFD}";
     let opens_clean = OPENS_CLEAN.contains(ch);
     let sign = (!ch.is_alphanumeric() || matches!(ch, 'ª' | 'º'))
         && !ch.is_ascii()

@@ -4482,10 +4482,14 @@ mod tests {
     #[test]
     fn signs_opening_words_and_between_capitals() {
         // windows-1252 shown as Mac OS Roman: `Ö` as `÷` opening a word; `Á` and `Ú` as `¡` and
-        // `⁄` between capitals. Signs that open words or end them in clean text stay.
+        // `⁄` between capitals. Code page 437's `å` (86) and Mac OS Roman's `Ü` (86) shown as
+        // windows-1252 are a dagger glued to small letters. Signs that open words or end them in
+        // clean text stay: a dagger before a year or a name, or after a word for a footnote.
         assert_repairs(
             &[
                 ("John ÷hri", "John Öhri"),
+                ("rent gradvis †tte lik trondheim", "rent gradvis åtte lik trondheim"),
+                ("nach †ber den Berg", "nach Über den Berg"),
                 ("OCORREU F¡CIL BIG AN⁄NCIO", "OCORREU FÁCIL BIG ANÚNCIO"),
             ],
             &[
@@ -4495,6 +4499,9 @@ mod tests {
                 "©2006 Acme, §pro forma",
                 "x ÷ 2 and ±5 mm",
                 "«bonjour» et „hallo“",
+                "† 1850 in Wien, †1902 in Graz",
+                "Karl Maier† und ‡Anna",
+                "†Corresponding author",
             ],
         );
     }
