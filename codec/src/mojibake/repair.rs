@@ -3473,9 +3473,11 @@ fn sign_ending_a_word(chars: &[char]) -> bool {
 /// How many distinct words a legacy reading brings into the alphabet of the text's language, the
 /// one its frequent ASCII words tell ([`text_language_of`]): each letter it changes is a letter
 /// beyond ASCII that the language does not write, and becomes one of the same case that it
-/// writes, and each word it changes, of [`MIN_COUNTED_WORD`] letters or more, reads as a word of
-/// the language and costs less there than before (`halb so groá wie der` is German, whose
-/// alphabet has no `á`: code page 437's `groß` shown as windows-1252). 0 when any of that fails.
+/// writes, and each word it changes costs less in the language than before; those of
+/// [`MIN_COUNTED_WORD`] letters or more are counted (`halb so groá wie der` is German, whose
+/// alphabet has no `á`: code page 437's `groß` shown as windows-1252), and a shorter one may
+/// change beside them (Italian `citt‡ Ë andata` is windows-1252's `città è andata` shown as
+/// Mac OS Roman). 0 when any of that fails.
 /// A name from another language in a text keeps letters its language lacks (`José` in German), but
 /// a reading of it into the language's letters reads no better there.
 fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
@@ -3537,10 +3539,12 @@ fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
             }
             _ => false,
         };
-        if word.len() < MIN_COUNTED_WORD || !reads {
+        if !reads {
             return 0;
         }
-        made.push(word);
+        if word.len() >= MIN_COUNTED_WORD {
+            made.push(word);
+        }
     }
     made.len()
 }
@@ -4488,7 +4492,10 @@ mod tests {
         assert_repairs(
             &[
                 ("John ÷hri", "John Öhri"),
-                ("rent gradvis †tte lik trondheim", "rent gradvis åtte lik trondheim"),
+                (
+                    "rent gradvis †tte lik trondheim",
+                    "rent gradvis åtte lik trondheim",
+                ),
                 ("nach †ber den Berg", "nach Über den Berg"),
                 ("OCORREU F¡CIL BIG AN⁄NCIO", "OCORREU FÁCIL BIG ANÚNCIO"),
             ],
@@ -4712,6 +4719,11 @@ mod tests {
                 (
                     "perduta, per lo pi\u{97} a causa di successive ricostruzioni degli edifici sacri e",
                     "perduta, per lo più a causa di successive ricostruzioni degli edifici sacri e",
+                ),
+                // A one-letter word changes beside the longer ones.
+                (
+                    "L'attivit‡ di questa citt‡ Ë andata in gran parte perduta per",
+                    "L'attività di questa città è andata in gran parte perduta per",
                 ),
             ],
             &[
