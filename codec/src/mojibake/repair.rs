@@ -3487,16 +3487,21 @@ fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
     // Each change makes a letter beyond ASCII: of a letter of the same case, or of a capital (the
     // Mac and Windows charsets swap small letters and capitals: `Ë andata` is `è andata`), or a
     // small letter of a sign glued to the end of letters (`Canad‡` is `Canadá`; French
-    // `compilateur\u{A0}C` is no `compilateurÊC`).
+    // `compilateur\u{A0}C` is no `compilateurÊC`) or to their start (`der „uáere` is code page
+    // 437's `der äußere` shown as windows-1252; German's own `„nein“` reads no better as `änein`).
     let letter_before = |i: usize| {
         i.checked_sub(1)
             .and_then(|p| before.get(p))
             .is_some_and(|c| c.is_alphabetic())
     };
+    let letter_after = |i: usize| after.get(i + 1).is_some_and(|c| c.is_alphabetic());
     let allowed = |i: usize, a: char, b: char| {
         beyond(b)
             && ((beyond(a) && (a.is_uppercase() == b.is_uppercase() || a.is_uppercase()))
-                || (!a.is_ascii() && !a.is_alphanumeric() && letter_before(i) && b.is_lowercase()))
+                || (!a.is_ascii()
+                    && !a.is_alphanumeric()
+                    && (letter_before(i) || letter_after(i))
+                    && b.is_lowercase()))
     };
     if before.len() != after.len()
         || !before
@@ -4720,6 +4725,12 @@ mod tests {
                     "perduta, per lo pi\u{97} a causa di successive ricostruzioni degli edifici sacri e",
                     "perduta, per lo più a causa di successive ricostruzioni degli edifici sacri e",
                 ),
+                // A sign opening a word becomes its first letter: code page 437's `ä` (84) is
+                // windows-1252's `„`.
+                (
+                    "Die Temperatur der „uáeren Schichten ist niedriger als die der Erde",
+                    "Die Temperatur der äußeren Schichten ist niedriger als die der Erde",
+                ),
                 // A one-letter word changes beside the longer ones.
                 (
                     "L'attivit‡ di questa citt‡ Ë andata in gran parte perduta per",
@@ -4736,6 +4747,8 @@ mod tests {
                 "Die Familie Peña ist mit der Bahn gekommen.",
                 "Ich habe mit Frau Márquez und der Familie gesprochen.",
                 "Er hat mit Sørensen und der Familie in Århus gesprochen.",
+                "Er sagte „café“ und ging mit der Familie nach Hause.",
+                "Das Wort „‚nein‘“ ist mit der Hand geschrieben.",
             ],
         );
     }
