@@ -3494,7 +3494,7 @@ fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
             .and_then(|p| before.get(p))
             .is_some_and(|c| c.is_alphabetic())
     };
-    let letter_after = |i: usize| after.get(i + 1).is_some_and(|c| c.is_alphabetic());
+    let letter_after = |i: usize| before.get(i + 1).is_some_and(|c| c.is_alphabetic());
     let allowed = |i: usize, a: char, b: char| {
         beyond(b)
             && ((beyond(a) && (a.is_uppercase() == b.is_uppercase() || a.is_uppercase()))
