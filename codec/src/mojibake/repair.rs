@@ -3411,7 +3411,7 @@ fn reads_better_as_words(text: &str, decoded: &str) -> bool {
     let mut costs: Vec<u32> = Vec::new();
     let (mut text_total, mut reading_total) = (Vec::new(), Vec::new());
     let mut seen: Vec<&[char]> = Vec::new();
-    let mut changed: Vec<&[char]> = Vec::new();
+    let mut changed: Vec<(&[char], &[char])> = Vec::new();
     let mut kept = 0;
     for (at, word) in words(&after) {
         if word.len() < MIN_COUNTED_WORD || seen.contains(&word) {
@@ -3424,7 +3424,7 @@ fn reads_better_as_words(text: &str, decoded: &str) -> bool {
         if old == word {
             kept += 1;
         } else {
-            changed.push(word);
+            changed.push((old, word));
         }
     }
     // One changed word beside one kept word must gain more.
@@ -3435,21 +3435,48 @@ fn reads_better_as_words(text: &str, decoded: &str) -> bool {
     {
         return false;
     }
-    let min_gain = if one_beside_one {
-        MIN_ONE_WORD_GAIN_BITS
-    } else {
-        MIN_WORDS_GAIN_BITS
-    };
     let Some((language, &reading_bits)) = reading_total.iter().enumerate().min_by_key(|&(_, b)| *b)
     else {
         return false;
     };
+    // Each changed word mixing alphabets, each of its readings in that language's: no more is
+    // asked than of the other readings into a language's alphabet.
+    let into_one_alphabet = changed.iter().all(|(old, word)| {
+        mixes_alphabets(old)
+            && word
+                .iter()
+                .all(|&c| crate::detect::in_latin_alphabet(language, c))
+    });
+    let min_gain = if into_one_alphabet {
+        MIN_MIXED_WORD_GAIN_BITS
+    } else if one_beside_one {
+        MIN_ONE_WORD_GAIN_BITS
+    } else {
+        MIN_WORDS_GAIN_BITS
+    };
     let text_best = text_total.iter().copied().min().unwrap_or(0);
-    changed.iter().all(|word| {
+    changed.iter().all(|(_, word)| {
         bits_in_language(word, language, &mut costs)
             .is_some_and(|bits| bits as f32 <= READABLE_BITS_PER_LETTER * word.len() as f32)
     }) && text_best >= reading_bits.saturating_add(min_gain)
 }
+
+/// Whether no Latin alphabet of the letter model writes all the letters of `word`: `otevøené`
+/// (Czech `otevřené` in windows-1250 shown as windows-1252) has Danish and Norwegian `ø` beside
+/// `é`, which they do not write; `çubuðunu` (Turkish `çubuğunu` in windows-1254) has Turkish `ç`
+/// beside Icelandic `ð`. Each of its letters is in some alphabet: a letter in none (`œ` of `bœr`,
+/// which the model's French spells out) is no mix.
+fn mixes_alphabets(word: &[char]) -> bool {
+    let languages = || (0..).take_while(|&l| crate::detect::latin_language_code(l).is_some());
+    let written = |c: char| languages().any(|l| crate::detect::in_latin_alphabet(l, c));
+    !word.iter().all(|c| c.is_ascii())
+        && word.iter().all(|&c| written(c))
+        && !languages().any(|l| word.iter().all(|&c| crate::detect::in_latin_alphabet(l, c)))
+}
+
+/// The least [`reads_better_as_words`] asks where each changed word mixes alphabets
+/// ([`mixes_alphabets`]) and its reading is in the alphabet of the language that reads it best.
+const MIN_MIXED_WORD_GAIN_BITS: u32 = 8;
 
 /// Whether a sign beyond ASCII (a C1 control or a no-break space too) ends a word of two letters
 /// or more, glued to it, before no letter or digit (`no Canad‡,`: Portuguese `Canadá` in Mac OS
@@ -5093,6 +5120,29 @@ mod tests {
                 "Türkçe, Altay dillerinden biridir ve Þingvellir Ýzlanda'dadır.",
                 "Antonín Dvořák napsal Rusalku pro Národní divadlo.",
                 "Ljubljanski grad stoji nad Prešernovim trgom ob Ljubljanici.",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_word_mixing_two_alphabets_is_read_into_one() {
+        // Czech in windows-1250 shown as windows-1252 (`ř` as Danish `ø`, beside Czech `é`) and
+        // Turkish in windows-1254 (`ğ` as Icelandic `ð`, beside Turkish `ç`): one changed word
+        // beside few others gains less than other readings must, but no alphabet writes its
+        // letters together, and one alphabet writes its reading's.
+        assert_repairs(
+            &[
+                (
+                    "Z Wikipedie, otevøené encyklopedie",
+                    "Z Wikipedie, otevřené encyklopedie",
+                ),
+                ("Kenar çubuðunu aç/kapat", "Kenar çubuğunu aç/kapat"),
+            ],
+            &[
+                // `Ð` for `Đ`, a habit of Croatian and Serbian typing.
+                "Novak Ðoković osvojio je turnir",
+                "def bœr():",
+                "Bjørn Gómez Fernández",
             ],
         );
     }
