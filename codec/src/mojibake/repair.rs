@@ -3400,7 +3400,8 @@ const MIN_ONE_WORD_GAIN_BITS: u32 = 24;
 /// [`MIN_COUNTED_WORD`] letters or more, changed and kept, are priced in each Latin language of
 /// the letter model; in the language that reads the reading best, every changed word must read
 /// as a word, and the reading must cost [`MIN_WORDS_GAIN_BITS`] less than the text does in the
-/// language that reads the text best. It changes [`MIN_WORDS_CHANGED`] words or more, or one
+/// language that reads the text best ([`MIN_MIXED_WORD_GAIN_BITS`] where the changed words' letters
+/// mix alphabets). It changes [`MIN_WORDS_CHANGED`] words or more, or one
 /// where as many others stay. Names of other languages in a text (`Eurêka` in French, `Kurdî` and
 /// `gerstêrk`) read worse in any one language once changed (`Euręka`, `Kurdī` and `gerstźrk`).
 fn reads_better_as_words(text: &str, decoded: &str) -> bool {
@@ -3439,14 +3440,18 @@ fn reads_better_as_words(text: &str, decoded: &str) -> bool {
     else {
         return false;
     };
-    // Each changed word mixing alphabets, each of its readings in that language's: no more is
-    // asked than of the other readings into a language's alphabet.
-    let into_one_alphabet = changed.iter().all(|(old, word)| {
-        mixes_alphabets(old)
-            && word
-                .iter()
+    // The changed words' letters mixing alphabets, which no misreading of one language's text
+    // avoids, and the reading's changed words in that language's alphabet: less is asked.
+    let letters_before: Vec<char> = changed
+        .iter()
+        .flat_map(|(old, _)| old.iter())
+        .copied()
+        .collect();
+    let into_one_alphabet = mixes_alphabets(&letters_before)
+        && changed.iter().all(|(_, word)| {
+            word.iter()
                 .all(|&c| crate::detect::in_latin_alphabet(language, c))
-    });
+        });
     let min_gain = if into_one_alphabet {
         MIN_MIXED_WORD_GAIN_BITS
     } else if one_beside_one {
@@ -3474,8 +3479,9 @@ fn mixes_alphabets(word: &[char]) -> bool {
         && !languages().any(|l| word.iter().all(|&c| crate::detect::in_latin_alphabet(l, c)))
 }
 
-/// The least [`reads_better_as_words`] asks where each changed word mixes alphabets
-/// ([`mixes_alphabets`]) and its reading is in the alphabet of the language that reads it best.
+/// The least [`reads_better_as_words`] asks where the letters of the words it changes mix
+/// alphabets ([`mixes_alphabets`]) and their readings are in the alphabet of the language that
+/// reads the reading best (`bjelogorièna vrsta drveæa`: Italian `è`, Danish `æ`).
 const MIN_MIXED_WORD_GAIN_BITS: u32 = 8;
 
 /// Whether a sign beyond ASCII (a C1 control or a no-break space too) ends a word of two letters
@@ -5137,6 +5143,15 @@ mod tests {
                     "Z Wikipedie, otevřené encyklopedie",
                 ),
                 ("Kenar çubuðunu aç/kapat", "Kenar çubuğunu aç/kapat"),
+                // Croatian: `č` as Italian `è`, `ć` as Danish `æ`, in two words.
+                (
+                    "je bjelogorièna vrsta drveæa iz porodice",
+                    "je bjelogorična vrsta drveća iz porodice",
+                ),
+                (
+                    "Bjelogorièna drveæa rastu uz rijeku",
+                    "Bjelogorična drveća rastu uz rijeku",
+                ),
             ],
             &[
                 // `Ð` for `Đ`, a habit of Croatian and Serbian typing.
