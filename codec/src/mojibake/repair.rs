@@ -3400,9 +3400,9 @@ const MIN_ONE_WORD_GAIN_BITS: u32 = 24;
 /// [`MIN_COUNTED_WORD`] letters or more, changed and kept, are priced in each Latin language of
 /// the letter model; in the language that reads the reading best, every changed word must read
 /// as a word, and the reading must cost [`MIN_WORDS_GAIN_BITS`] less than the text does in the
-/// language that reads the text best ([`MIN_MIXED_WORD_GAIN_BITS`] where the changed words' letters
-/// mix alphabets). It changes [`MIN_WORDS_CHANGED`] words or more, or one
-/// where as many others stay. Names of other languages in a text (`Eurêka` in French, `Kurdî` and
+/// language that reads the text best ([`MIN_MIXED_WORD_GAIN_BITS`] where the changed words'
+/// letters mix alphabets). It changes [`MIN_WORDS_CHANGED`] words or more, or one where as many
+/// others stay. Names of other languages in a text (`Eurêka` in French, `Kurdî` and
 /// `gerstêrk`) read worse in any one language once changed (`Euręka`, `Kurdī` and `gerstźrk`).
 fn reads_better_as_words(text: &str, decoded: &str) -> bool {
     let latin = |c: char| matches!(classify(c), Class::Letter(Script::Latin));
@@ -3466,17 +3466,22 @@ fn reads_better_as_words(text: &str, decoded: &str) -> bool {
     }) && text_best >= reading_bits.saturating_add(min_gain)
 }
 
-/// Whether no Latin alphabet of the letter model writes all the letters of `word`: `otevøené`
-/// (Czech `otevřené` in windows-1250 shown as windows-1252) has Danish and Norwegian `ø` beside
-/// `é`, which they do not write; `çubuðunu` (Turkish `çubuğunu` in windows-1254) has Turkish `ç`
-/// beside Icelandic `ð`. Each of its letters is in some alphabet: a letter in none (`œ` of `bœr`,
-/// which the model's French spells out) is no mix.
-fn mixes_alphabets(word: &[char]) -> bool {
+/// Whether `letters` (some beyond ASCII) are each in some Latin alphabet of the letter model but
+/// not all in one: `otevøené` (Czech `otevřené` in windows-1250 shown as windows-1252) has Danish
+/// and Norwegian `ø` beside `é`, which they do not write; `çubuðunu` (Turkish `çubuğunu` in
+/// windows-1254) has Turkish `ç` beside Icelandic `ð`. A letter in no alphabet (`œ` of `bœr`,
+/// which the model's French spells out) makes no mix.
+fn mixes_alphabets(letters: &[char]) -> bool {
     let languages = || (0..).take_while(|&l| crate::detect::latin_language_code(l).is_some());
+    let all_in = |l: usize| {
+        letters
+            .iter()
+            .all(|&c| crate::detect::in_latin_alphabet(l, c))
+    };
     let written = |c: char| languages().any(|l| crate::detect::in_latin_alphabet(l, c));
-    !word.iter().all(|c| c.is_ascii())
-        && word.iter().all(|&c| written(c))
-        && !languages().any(|l| word.iter().all(|&c| crate::detect::in_latin_alphabet(l, c)))
+    !letters.iter().all(char::is_ascii)
+        && letters.iter().all(|&c| written(c))
+        && !languages().any(all_in)
 }
 
 /// The least [`reads_better_as_words`] asks where the letters of the words it changes mix
