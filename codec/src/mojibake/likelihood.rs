@@ -755,19 +755,6 @@ pub(super) fn ellipsis_letter(chars: &[char], i: usize) -> bool {
 pub(super) fn dash_letter(chars: &[char], i: usize) -> bool {
     let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
     let small = |c: Option<char>| c.is_some_and(|c| c.is_ascii_lowercase());
-    // The word before the space before `i`, compared without regard to ASCII case.
-    let named = || {
-        let end = i.saturating_sub(1);
-        let head = chars.get(..end).unwrap_or_default();
-        let start = head
-            .iter()
-            .rposition(|c| c.is_whitespace())
-            .map_or(0, |p| p + 1);
-        let last = head.get(start..).unwrap_or_default();
-        NAMING_WORDS.iter().any(|w| {
-            w.len() == last.len() && w.chars().zip(last).all(|(a, b)| a.eq_ignore_ascii_case(b))
-        })
-    };
     let spaced = at(i.checked_sub(1)) == Some(' ') && at(Some(i + 1)) == Some(' ');
     let english = matches!(at(Some(i)), Some('Ñ' | 'Ð' | 'ó' | 'ñ'))
         && spaced
@@ -790,7 +777,22 @@ pub(super) fn dash_letter(chars: &[char], i: usize) -> bool {
             || (at(i.checked_sub(1)) == Some(' ')
                 && digit(i.checked_sub(2))
                 && at(Some(i + 1)).is_none()));
-    (english || anywhere) && !named()
+    (english || anywhere) && !named_letter(chars, i)
+}
+
+/// Whether the word before the space before `i` names the letter at `i` ([`NAMING_WORDS`],
+/// compared without regard to ASCII case): `the letter Ñ`, `la ñ`.
+pub(super) fn named_letter(chars: &[char], i: usize) -> bool {
+    let end = i.saturating_sub(1);
+    let head = chars.get(..end).unwrap_or_default();
+    let start = head
+        .iter()
+        .rposition(|c| c.is_whitespace())
+        .map_or(0, |p| p + 1);
+    let last = head.get(start..).unwrap_or_default();
+    NAMING_WORDS.iter().any(|w| {
+        w.len() == last.len() && w.chars().zip(last).all(|(a, b)| a.eq_ignore_ascii_case(b))
+    })
 }
 
 /// The words after which a letter alone is named, not a dash (`the letter Ñ`, `la ñ`, `das Ð`),

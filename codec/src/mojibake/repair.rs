@@ -34,8 +34,8 @@ use std::sync::OnceLock;
 
 use super::likelihood::{
     between_letters, bits, currency_by_number, dash_letter, degrees_alone, elides, ellipsis_letter,
-    is_one_letter_word, quote_letter, sign_opening_a_word, text_language_of, text_languages_of,
-    unit_after_number, wedged_in_number, CONTRACTION_ENDINGS, LONGEST_WORD,
+    is_one_letter_word, named_letter, quote_letter, sign_opening_a_word, text_language_of,
+    text_languages_of, unit_after_number, wedged_in_number, CONTRACTION_ENDINGS, LONGEST_WORD,
 };
 use super::plausibility::{classify, cost, hard_evidence, oddity, script_of, Class, Script};
 use super::sequences::{read, read_spaces, recover, shows_c1, shows_every_byte, Read, Recovered};
@@ -664,6 +664,7 @@ fn letters_between_mac_and_windows(step: &RepairStep) -> bool {
                         .and_then(|p| before.get(p))
                         .is_some_and(|c| c.is_alphabetic()))
                 || capital_among_small_letters(&before, &after, i)
+                || lone_capital_into_a_word(&before, &after, i)
         })
 }
 
@@ -687,6 +688,60 @@ fn capital_among_small_letters(before: &[char], after: &[char], i: usize) -> boo
         && !before
             .get(i + 1)
             .is_some_and(|c| c.is_alphanumeric() && !c.is_lowercase())
+}
+
+/// Whether the character at `i` is a capital beyond ASCII standing alone as a word between two
+/// words of small letters, of two letters or more before it and [`MIN_WORD_AFTER_LONE_CAPITAL`]
+/// or more after it (`longobarda Ë costituita`: Italian `è`, windows-1252's E8, shown as Mac OS
+/// Roman; `livro È muito`, Portuguese `é`). Clean text writes a word of one capital at a
+/// sentence's start, or as a letter it names (`the letter Ë stands`, [`named_letter`]).
+fn lone_capital_among_small_words(chars: &[char], i: usize) -> bool {
+    let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
+    at(Some(i)).is_some_and(|c| c.is_uppercase() && c.is_alphabetic() && !c.is_ascii())
+        && at(i.checked_sub(1)) == Some(' ')
+        && at(i.checked_sub(2)).is_some_and(char::is_lowercase)
+        && at(i.checked_sub(3)).is_some_and(char::is_lowercase)
+        && at(Some(i + 1)) == Some(' ')
+        && (i + 2..i + 2 + MIN_WORD_AFTER_LONE_CAPITAL)
+            .all(|k| at(Some(k)).is_some_and(char::is_lowercase))
+        && !named_letter(chars, i)
+}
+
+/// The shortest word of small letters after a lone capital that [`lone_capital_among_small_words`]
+/// takes: a letter a sentence names is often followed by a short word (`the letter Ë in`).
+const MIN_WORD_AFTER_LONE_CAPITAL: usize = 4;
+
+/// Whether a reading turns the lone capital at `i` ([`lone_capital_among_small_words`]) into a
+/// small letter that is a word of one letter (`è`).
+fn lone_capital_into_a_word(before: &[char], after: &[char], i: usize) -> bool {
+    lone_capital_among_small_words(before, i)
+        && after
+            .get(i)
+            .is_some_and(|&c| c.is_lowercase() && is_one_letter_word(c))
+}
+
+/// The readings in Mac OS Roman or windows-1252 that turn only lone capitals into words of one
+/// letter ([`lone_capital_into_a_word`]): no other rule lets a text compete for them, since a word
+/// of one letter is too short for the gates of [`legacy_to_legacy`], and the letter lists of
+/// [`harms_clean_text`] take one capital alone for one. They then compete on plausibility, with
+/// the small margin of [`letters_between_mac_and_windows`] between those two charsets.
+fn lone_capitals(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
+    let chars: Vec<char> = text.chars().collect();
+    if !(0..chars.len()).any(|i| lone_capital_among_small_words(&chars, i)) {
+        return Vec::new();
+    }
+    readings(
+        text,
+        encoders,
+        &[Charset::Macintosh, Charset::Windows1252],
+        |after| {
+            after.len() == chars.len()
+                && (0..chars.len()).any(|i| chars.get(i) != after.get(i))
+                && (0..chars.len()).all(|i| {
+                    chars.get(i) == after.get(i) || lone_capital_into_a_word(&chars, after, i)
+                })
+        },
+    )
 }
 
 /// Whether a step reads a Western charset's bytes (windows-1252, ISO-8859-1 or -15) as the
@@ -1006,6 +1061,11 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
         }
     }
     for candidate in number_spaces(text, encoders) {
+        if !out.iter().any(|c| c.step.after == candidate.step.after) {
+            out.push(candidate);
+        }
+    }
+    for candidate in lone_capitals(text, encoders) {
         if !out.iter().any(|c| c.step.after == candidate.step.after) {
             out.push(candidate);
         }
@@ -5163,6 +5223,30 @@ mod tests {
                 "Novak Ðoković osvojio je turnir",
                 "def bœr():",
                 "Bjørn Gómez Fernández",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_lone_capital_between_small_words_is_a_word_of_one_letter() {
+        // Italian `è` and Portuguese `é` in windows-1252 (E8, E9) shown as Mac OS Roman: `Ë` and
+        // `È` alone between words of small letters, too short for any word-level gate.
+        assert_repairs(
+            &[
+                ("La casa Ë grande e bella", "La casa è grande e bella"),
+                (
+                    "L'architettura longobarda Ë costituita dall'insieme",
+                    "L'architettura longobarda è costituita dall'insieme",
+                ),
+                ("O livro È muito bom", "O livro é muito bom"),
+            ],
+            &[
+                // A letter named, and one before a short word.
+                "the letter Ë stands for a vowel",
+                "la vocale Ë del",
+                // A capital at a sentence's start, and one before a capital.
+                "Ë grande. Ë costituita",
+                "parla Ë Grande",
             ],
         );
     }
