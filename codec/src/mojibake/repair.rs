@@ -725,6 +725,7 @@ fn lone_capital_into_a_word(before: &[char], after: &[char], i: usize) -> bool {
 /// of one letter is too short for the gates of [`legacy_to_legacy`], and the letter lists of
 /// [`harms_clean_text`] take one capital alone for one. They then compete on plausibility, with
 /// the small margin of [`letters_between_mac_and_windows`] between those two charsets.
+#[inline(never)]
 fn lone_capitals(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     let chars: Vec<char> = text.chars().collect();
     if !(0..chars.len()).any(|i| lone_capital_among_small_words(&chars, i)) {
