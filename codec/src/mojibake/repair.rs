@@ -3527,8 +3527,8 @@ fn reads_better_as_words(text: &str, decoded: &str) -> bool {
     }) && text_best >= reading_bits.saturating_add(min_gain)
 }
 
-/// Whether `letters` (some beyond ASCII) are each in some Latin alphabet of the letter model but
-/// not all in one: `otevøené` (Czech `otevřené` in windows-1250 shown as windows-1252) has Danish
+/// Whether `letters` (Latin, some beyond ASCII) are each in some alphabet of the letter model
+/// ([`crate::detect::in_an_alphabet`]) but not all in one Latin alphabet: `otevøené` (Czech `otevřené` in windows-1250 shown as windows-1252) has Danish
 /// and Norwegian `ø` beside `é`, which they do not write; `çubuðunu` (Turkish `çubuğunu` in
 /// windows-1254) has Turkish `ç` beside Icelandic `ð`. A letter in no alphabet (`œ` of `bœr`,
 /// which the model's French spells out) makes no mix.
@@ -3539,9 +3539,8 @@ fn mixes_alphabets(letters: &[char]) -> bool {
             .iter()
             .all(|&c| crate::detect::in_latin_alphabet(l, c))
     };
-    let written = |c: char| languages().any(|l| crate::detect::in_latin_alphabet(l, c));
     !letters.iter().all(char::is_ascii)
-        && letters.iter().all(|&c| written(c))
+        && letters.iter().all(|&c| crate::detect::in_an_alphabet(c))
         && !languages().any(all_in)
 }
 
