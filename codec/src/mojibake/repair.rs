@@ -720,11 +720,14 @@ fn lone_capital_into_a_word(before: &[char], after: &[char], i: usize) -> bool {
             .is_some_and(|&c| c.is_lowercase() && is_one_letter_word(c))
 }
 
-/// The readings in Mac OS Roman or windows-1252 that turn only lone capitals into words of one
-/// letter ([`lone_capital_into_a_word`]): no other rule lets a text compete for them, since a word
-/// of one letter is too short for the gates of [`legacy_to_legacy`], and the letter lists of
-/// [`harms_clean_text`] take one capital alone for one. They then compete on plausibility, with
-/// the small margin of [`letters_between_mac_and_windows`] between those two charsets.
+/// The readings in Mac OS Roman or windows-1252 that turn lone capitals into words of one letter
+/// ([`lone_capital_into_a_word`]) and change nothing else but signs that end words, which they
+/// turn into last letters ([`sign_into_a_word_end`]: `L'attivit‡ architettonica Ë andata` is
+/// `L'attività architettonica è andata` in one reading). No other rule lets a text compete for
+/// them, since a word of one letter is too short for the gates of [`legacy_to_legacy`], and the
+/// letter lists of [`harms_clean_text`] take one capital alone for one. They then compete on
+/// plausibility, with the small margin of [`letters_between_mac_and_windows`] between those two
+/// charsets.
 #[inline(never)]
 fn lone_capitals(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     let chars: Vec<char> = text.chars().collect();
@@ -737,9 +740,11 @@ fn lone_capitals(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         &[Charset::Macintosh, Charset::Windows1252],
         |after| {
             after.len() == chars.len()
-                && (0..chars.len()).any(|i| chars.get(i) != after.get(i))
+                && (0..chars.len()).any(|i| lone_capital_into_a_word(&chars, after, i))
                 && (0..chars.len()).all(|i| {
-                    chars.get(i) == after.get(i) || lone_capital_into_a_word(&chars, after, i)
+                    chars.get(i) == after.get(i)
+                        || lone_capital_into_a_word(&chars, after, i)
+                        || sign_into_a_word_end(&chars, after, i)
                 })
         },
     )
@@ -3554,11 +3559,16 @@ const MIN_MIXED_WORD_GAIN_BITS: u32 = 8;
 /// Roman shown as windows-1252), other than the quotation marks, dashes and ellipsis that clean
 /// text puts there. Only [`words_into_its_alphabet`] may then read the text in another charset.
 fn sign_ending_a_word(chars: &[char]) -> bool {
+    (0..chars.len()).any(|i| sign_ending_a_word_at(chars, i))
+}
+
+/// Whether the character at `i` is a sign that ends a word ([`sign_ending_a_word`]).
+fn sign_ending_a_word_at(chars: &[char], i: usize) -> bool {
     let letter = |k: Option<usize>| {
         k.and_then(|k| chars.get(k))
             .is_some_and(|c| c.is_alphabetic())
     };
-    chars.iter().enumerate().any(|(i, &c)| {
+    chars.get(i).is_some_and(|&c| {
         !c.is_ascii()
             && !c.is_alphanumeric()
             && !"’”“»«…–—".contains(c)
@@ -3566,6 +3576,15 @@ fn sign_ending_a_word(chars: &[char]) -> bool {
             && letter(i.checked_sub(2))
             && !chars.get(i + 1).is_some_and(|c| c.is_alphanumeric())
     })
+}
+
+/// Whether a reading turns a sign that ends a word ([`sign_ending_a_word_at`]) into a small
+/// letter beyond ASCII that some alphabet of the model writes (`attivit‡` → `attività`).
+fn sign_into_a_word_end(before: &[char], after: &[char], i: usize) -> bool {
+    sign_ending_a_word_at(before, i)
+        && after
+            .get(i)
+            .is_some_and(|&c| c.is_lowercase() && !c.is_ascii() && crate::detect::in_an_alphabet(c))
 }
 
 /// How many distinct words a legacy reading brings into the alphabet of the text's language, the
@@ -5239,8 +5258,15 @@ mod tests {
                     "L'architettura longobarda è costituita dall'insieme",
                 ),
                 ("O livro È muito bom", "O livro é muito bom"),
+                // The same reading may also turn signs that end words into their last letters.
+                (
+                    "L'attivit‡ architettonica Ë andata in gran parte",
+                    "L'attività architettonica è andata in gran parte",
+                ),
             ],
             &[
+                // Without a lone capital, a sign ending a word does not open these readings.
+                "L'attivit‡ architettonica andata in gran parte",
                 // A letter named, and one before a short word.
                 "the letter Ë stands for a vowel",
                 "la vocale Ë del",
