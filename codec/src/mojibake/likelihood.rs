@@ -1243,19 +1243,11 @@ const UNITS: [&str; 64] = [
     "ГБ", "руб", "шт",
 ];
 
-/// The length of the unit of [`UNITS`] that starts at `i` after a number, glued to its last digit
-/// or after one space: the whole run of letters and unit signs there, nothing more, with no number
-/// after it.
+/// The length of the unit of [`UNITS`] that starts at `i` after a number ([`follows_number`]) or
+/// after the slash of a unit per unit that follows one ([`after_unit_and_slash`]): the whole run of
+/// letters and unit signs there, nothing more, with no number after it.
 pub(super) fn unit_after_number(chars: &[char], i: usize) -> Option<usize> {
-    let digit = |p: Option<usize>| {
-        p.and_then(|p| chars.get(p))
-            .is_some_and(char::is_ascii_digit)
-    };
-    let prev = i.checked_sub(1);
-    let spaced = prev
-        .and_then(|p| chars.get(p))
-        .is_some_and(|&c| matches!(c, ' ' | '\u{A0}' | '\u{202F}'));
-    if !(digit(prev) || (spaced && digit(i.checked_sub(2)))) {
+    if !(follows_number(chars, i) || after_unit_and_slash(chars, i)) {
         return None;
     }
     let in_unit = |c: &char| c.is_alphabetic() || "°℃℉Ω‰²³".contains(*c);
@@ -1272,6 +1264,39 @@ pub(super) fn unit_after_number(chars: &[char], i: usize) -> Option<usize> {
     let number_next = next.is_some_and(|c| c.is_ascii_digit())
         || (spaced_next && chars.get(i + len + 1).is_some_and(char::is_ascii_digit));
     (UNITS.contains(&unit.as_str()) && !number_next).then_some(len)
+}
+
+/// Whether the character at `i` follows a number: glued to its last digit, after one space, or
+/// opening the text of a link glued to it (`1,8506[°](/wiki/Winkel "Winkel")`: Wikipedia's
+/// markup links a unit to its article).
+fn follows_number(chars: &[char], i: usize) -> bool {
+    let at = |p: Option<usize>| p.and_then(|p| chars.get(p)).copied();
+    let digit = |p: Option<usize>| at(p).is_some_and(|c| c.is_ascii_digit());
+    digit(i.checked_sub(1))
+        || (matches!(
+            at(i.checked_sub(1)),
+            Some(' ' | '\u{A0}' | '\u{202F}' | '[')
+        ) && digit(i.checked_sub(2)))
+}
+
+/// The most letters or signs of a unit before the slash of a unit per unit (`g/cm³`, `€/m²`).
+const MAX_UNIT_BEFORE_SLASH: usize = 4;
+
+/// Whether the character at `i` follows the slash of a unit per unit after a number (`3,9 g/cm³`,
+/// `1271 €/m²`): one to [`MAX_UNIT_BEFORE_SLASH`] letters, unit signs or currency signs between the
+/// number and the slash.
+fn after_unit_and_slash(chars: &[char], i: usize) -> bool {
+    let Some(slash) = i.checked_sub(1).filter(|&p| chars.get(p) == Some(&'/')) else {
+        return false;
+    };
+    let unit = chars
+        .get(..slash)
+        .unwrap_or_default()
+        .iter()
+        .rev()
+        .take_while(|&&c| c.is_alphabetic() || "°‰²³".contains(c) || CURRENCIES.contains(c))
+        .count();
+    (1..=MAX_UNIT_BEFORE_SLASH).contains(&unit) && follows_number(chars, slash - unit)
 }
 
 /// The length of a unit of degrees (`°C`, `°F`) that starts at `i` as a word of its own, where no

@@ -4400,11 +4400,25 @@ mod tests {
                 // shown as Mac OS Roman, the DOS code pages' shown as windows-1252.
                 ("Temperatur in ∞C", "Temperatur in °C"),
                 ("| Schmelzpunkt (øF) |", "| Schmelzpunkt (°F) |"),
+                // A unit as a link's text glued to the number (Wikipedia's markup), and the unit
+                // after the slash of a unit per unit.
+                (
+                    "1,8506[∞](/wiki/Winkel \"Winkel\")",
+                    "1,8506[°](/wiki/Winkel \"Winkel\")",
+                ),
+                (
+                    "Mit einer Dichte von 3,9 g/cmü weist der Mars",
+                    "Mit einer Dichte von 3,9 g/cm³ weist der Mars",
+                ),
             ],
             &[
                 "von 1½ km weniger",
                 "4 ‰ 51",
                 "25 °C, 10 µs, 5 kΩ, 3 m², 40 кг",
+                // Letters after a slash that follows no unit, or a unit of more than four letters.
+                "Tabelle 3/cmü",
+                "3,9 gramm/cmü",
+                "a [ø](/wiki/Ø) after 5 [ø]",
                 "2ºESO",
                 "ØC",
                 "Bjørn øFa",
