@@ -888,9 +888,50 @@ fn step_bits(step: &RepairStep) -> f32 {
     } else {
         0.0
     };
+    // A Baltic charset assumed for letters its languages do not write.
+    let foreign = if is_legacy_to_legacy(step) && makes_letters_its_languages_lack(step) {
+        FOREIGN_LETTER_BITS
+    } else {
+        0.0
+    };
     shown + legacy + two_decoders - spelt - into_alphabet
+        + foreign
         + ASSUMPTION_BITS * step.lost as f32
         + SPACE_ASSUMPTION_BITS * step.spaces as f32
+}
+
+/// What a reading into a Baltic charset pays for making a letter that none of the languages the
+/// charset was made for writes ([`makes_letters_its_languages_lack`]).
+const FOREIGN_LETTER_BITS: f32 = LEGACY_BITS;
+
+/// The languages of the letter model that windows-1257 and ISO-8859-13 were made for.
+const BALTIC_LANGUAGES: [&str; 4] = ["lt", "lv", "et", "pl"];
+
+/// Whether a reading into windows-1257 or ISO-8859-13 makes a letter that no language those
+/// charsets were made for writes ([`BALTIC_LANGUAGES`]): they carry the Danish and Norwegian `Æ æ Ø
+/// ø`, but text in those languages was written in a Western charset, so `b¿nder flere snill` is
+/// Mac OS Roman's Norwegian `bønder` shown as windows-1252, not windows-1257's `bænder`. The
+/// Central European charsets are left alone: their `Ş ş Ţ ţ` are Romanian's older letters, and
+/// Turkish names were written with them (`Ebuakil ªensoy` is ISO-8859-2's `Şensoy`).
+fn makes_letters_its_languages_lack(step: &RepairStep) -> bool {
+    if !matches!(
+        step.decode,
+        Encoding::Legacy(Charset::Windows1257 | Charset::Iso8859_13)
+    ) {
+        return false;
+    }
+    let languages: Vec<usize> = (0..)
+        .map_while(|i| crate::detect::latin_language_code(i).map(|code| (i, code)))
+        .filter(|(_, code)| BALTIC_LANGUAGES.contains(code))
+        .map(|(i, _)| i)
+        .collect();
+    step.before.chars().zip(step.after.chars()).any(|(a, b)| {
+        a != b
+            && b.is_alphabetic()
+            && !languages
+                .iter()
+                .any(|&language| crate::detect::in_latin_alphabet(language, b))
+    })
 }
 
 /// What a legacy reading saves for each word it makes that the text's links spell
@@ -5644,6 +5685,26 @@ mod tests {
                 "São Paulo – à noite ‡",
                 "eBay É ok",
             ],
+        );
+    }
+
+    #[test]
+    fn a_baltic_charset_is_not_assumed_for_letters_its_languages_lack() {
+        // Mac OS Roman's Norwegian `ø` (BF) shown as windows-1252 is `¿`; windows-1257 reads BF as
+        // `æ`, which the letter model prices a bit lower, but no Baltic language writes it.
+        // Latvian and Lithuanian letters still come back through windows-1257.
+        assert_repairs(
+            &[
+                (
+                    "b¿nder flere snill kjent motivasjon organisert",
+                    "bønder flere snill kjent motivasjon organisert",
+                ),
+                (
+                    "Pçteris dzîvo Rîgâ un strâdâ skolâ.",
+                    "Pēteris dzīvo Rīgā un strādā skolā.",
+                ),
+            ],
+            &["Bjørn Gómez Fernández"],
         );
     }
 
