@@ -134,14 +134,27 @@ pub(crate) fn in_an_alphabet(ch: char) -> bool {
 /// either case) as a letter of its alphabet: German writes `ß` and `ö`, not `á` or `š`.
 /// A letter beyond ASCII whose lowercase is an ASCII letter and a mark (`İ`) is in no alphabet.
 pub(crate) fn in_latin_alphabet(index: usize, ch: char) -> bool {
+    language::all()
+        .filter(|lang| lang.is_latin())
+        .nth(index)
+        .is_some_and(|lang| writes(lang, ch))
+}
+
+/// Whether one of the Latin-script languages `codes` names (ISO 639-1) writes `ch`, as
+/// [`in_latin_alphabet`] asks of one.
+pub(crate) fn in_latin_alphabet_of(codes: &[&str], ch: char) -> bool {
+    language::all()
+        .filter(|lang| lang.is_latin() && codes.contains(&lang.code()))
+        .any(|lang| writes(lang, ch))
+}
+
+/// Whether the Latin-script `lang` writes `ch` ([`in_latin_alphabet`]).
+fn writes(lang: language::Language, ch: char) -> bool {
     if ch.is_ascii_alphabetic() {
         return true;
     }
     let mut lower = ch.to_lowercase();
     let (Some(lower), None) = (lower.next(), lower.next()) else {
-        return false;
-    };
-    let Some(lang) = language::all().filter(|lang| lang.is_latin()).nth(index) else {
         return false;
     };
     let known = |class: u8| class != BOUNDARY && class != lang.other();

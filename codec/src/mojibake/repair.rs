@@ -920,17 +920,8 @@ fn makes_letters_its_languages_lack(step: &RepairStep) -> bool {
     ) {
         return false;
     }
-    let languages: Vec<usize> = (0..)
-        .map_while(|i| crate::detect::latin_language_code(i).map(|code| (i, code)))
-        .filter(|(_, code)| BALTIC_LANGUAGES.contains(code))
-        .map(|(i, _)| i)
-        .collect();
     step.before.chars().zip(step.after.chars()).any(|(a, b)| {
-        a != b
-            && b.is_alphabetic()
-            && !languages
-                .iter()
-                .any(|&language| crate::detect::in_latin_alphabet(language, b))
+        a != b && b.is_alphabetic() && !crate::detect::in_latin_alphabet_of(&BALTIC_LANGUAGES, b)
     })
 }
 
@@ -3574,8 +3565,9 @@ fn reads_better_as_words(text: &str, decoded: &str) -> bool {
 }
 
 /// Whether `letters` (Latin, some beyond ASCII) are each in some alphabet of the letter model
-/// ([`crate::detect::in_an_alphabet`]) but not all in one Latin alphabet: `otevøené` (Czech `otevřené` in windows-1250 shown as windows-1252) has Danish
-/// and Norwegian `ø` beside `é`, which they do not write; `çubuðunu` (Turkish `çubuğunu` in
+/// ([`crate::detect::in_an_alphabet`]) but not all in one Latin alphabet: `otevøené` (Czech
+/// `otevřené` in windows-1250 shown as windows-1252) has Danish and Norwegian `ø` beside `é`,
+/// which they do not write; `çubuðunu` (Turkish `çubuğunu` in
 /// windows-1254) has Turkish `ç` beside Icelandic `ð`. A letter in no alphabet (`œ` of `bœr`,
 /// which the model's French spells out) makes no mix.
 fn mixes_alphabets(letters: &[char]) -> bool {
