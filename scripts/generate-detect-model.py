@@ -42,7 +42,9 @@ each at least 1/4000 of the letters), and a table of the letter-pair probabiliti
 over classes 0 = word boundary, 1..=K = the alphabet, K+1 = any other letter. Each probability is
 stored as a cost in bits, -log2 P rounded and capped at 15, in 4 bits (two per byte). And, for
 each Latin-script language with word frequencies, its COMMON_WORDS most frequent words of ASCII
-letters: mojibake repair reads a short text's language from them.
+letters: mojibake repair reads a short text's language from them. And its FREQUENT_WORDS most
+frequent words of four letters or more with a letter beyond ASCII: a misreading of a legacy charset
+spoils them, and a reading that restores one is evidence for mojibake repair.
 """
 
 from __future__ import annotations
@@ -73,6 +75,11 @@ TOP_WORDS = 25_000
 # Per Latin-script language, its most frequent words of ASCII letters (two letters or more): the
 # words that tell a short text's language (`de`, `the`, `und`), for mojibake repair.
 COMMON_WORDS = 50
+# Per Latin-script language, its most frequent words of MIN_FREQUENT_LETTERS letters or more with a
+# letter beyond ASCII (`così`, `września`, `planète`): a reading of a legacy charset that makes one
+# of a word no language writes is evidence, for mojibake repair.
+FREQUENT_WORDS = 300
+MIN_FREQUENT_LETTERS = 4
 MAX_LETTERS = 62
 MIN_LETTER_SHARE = 1 / 4000
 COST_STEP = 2
@@ -542,7 +549,7 @@ def render(languages, ascii_pairs, extras, cjk) -> str:
         out.append("    " + ", ".join(f"0x{v:02X}" for v in packed[start:start + 13]) + ",")
     out.append("];")
     out.append("")
-    for code, script, source, alphabet, levels, _common in languages:
+    for code, script, source, alphabet, levels, _common, _frequent in languages:
         classes = len(alphabet) + 2
         packed = pack(levels)
         const = f"PAIRS_{code.upper()}"
@@ -553,7 +560,7 @@ def render(languages, ascii_pairs, extras, cjk) -> str:
             out.append("    " + ", ".join(f"0x{v:02X}" for v in packed[start:start + 16]) + ",")
         out.append("];")
         out.append("")
-    for code, script, _source, alphabet, levels, _common in languages:
+    for code, script, _source, alphabet, levels, _common, _frequent in languages:
         split = splits(script, alphabet, levels)
         if not split:
             continue
@@ -567,7 +574,7 @@ def render(languages, ascii_pairs, extras, cjk) -> str:
         out.append("")
     out.append("/// Every language model.")
     out.append(f"pub(super) static LANGUAGES: [LanguageModel; {len(languages)}] = [")
-    for code, script, _source, alphabet, levels, common in languages:
+    for code, script, _source, alphabet, levels, _common, _frequent in languages:
         out.append("    LanguageModel {")
         out.append(f'        code: "{code}",')
         out.append(f"        latin: {'true' if script == 'LATIN' else 'false'},")
@@ -586,9 +593,20 @@ def render(languages, ascii_pairs, extras, cjk) -> str:
     out.append("/// of [`LANGUAGES`] (Latin-script languages with word frequencies only): what tells a short")
     out.append("/// text's language. Apart from [`LANGUAGES`], so that a build that only detects leaves them out.")
     out.append(f"pub(super) static COMMON_WORDS: [&str; {len(languages)}] = [")
-    for code, _script, _source, _alphabet, _levels, common in languages:
+    for code, _script, _source, _alphabet, _levels, common, _frequent in languages:
         out.append(f"    // {code}")
         out.append(f"    {rust_str(' '.join(common))},")
+    out.append("];")
+    out.append("")
+    out.append("/// Each language's most frequent words of four letters or more with a letter beyond ASCII (small")
+    out.append("/// letters), sorted, separated by spaces, in the order of [`LANGUAGES`] (Latin-script languages")
+    out.append("/// with word frequencies only): the words a misreading of a legacy charset spoils (`così`,")
+    out.append("/// `września`), for mojibake repair. Apart from [`LANGUAGES`], so that a build that only detects")
+    out.append("/// leaves them out.")
+    out.append(f"pub(super) static FREQUENT_WORDS: [&str; {len(languages)}] = [")
+    for code, _script, _source, _alphabet, _levels, _common, frequent in languages:
+        out.append(f"    // {code}")
+        out.append(f"    {rust_str(' '.join(frequent))},")
     out.append("];")
     out.append("")
     out.append("/// The single-byte charsets the codec does not decode, known to the detector only: the name and")
@@ -631,8 +649,9 @@ def render(languages, ascii_pairs, extras, cjk) -> str:
 def data_bytes(languages, ascii_pairs, extras, cjk) -> bytes:
     """The bytes of the generated statics, as they sit in a WebAssembly module's data section."""
     blob = bytearray(pack(ascii_pairs))
-    for _code, _script, _source, alphabet, levels, common in languages:
+    for _code, _script, _source, alphabet, levels, common, frequent in languages:
         blob += "".join(alphabet).encode("utf-8") + bytes(pack(levels)) + " ".join(common).encode()
+        blob += " ".join(frequent).encode("utf-8")
         blob += b"".join(ord(c).to_bytes(4, "little") for row in splits(_script, alphabet, levels) for c in row)
     for _name, _kind, _source, table in extras:
         blob += b"".join((v or 0).to_bytes(2, "little") for v in table)
@@ -662,9 +681,26 @@ def common_words(script: str, source: str, words: list[tuple[str, float]]) -> li
     return sorted(common)
 
 
+def frequent_words(script: str, source: str, words: list[tuple[str, float]]) -> list[str]:
+    """The language's FREQUENT_WORDS most frequent words of at least MIN_FREQUENT_LETTERS letters,
+    one of them or more beyond ASCII, sorted; none for a script other than Latin, or for a word
+    list without frequencies."""
+    if script != "LATIN" or source == "hunspell":
+        return []
+    frequent = []
+    for word, _freq in words:
+        if (len(word) >= MIN_FREQUENT_LETTERS and all(is_letter(ch) for ch in word)
+                and any(ord(ch) > 0x7F for ch in word) and word not in frequent):
+            frequent.append(word)
+            if len(frequent) == FREQUENT_WORDS:
+                break
+    return sorted(frequent)
+
+
 def build(wordfreq):
     models = []
     common = {}
+    frequent = {}
     for code, script, source, name in LANGUAGES:
         if source == "lipsum":
             words = words_of_text(name)
@@ -675,6 +711,9 @@ def build(wordfreq):
         else:
             words = words_of_wordfreq(wordfreq, name)
             label = f"wordfreq `{name}`"
+        # From the word list alone: a supplement's text (the Mars article) would put its own
+        # words among a language's most frequent ones.
+        frequent[code] = frequent_words(script, source.split("+")[0], words)
         if code in SUPPLEMENTS:
             words = mix(words, words_of_text(SUPPLEMENTS[code]))
             label += f" and unicode-lipsum `{SUPPLEMENTS[code]}`"
@@ -683,7 +722,7 @@ def build(wordfreq):
         common[code] = common_words(script, source, words)
     ascii_pairs = latin_ascii_pairs(models)
     languages = [(code, script, label, alphabet, language_levels(script, alphabet, probs),
-                  common[code])
+                  common[code], frequent[code])
                  for code, script, label, alphabet, probs in models]
     extras = extra_charsets()
     cjk = [(name, *cjk_model(name, codec, sources)) for name, codec, sources in CJK]
@@ -716,9 +755,9 @@ def main() -> int:
     text = render(*model)
     if args.stats:
         import gzip  # noqa: PLC0415
-        for code, _script, _source, alphabet, levels, common in model[0]:
+        for code, _script, _source, alphabet, levels, common, frequent in model[0]:
             print(f"  {code}: {len(alphabet)} letters, {len(pack(levels))} bytes, "
-                  f"{len(common)} common words")
+                  f"{len(common)} common words, {len(frequent)} frequent words beyond ASCII")
         blob = data_bytes(*model)
         print(f"model data: {len(blob)} bytes raw, {len(gzip.compress(blob, 9))} bytes gzip -9")
     with tempfile.TemporaryDirectory() as tmp:

@@ -84,8 +84,8 @@ fn floors_on_the_real_world_set() {
     floor("no-break space lost", 99.0);
     floor("lost bytes", 97.3);
     floor("indic and thai", 99.5);
-    floor(eval_set::LEGACY, 80.3);
-    // Issue 13's goal of 97% on damaged cases (2,374 of 2,442 exact: 97.22%).
+    floor(eval_set::LEGACY, 80.7);
+    // Issue 13's goal of 97% on damaged cases (2,375 of 2,442 exact: 97.26%).
     assert!(
         scores.damaged.percent() >= 97.0,
         "{:.2}%",
@@ -138,17 +138,18 @@ fn real_clean_text_is_left_alone() {
 }
 
 /// The most phrases of [`real_short_phrases_are_mostly_left_alone`] that repair changes: the
-/// measured state (40 of 273,514, 2026-11-29), so that a rule that harms more of them fails.
-const MAX_PHRASES_CHANGED: usize = 40;
+/// measured state (32 of 273,514, 2026-11-29), so that a rule that harms more of them fails.
+const MAX_PHRASES_CHANGED: usize = 32;
 
 /// The same real text as [`real_clean_text_is_left_alone`], cut into every distinct run of two and
 /// of three words (split at white space) that holds a character beyond ASCII: short text gives the
 /// letter model little to go on, so this is where clean text is most at risk. The phrases repair
-/// still changes are printed. Of the 40: 11 of Wikipedia's markup that holds real mojibake
-/// (`_**â**_`: a `↑` that lost two bytes, which `repair` marks U+FFFD); 9 Vietnamese (`nghĩa`
-/// read as `nghľa`, `trình hình` as `trônh hônh`); 8 Turkish (`lekeleri”nin`: windows-1252's `”`
-/// before a suffix is Mac OS Roman's `î`); 7 of the Russian lipsum's made-up words; and 5 others
-/// (`telugština`, `Dšr`, `כ־canals`).
+/// still changes are printed. Of the 32: 11 of Wikipedia's markup that holds real mojibake
+/// (`_**â**_`: a `↑` that lost two bytes, which `repair` marks U+FFFD); 8 Turkish
+/// (`lekeleri”nin`: windows-1252's `”` before a suffix is Mac OS Roman's `î`); 7 of the Russian
+/// lipsum's made-up words; 1 Vietnamese (`mã ý nghĩa` read as `mă ý nghľa`); and 5 others
+/// (`telugština`, `Dšr`, `כ־canals`). Vietnamese's frequent words (`nghĩa`, `trình`, `hình`) keep
+/// 8 more as they are.
 #[test]
 fn real_short_phrases_are_mostly_left_alone() {
     let texts = real_texts();

@@ -1,10 +1,11 @@
 //! The letter models of the languages: which class a character is in, and what a pair of classes
 //! costs. The data is generated (`model.rs`); this file only reads it.
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::model::{
-    LanguageModel, COMMON_WORDS, COST_STEP, LANGUAGES, LATIN_ASCII_PAIRS, MAX_LEVEL,
+    LanguageModel, COMMON_WORDS, COST_STEP, FREQUENT_WORDS, LANGUAGES, LATIN_ASCII_PAIRS, MAX_LEVEL,
 };
 
 /// Class 0 of every language: a word boundary (space, punctuation, digits, symbols...).
@@ -20,6 +21,24 @@ pub(super) const DENSE_WIDTH: usize = 65;
 /// In [`Language::dense_costs`], "any other letter" read from a byte beyond ASCII, which also
 /// pays [`OTHER_LETTER_BITS`] (see [`Language::pair_cost`]).
 pub(super) const OTHER_BEYOND_ASCII: u8 = 64;
+
+/// The languages, a bit each at its index among [`all`], whose most frequent words of four letters
+/// or more with a letter beyond ASCII hold `word` (small letters): `così` is Italian's, `está`
+/// Spanish's, Portuguese's and Catalan's. 0 for any other word.
+pub(super) fn frequent_in(word: &str) -> u64 {
+    static WORDS: OnceLock<HashMap<&'static str, u64>> = OnceLock::new();
+    let words = WORDS.get_or_init(|| {
+        let mut words: HashMap<&'static str, u64> = HashMap::new();
+        // The model has fewer than 64 languages (36).
+        for (index, list) in FREQUENT_WORDS.iter().enumerate().take(64) {
+            for word in list.split(' ').filter(|w| !w.is_empty()) {
+                *words.entry(word).or_default() |= 1 << index;
+            }
+        }
+        words
+    });
+    words.get(word).copied().unwrap_or(0)
+}
 
 /// Every language the detector knows, as an index into the model.
 pub(super) fn all() -> impl Iterator<Item = Language> {

@@ -47,8 +47,9 @@ mod words;
 
 pub use decode::decode;
 pub(crate) use words::{
-    in_an_alphabet, in_latin_alphabet, in_latin_alphabet_of, latin_language_code, latin_word_bits,
-    one_alphabet, text_language, text_languages, word_bits, MIN_COMMON_WORDS,
+    in_an_alphabet, in_latin_alphabet, in_latin_alphabet_of, is_frequent_word, latin_language_code,
+    latin_word_bits, one_alphabet, text_language, text_languages, word_bits, MIN_COMMON_WORDS,
+    MIN_FREQUENT_LETTERS,
 };
 
 use core::fmt;

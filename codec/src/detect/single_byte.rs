@@ -137,6 +137,14 @@ fn at_home(source_index: usize, lang: Language) -> bool {
         .unwrap_or(false)
 }
 
+/// Whether `lang` is written in the codec's `charset` ([`at_home`]): Turkish is in windows-1254,
+/// not in Mac OS Roman, which lacks its `ğ` and `ş`.
+pub(super) fn written_in(charset: Charset, lang: Language) -> bool {
+    sources()
+        .position(|source| source == Source::Ours(charset))
+        .is_some_and(|index| at_home(index, lang))
+}
+
 /// The byte-pair histogram of an input.
 pub(super) struct ByteStats {
     /// Count of each pair `(previous << 8) | byte`; the first byte follows a space.

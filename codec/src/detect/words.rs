@@ -3,6 +3,8 @@
 //! letters a wrong charset makes (`cafÃ`).
 
 use super::language::{self, is_letter, lowercase, BOUNDARY};
+use super::single_byte::written_in;
+use crate::charset::Charset;
 
 /// The cost in bits of `word` (letters only, as written, any case) between two word boundaries,
 /// in the language of the model it fits best, or `None` when no language's alphabet holds its
@@ -120,6 +122,29 @@ pub(crate) fn latin_language_code(index: usize) -> Option<&'static str> {
         .map(|lang| lang.code())
 }
 
+/// The fewest letters of a word in the lists of [`is_frequent_word`].
+pub(crate) const MIN_FREQUENT_LETTERS: usize = 4;
+
+/// Whether `word` (letters, any case) is one of the most frequent words with a letter beyond
+/// ASCII of a Latin-script language of the model (the generator's 300 of four letters or more:
+/// `così`, `września`, `planète`), of one written in `charset` when it is given (Turkish's
+/// `bazı` is no word of a text in Mac OS Roman, which cannot write Turkish).
+pub(crate) fn is_frequent_word(word: &[char], charset: Option<Charset>) -> bool {
+    if word.len() < MIN_FREQUENT_LETTERS
+        || word.iter().all(char::is_ascii)
+        || !word.iter().all(|&ch| is_letter(ch))
+    {
+        return false;
+    }
+    let lower: String = word.iter().map(|&ch| lowercase(ch)).collect();
+    let languages = language::frequent_in(&lower);
+    languages != 0
+        && charset.is_none_or(|charset| {
+            language::all()
+                .any(|lang| (languages >> lang.index()) & 1 == 1 && written_in(charset, lang))
+        })
+}
+
 /// The fewest frequent words that tell a text's language.
 pub(crate) const MIN_COMMON_WORDS: usize = 2;
 
@@ -192,6 +217,19 @@ mod tests {
         assert!(bits("café") < bits("cafÃ"));
         assert!(bits("Привет") + 20 < bits("РџСЂРёРІРµС‚"));
         assert!(bits("Ελληνικά") < 60);
+    }
+
+    #[test]
+    fn frequent_words_beyond_ascii() {
+        let frequent =
+            |word: &str, charset| is_frequent_word(&word.chars().collect::<Vec<char>>(), charset);
+        assert!(frequent("così", None) && frequent("Września", None));
+        assert!(frequent("planète", Some(Charset::Ibm437)));
+        // Turkish is written in windows-1254, not in Mac OS Roman (no `ğ`, `ş`).
+        assert!(frequent("bazı", Some(Charset::Windows1254)));
+        assert!(!frequent("bazı", Some(Charset::Macintosh)));
+        // ASCII words, words under four letters and words with a sign are never listed.
+        assert!(!frequent("cosi", None) && !frequent("già", None) && !frequent("cos“", None));
     }
 
     #[test]

@@ -16,7 +16,8 @@ use std::sync::OnceLock;
 use super::plausibility::{classify, cost, script_of, Class, Script};
 use crate::charset::Charset;
 use crate::detect::{
-    in_an_alphabet, latin_word_bits, text_language, text_languages, word_bits, MIN_COMMON_WORDS,
+    in_an_alphabet, is_frequent_word, latin_word_bits, text_language, text_languages, word_bits,
+    MIN_COMMON_WORDS,
 };
 
 /// What one fingerprint of `plausibility::cost` weighs, in bits.
@@ -1590,6 +1591,11 @@ fn run(chars: &[char], script: Script) -> f32 {
             .enumerate()
             .map(|(i, &c)| stranger(c, inside(i)))
             .sum();
+        let frequent = if is_frequent_word(chars, None) {
+            FREQUENT_WORD_BITS
+        } else {
+            0.0
+        };
         // The model's French has no `œ` (too rare in its word list): the ligature is priced as
         // the two letters it joins (`cœur` as `coeur`), not as a letter no alphabet holds.
         let spelled: Vec<char>;
@@ -1609,12 +1615,18 @@ fn run(chars: &[char], script: Script) -> f32 {
         };
         return strangers
             + match word_bits(chars) {
-                Some(b) => b as f32,
+                Some(b) => (b as f32 - frequent).max(0.0),
                 None => UNREADABLE_LETTER * chars.len() as f32,
             };
     }
     chars.iter().map(|&c| unmodelled_letter(c)).sum()
 }
+
+/// What a word among a language's most frequent with a letter beyond ASCII
+/// (`detect::is_frequent_word`) is worth beyond its letters: misreadings spoil such words, so a
+/// reading that restores one (`wrzeœnia` → `września`) gains this much, and one that spoils one
+/// pays it.
+const FREQUENT_WORD_BITS: f32 = 12.0;
 
 /// What a letter costs in a run of letters in code point order ([`letters_in_order`]).
 const LETTER_IN_ORDER: f32 = 2.0;

@@ -41,6 +41,7 @@ use super::plausibility::{classify, cost, hard_evidence, oddity, script_of, Clas
 use super::sequences::{read, read_spaces, recover, shows_c1, shows_every_byte, Read, Recovered};
 use super::Encoding;
 use crate::charset::{decode_fatal as decode_legacy_fatal, Charset, Encoder};
+use crate::detect::{is_frequent_word, MIN_FREQUENT_LETTERS};
 
 /// How many layers [`repair`] undoes at most.
 const MAX_LAYERS: usize = 3;
@@ -750,6 +751,128 @@ fn lone_capitals(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     )
 }
 
+/// The most words beyond ASCII of a text that [`into_frequent_words`] tries each reading on.
+const MAX_TRIED_WORDS: usize = 16;
+
+/// The text's words as ranges of `chars`, for [`into_frequent_words`]: runs of letters and of
+/// characters beyond ASCII that are not spaces (a sign a misreading put in a word, `cos“`,
+/// `localit‡`, and the no-break space of code page 850's `á` shown as Latin-1, `Canad\u{A0}`).
+fn words_and_signs(chars: &[char]) -> Vec<std::ops::Range<usize>> {
+    let inside =
+        |c: char| c.is_alphabetic() || (!c.is_ascii() && (!c.is_whitespace() || c == '\u{A0}'));
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let start = i;
+        while chars.get(i).is_some_and(|&c| inside(c)) {
+            i += 1;
+        }
+        if i > start {
+            out.push(start..i);
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Whether a reading turns the word `before` into `after` as misreadings are undone: every
+/// character a letter, each letter of the same case as before (a sign may become either), and
+/// `before` no frequent word already (`êxito`, Portuguese, is no `Éxito`).
+fn word_into_letters(before: &[char], after: &[char]) -> bool {
+    before == after
+        || (after.iter().all(|c| c.is_alphabetic())
+            && before.iter().zip(after).all(|(b, a)| {
+                !(b.is_lowercase() && a.is_uppercase() || b.is_uppercase() && a.is_lowercase())
+            })
+            && !is_frequent_word(before, None))
+}
+
+/// The readings of the text's bytes in one legacy charset as another that turn a word beyond
+/// ASCII into one of the most frequent words of a language written in the charset read
+/// (`detect::is_frequent_word`: `wrzeœnia` is windows-1250's `września` shown as windows-1252,
+/// `cos“` Mac OS Roman's `così`, `conteœdo` its `conteúdo`), and change nothing but words, into
+/// letters ([`word_into_letters`]). Such words are the ones a reader knows at once; no other gate
+/// lets a text whose only spoilt word has no fingerprint compete. The reading must still win on
+/// plausibility, where the word it makes is worth `likelihood`'s `FREQUENT_WORD_BITS`. Only the
+/// first [`MAX_TRIED_WORDS`] Latin words beyond ASCII that are no frequent word are tried.
+#[inline(never)]
+fn into_frequent_words(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() > MAX_CHARS_WORDS_GATE {
+        return Vec::new();
+    }
+    let words = words_and_signs(&chars);
+    let tried: Vec<String> = words
+        .iter()
+        .filter_map(|range| chars.get(range.clone()))
+        .filter(|word| {
+            word.len() >= MIN_FREQUENT_LETTERS
+                && word.iter().any(|c| !c.is_ascii())
+                && word
+                    .iter()
+                    .all(|&c| !c.is_alphabetic() || script_of(c as u32) == Script::Latin)
+                && !is_frequent_word(word, None)
+        })
+        .take(MAX_TRIED_WORDS)
+        .map(|word| word.iter().collect())
+        .collect();
+    if tried.is_empty() {
+        return Vec::new();
+    }
+    let mut in_a_word = vec![false; chars.len()];
+    for range in &words {
+        for inside in in_a_word.get_mut(range.clone()).unwrap_or_default() {
+            *inside = true;
+        }
+    }
+    // The charsets that read the tried words' bytes in each encoder into a frequent word, found
+    // once for each distinct set of bytes (most charsets encode most words alike).
+    let mut probed: Vec<(Vec<Vec<u8>>, Vec<Charset>)> = Vec::new();
+    let mut out: Vec<Candidate> = Vec::new();
+    for encoder in encoders {
+        let bytes: Vec<Vec<u8>> = tried.iter().filter_map(|w| encoder.encode_all(w)).collect();
+        if bytes.is_empty() {
+            continue;
+        }
+        let reals = match probed.iter().find(|(seen, _)| *seen == bytes) {
+            Some((_, reals)) => reals.clone(),
+            None => {
+                let reals: Vec<Charset> = PREFERENCE
+                    .into_iter()
+                    .filter(|&real| {
+                        bytes.iter().any(|b| {
+                            decode_legacy_fatal(b, real).is_ok_and(|word| {
+                                is_frequent_word(&word.chars().collect::<Vec<char>>(), Some(real))
+                            })
+                        })
+                    })
+                    .collect();
+                probed.push((bytes, reals.clone()));
+                reals
+            }
+        };
+        let only_words = |after: &[char]| {
+            after.len() == chars.len()
+                && words.iter().all(|range| {
+                    word_into_letters(
+                        chars.get(range.clone()).unwrap_or_default(),
+                        after.get(range.clone()).unwrap_or_default(),
+                    )
+                })
+                && (0..chars.len())
+                    .all(|i| chars.get(i) == after.get(i) || in_a_word.get(i) == Some(&true))
+                && !harms_clean_text(text, &after.iter().collect::<String>())
+        };
+        for candidate in readings(text, std::slice::from_ref(encoder), &reals, only_words) {
+            if !out.iter().any(|c| c.step.after == candidate.step.after) {
+                out.push(candidate);
+            }
+        }
+    }
+    out
+}
+
 /// Whether a step reads a Western charset's bytes (windows-1252, ISO-8859-1 or -15) as the
 /// Central European, Turkish or Baltic charset of the same maker (windows-1250, -1254, -1257;
 /// ISO-8859-2, -9, -13), changing only Latin letters into Latin letters, and the reading reads
@@ -1104,6 +1227,11 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
         }
     }
     for candidate in lone_capitals(text, encoders) {
+        if !out.iter().any(|c| c.step.after == candidate.step.after) {
+            out.push(candidate);
+        }
+    }
+    for candidate in into_frequent_words(text, encoders) {
         if !out.iter().any(|c| c.step.after == candidate.step.after) {
             out.push(candidate);
         }
@@ -5312,8 +5440,10 @@ mod tests {
                 ),
             ],
             &[
-                // Without a lone capital, a sign ending a word does not open these readings.
-                "L'attivit‡ architettonica andata in gran parte",
+                // Without a lone capital, a sign ending a word does not open these readings
+                // (`attività`, one of Italian's most frequent words, opens another:
+                // `into_frequent_words`).
+                "La fragilit‡ architettonica andata in gran parte",
                 // A letter named, and one before a short word.
                 "the letter Ë stands for a vowel",
                 "la vocale Ë del",
@@ -5697,6 +5827,37 @@ mod tests {
                 ),
             ],
             &["Bjørn Gómez Fernández"],
+        );
+    }
+
+    #[test]
+    fn a_reading_that_restores_a_frequent_word_competes() {
+        // One spoilt word, no fingerprint, no language told by frequent words: the reading that
+        // makes one of a language's most frequent words wins (Polish `września`, windows-1250
+        // shown as windows-1252; Portuguese `conteúdo` and Italian `così`, Mac OS Roman shown as
+        // windows-1252). A frequent word of a language the charset read cannot write (Turkish
+        // `bazı` from Mac OS Roman's F5, Vietnamese `ơ` in windows-1258), or one a reading makes
+        // by changing a letter's case (Portuguese `êxito` as Spanish `Éxito`), is no evidence.
+        assert_repairs(
+            &[
+                (
+                    "21 wrzeœnia 1461 w Krakowie)",
+                    "21 września 1461 w Krakowie)",
+                ),
+                ("Saltar para o conteœdo", "Saltar para o conteúdo"),
+                (
+                    "Ancora integre rimangono cos“ soltanto poche architetture,",
+                    "Ancora integre rimangono così soltanto poche architetture,",
+                ),
+                (
+                    "L'attivit‡ architettonica andata in gran parte",
+                    "L'attività architettonica andata in gran parte",
+                ),
+            ],
+            &[
+                "\"Bazơ\") [pH](/wiki/PH \"PH\")",
+                "Depois de compactar ou descompactar com êxito o \\fIarquivo\\fP, o \\fBxz\\fP",
+            ],
         );
     }
 
