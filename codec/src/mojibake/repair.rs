@@ -24,7 +24,8 @@
 //!    competes on the letter model alone. And a letter or dagger wedged into a number (`9,00ÊRUB`)
 //!    is tried as the no-break space of another charset, DOS box drawing shown as Latin-1
 //!    (`³   ÀÄÄ run.rs`) as box drawing, and Mac OS Roman's apostrophe shown as windows-1252
-//!    (`objectÕs`) as an apostrophe.
+//!    (`objectÕs`) as an apostrophe. A reading that turns a word into one of a language's most
+//!    frequent words (`wrzeœnia` into Polish `września`) competes too.
 //! 5. **Search.** Candidates are searched three layers deep, keeping the most plausible few at each
 //!    depth; the answer is the most plausible text found, each extra step having to pay for itself.
 //!
