@@ -3,7 +3,8 @@
 
 Usage (from anywhere; paths are relative to this script's repository):
 
-    python3 scripts/generate-detect-model.py           # rewrite codec/src/detect/model.rs
+    python3 scripts/generate-detect-model.py           # rewrite codec/src/detect/model.rs and
+                                                       # static/frequent-words.txt
     python3 scripts/generate-detect-model.py --check   # regenerate to a temporary file and compare;
                                                        # exit 1 if the committed file differs
     python3 scripts/generate-detect-model.py --stats   # also print the model's size
@@ -66,6 +67,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DATA = (ROOT / ".." / "shared" / "conformance").resolve()
 OUTPUT = ROOT / "codec" / "src" / "detect" / "model.rs"
+# The same model's frequent words beyond ASCII, for a build without them (the inspector's), which
+# loads them when first needed.
+WORDS_OUTPUT = ROOT / "static" / "frequent-words.txt"
 REQUIREMENTS = ROOT / "scripts" / "detect-requirements.txt"
 VENV = ROOT / "target" / "detect-venv"
 COMMAND = "python3 scripts/generate-detect-model.py"
@@ -603,6 +607,7 @@ def render(languages, ascii_pairs, extras, cjk) -> str:
     out.append("/// with word frequencies only): the words a misreading of a legacy charset spoils (`così`,")
     out.append("/// `września`), for mojibake repair. Apart from [`LANGUAGES`], so that a build that only detects")
     out.append("/// leaves them out.")
+    out.append("#[cfg(feature = \"frequent-words\")]")
     out.append(f"pub(super) static FREQUENT_WORDS: [&str; {len(languages)}] = [")
     for code, _script, _source, _alphabet, _levels, _common, frequent in languages:
         out.append(f"    // {code}")
@@ -769,24 +774,40 @@ def main() -> int:
             print(f"generate-detect-model.py: {e}", file=sys.stderr)
             return 2
         generated = fresh.read_text(encoding="utf-8")
-    rel = OUTPUT.relative_to(ROOT)
+    words_file = frequent_words_file(model[0])
+    outputs = [(OUTPUT, generated), (WORDS_OUTPUT, words_file)]
     if args.check:
-        committed = OUTPUT.read_text(encoding="utf-8") if OUTPUT.is_file() else ""
-        if committed == generated:
-            print(f"generate-detect-model.py: {rel} is up to date")
+        stale = []
+        for path, text in outputs:
+            rel = path.relative_to(ROOT)
+            committed = path.read_text(encoding="utf-8") if path.is_file() else ""
+            if committed != text:
+                stale.append(rel)
+                sys.stdout.writelines(difflib.unified_diff(
+                    committed.splitlines(keepends=True), text.splitlines(keepends=True),
+                    f"{rel} (committed)", f"{rel} (regenerated)"))
+        if not stale:
+            print(f"generate-detect-model.py: {OUTPUT.relative_to(ROOT)} and "
+                  f"{WORDS_OUTPUT.relative_to(ROOT)} are up to date")
             return 0
-        sys.stdout.writelines(difflib.unified_diff(
-            committed.splitlines(keepends=True), generated.splitlines(keepends=True),
-            f"{rel} (committed)", f"{rel} (regenerated)"))
-        print(f"generate-detect-model.py: {rel} differs from what `{COMMAND}` generates; "
-              "run it and commit the result", file=sys.stderr)
+        print(f"generate-detect-model.py: {', '.join(map(str, stale))} differ from what `{COMMAND}` "
+              "generates; run it and commit the result", file=sys.stderr)
         return 1
-    OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-    OUTPUT.write_text(generated, encoding="utf-8")
-    print(f"generate-detect-model.py: wrote {rel} ({len(model[0])} languages, "
-          f"{len(model[2])} extra charsets, {len(model[3])} CJK encodings)")
+    for path, text in outputs:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    print(f"generate-detect-model.py: wrote {OUTPUT.relative_to(ROOT)} ({len(model[0])} languages, "
+          f"{len(model[2])} extra charsets, {len(model[3])} CJK encodings) and "
+          f"{WORDS_OUTPUT.relative_to(ROOT)}")
     return 0
 
+
+def frequent_words_file(languages) -> str:
+    """The frequent words beyond ASCII as the inspector fetches them (`mojibake::load_frequent_words`):
+    one line a language with any, its code then its words, separated by spaces."""
+    return "".join(f"{code} {' '.join(frequent)}\n"
+                   for code, _script, _source, _alphabet, _levels, _common, frequent in languages
+                   if frequent)
 
 if __name__ == "__main__":
     sys.exit(main())

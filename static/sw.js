@@ -19,6 +19,8 @@ async function precache() {
   // The character names, which the page fetches only when a view first shows a name: cached here
   // in the background, so that names also show offline.
   urls.add(new URL("ucd-names.txt", self.registration.scope).href);
+  // The frequent words mojibake repair takes as evidence, fetched when a view that repairs opens.
+  urls.add(new URL("frequent-words.txt", self.registration.scope).href);
   await Promise.all([...urls].map((url) => cache.add(url).catch(() => {})));
 }
 

@@ -4,8 +4,10 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+#[cfg(feature = "frequent-words")]
+use super::model::FREQUENT_WORDS;
 use super::model::{
-    LanguageModel, COMMON_WORDS, COST_STEP, FREQUENT_WORDS, LANGUAGES, LATIN_ASCII_PAIRS, MAX_LEVEL,
+    LanguageModel, COMMON_WORDS, COST_STEP, LANGUAGES, LATIN_ASCII_PAIRS, MAX_LEVEL,
 };
 
 /// Class 0 of every language: a word boundary (space, punctuation, digits, symbols...).
@@ -22,22 +24,80 @@ pub(super) const DENSE_WIDTH: usize = 65;
 /// pays [`OTHER_LETTER_BITS`] (see [`Language::pair_cost`]).
 pub(super) const OTHER_BEYOND_ASCII: u8 = 64;
 
+/// The most frequent words beyond ASCII of the Latin-script languages, each with its languages (a
+/// bit each at its index among [`all`]): the model's own (feature `frequent-words`), or the lists
+/// [`install_frequent_words`] was given.
+static FREQUENT: OnceLock<HashMap<String, u64>> = OnceLock::new();
+
 /// The languages, a bit each at its index among [`all`], whose most frequent words of four letters
 /// or more with a letter beyond ASCII hold `word` (small letters): `così` is Italian's, `está`
-/// Spanish's, Portuguese's and Catalan's. 0 for any other word.
+/// Spanish's, Portuguese's and Catalan's. 0 for any other word, and for every word in a build
+/// without the lists until they are installed.
 pub(super) fn frequent_in(word: &str) -> u64 {
-    static WORDS: OnceLock<HashMap<&'static str, u64>> = OnceLock::new();
-    let words = WORDS.get_or_init(|| {
-        let mut words: HashMap<&'static str, u64> = HashMap::new();
+    #[cfg(feature = "frequent-words")]
+    let words = Some(FREQUENT.get_or_init(|| {
+        let mut words: HashMap<String, u64> = HashMap::new();
         // The model has fewer than 64 languages (36).
         for (index, list) in FREQUENT_WORDS.iter().enumerate().take(64) {
             for word in list.split(' ').filter(|w| !w.is_empty()) {
-                *words.entry(word).or_default() |= 1 << index;
+                *words.entry(word.to_owned()).or_default() |= 1 << index;
             }
         }
         words
-    });
-    words.get(word).copied().unwrap_or(0)
+    }));
+    #[cfg(not(feature = "frequent-words"))]
+    let words = FREQUENT.get();
+    words.and_then(|w| w.get(word)).copied().unwrap_or(0)
+}
+
+/// A line of a frequent-word file that [`install_frequent_words`] cannot take: its number (from 1)
+/// and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct BadLine {
+    pub(crate) line: usize,
+    pub(crate) why: &'static str,
+}
+
+/// Takes the lists of frequent words beyond ASCII for a build without them (feature
+/// `frequent-words` off): one line a language, its ISO 639-1 code then its words in small letters,
+/// separated by spaces (`static/frequent-words.txt`). Returns how many words it took, 0 when the
+/// lists were there already (built in or installed before). A line with an unknown or non-Latin
+/// language or a word that is not small letters is an error, in every build, and then nothing is
+/// installed.
+pub(crate) fn install_frequent_words(text: &str) -> Result<usize, BadLine> {
+    let mut words: HashMap<String, u64> = HashMap::new();
+    let mut count = 0;
+    for (number, line) in text.lines().enumerate() {
+        let mut fields = line.split(' ').filter(|w| !w.is_empty());
+        let Some(code) = fields.next() else {
+            continue;
+        };
+        let bad = |why| BadLine {
+            line: number + 1,
+            why,
+        };
+        let index = all()
+            .find(|lang| lang.code() == code && lang.is_latin())
+            .map(Language::index)
+            .filter(|&index| index < 64)
+            .ok_or_else(|| bad("not a Latin-script language of the model"))?;
+        for word in fields {
+            if !word.chars().all(|c| is_letter(c) && lowercase(c) == c) {
+                return Err(bad("a word that is not small letters"));
+            }
+            *words.entry(word.to_owned()).or_default() |= 1 << index;
+            count += 1;
+        }
+    }
+    if cfg!(feature = "frequent-words") {
+        return Ok(0);
+    }
+    // A build with the lists, or a call that came first, keeps its own.
+    Ok(if FREQUENT.set(words).is_ok() {
+        count
+    } else {
+        0
+    })
 }
 
 /// Every language the detector knows, as an index into the model.
@@ -309,6 +369,22 @@ fn name_of(code: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn frequent_words_lists_are_checked_line_by_line() {
+        let err = |text| install_frequent_words(text).unwrap_err();
+        assert_eq!(
+            err("xx słowo"),
+            BadLine {
+                line: 1,
+                why: "not a Latin-script language of the model"
+            }
+        );
+        // Russian is no Latin-script language; a capital is no small letter.
+        assert_eq!(err("pl września\nru слово").line, 2);
+        assert_eq!(err("pl Września").why, "a word that is not small letters");
+        assert_eq!(err("pl wrze-śnia").why, "a word that is not small letters");
+    }
 
     #[test]
     fn the_sorted_alphabet_gives_each_letter_its_first_place() {

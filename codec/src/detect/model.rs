@@ -1573,6 +1573,7 @@ pub(super) static COMMON_WORDS: [&str; 36] = [
 /// with word frequencies only): the words a misreading of a legacy charset spoils (`così`,
 /// `września`), for mojibake repair. Apart from [`LANGUAGES`], so that a build that only detects
 /// leaves them out.
+#[cfg(feature = "frequent-words")]
 pub(super) static FREQUENT_WORDS: [&str; 36] = [
     // en
     "andré beyoncé café cliché fiancé fiancée françois josé pokémon",

@@ -219,6 +219,7 @@ mod tests {
         assert!(bits("Ελληνικά") < 60);
     }
 
+    #[cfg(feature = "frequent-words")]
     #[test]
     fn frequent_words_beyond_ascii() {
         let frequent =

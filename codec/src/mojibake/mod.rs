@@ -214,6 +214,78 @@ impl fmt::Display for TooManyRounds {
 
 impl std::error::Error for TooManyRounds {}
 
+/// The error of [`load_frequent_words`]: a line it could not take.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::mojibake::load_frequent_words;
+///
+/// let err = load_frequent_words("pl września\nxx słowo").unwrap_err();
+/// assert_eq!(err.line(), 2);
+/// assert_eq!(
+///     err.to_string(),
+///     "line 2 of the frequent words: not a Latin-script language of the model"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadWordList {
+    line: usize,
+    why: &'static str,
+}
+
+impl BadWordList {
+    /// The number of the line, from 1.
+    ///
+    /// ```
+    /// let err = utf8lens::mojibake::load_frequent_words("pl Września").unwrap_err();
+    /// assert_eq!(err.line(), 1);
+    /// ```
+    pub fn line(&self) -> usize {
+        self.line
+    }
+}
+
+impl fmt::Display for BadWordList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {} of the frequent words: {}", self.line, self.why)
+    }
+}
+
+impl std::error::Error for BadWordList {}
+
+/// Gives [`repair`] the most frequent words beyond ASCII of each Latin-script language, for a build
+/// without the feature `frequent-words` (on by default), which leaves them out to make the
+/// WebAssembly smaller: the inspector loads them when a view that repairs is first opened. The text
+/// is that of `static/frequent-words.txt` (written by `scripts/generate-detect-model.py`): one line
+/// a language, its ISO 639-1 code then its words in small letters, separated by spaces. A reading
+/// that turns a spoilt word into one of them is evidence of mojibake (`wrzeœnia` → `września`;
+/// docs/MOJIBAKE.md, rule 45); without them `repair` does without that evidence.
+///
+/// Returns how many words it took: 0 when `repair` has them already, built in or loaded before.
+///
+/// # Errors
+///
+/// [`BadWordList`] for a line whose language is no Latin-script language of the detector's model,
+/// or with a word that is not small letters. Then nothing is loaded.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lens::mojibake::{load_frequent_words, repair};
+///
+/// // This build has the feature `frequent-words`: the lists are built in, nothing more is taken.
+/// assert_eq!(load_frequent_words("pl września").unwrap(), 0);
+/// assert_eq!(repair("21 wrzeœnia 1461 w Krakowie)").text, "21 września 1461 w Krakowie)");
+/// assert!(load_frequent_words("pl WRZEŚNIA").is_err());
+/// ```
+pub fn load_frequent_words(text: &str) -> Result<usize, BadWordList> {
+    crate::detect::install_frequent_words(text).map_err(|bad| BadWordList {
+        line: bad.line,
+        why: bad.why,
+    })
+}
+
 /// [`garble`] applied `rounds` times (double and triple encoding): the text after each round.
 ///
 /// # Examples
@@ -402,4 +474,23 @@ pub fn matrix(text: &str) -> Vec<MatrixRow> {
             misread: misread_as_utf8(text, charset).map(|m| m.text),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A build without the feature `frequent-words` (the inspector's) repairs without the lists
+    /// until they are loaded, and with them after (`scripts/test.sh` runs this without the
+    /// feature).
+    #[cfg(not(feature = "frequent-words"))]
+    #[test]
+    fn frequent_words_loaded_at_run_time() {
+        let spoilt = "21 wrzeœnia 1461 w Krakowie)";
+        assert_eq!(repair(spoilt).text, spoilt);
+        assert_eq!(load_frequent_words("pl września\nit così\n"), Ok(2));
+        assert_eq!(repair(spoilt).text, "21 września 1461 w Krakowie)");
+        // Loaded once.
+        assert_eq!(load_frequent_words("pl września"), Ok(0));
+    }
 }

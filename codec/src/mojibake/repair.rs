@@ -5831,6 +5831,7 @@ mod tests {
         );
     }
 
+    #[cfg(feature = "frequent-words")]
     #[test]
     fn a_reading_that_restores_a_frequent_word_competes() {
         // One spoilt word, no fingerprint, no language told by frequent words: the reading that

@@ -12,7 +12,7 @@ use yew::prelude::*;
 use super::InPageNav;
 use crate::components::detect;
 use crate::format;
-use crate::hooks::use_inspector;
+use crate::hooks::{use_frequent_words, use_inspector};
 use crate::notation::Notation;
 use crate::state::Action;
 use crate::visible::VisibleText;
@@ -310,7 +310,11 @@ fn Rounds(props: &TextProps) -> Html {
 fn RepairView(props: &TextProps) -> Html {
     let TextProps { text, charset } = props;
     let inspector = use_inspector();
-    let fixed = use_memo(text.clone(), |t| utf8lens::mojibake::repair(t));
+    // Repaired again when the frequent words arrive (`use_frequent_words`).
+    let words = use_frequent_words();
+    let fixed = use_memo((text.clone(), words), |(t, _)| {
+        utf8lens::mojibake::repair(t)
+    });
     let garble_it = {
         let inspector = inspector.clone();
         let garbled = utf8lens::mojibake::garble(text, *charset);

@@ -10,7 +10,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::format;
-use crate::hooks::use_inspector;
+use crate::hooks::{use_frequent_words, use_inspector};
 use crate::notation::Notation;
 use crate::state::Action;
 use crate::visible::VisibleText;
@@ -42,6 +42,8 @@ pub fn sample_page() -> Vec<u8> {
 pub fn Sanitizer() -> Html {
     let inspector = use_inspector();
     let policy = use_state(Policy::default);
+    // The repair of mojibake reads better with them; this view renders again when they arrive.
+    use_frequent_words();
     let all = &inspector.bytes;
     let input = all.get(..LIMIT.min(all.len())).unwrap_or_default();
     let result = utf8lens::sanitize::sanitize(input, &policy);
