@@ -688,9 +688,10 @@ def common_words(script: str, source: str, words: list[tuple[str, float]]) -> li
 
 def frequent_words(script: str, source: str, words: list[tuple[str, float]]) -> list[str]:
     """The language's FREQUENT_WORDS most frequent words of at least MIN_FREQUENT_LETTERS letters,
-    one of them or more beyond ASCII, sorted; none for a script other than Latin, or for a word
-    list without frequencies."""
-    if script != "LATIN" or source == "hunspell":
+    one of them or more beyond ASCII, sorted; none for a script other than Latin, or for words that
+    are not wordfreq's (hunspell's stems have no frequencies, and Esperanto's come from the Mars
+    article, whose sentences the repair evaluation reads)."""
+    if script != "LATIN" or source != "wordfreq":
         return []
     frequent = []
     for word, _freq in words:

@@ -1,7 +1,7 @@
 //! The frequent words beyond ASCII that mojibake repair takes as evidence
 //! (`static/frequent-words.txt`, written by `scripts/generate-detect-model.py`; docs/MOJIBAKE.md,
 //! rule 45). The inspector builds the codec without them (its feature `frequent-words`) to keep
-//! about 30 KB gzip out of its first load, and hands them to `mojibake::load_frequent_words` when
+//! about 26 KB gzip out of its first load, and hands them to `mojibake::load_frequent_words` when
 //! the first view that repairs asks (`use_lazy_text`). Until then `repair` does without them.
 
 use std::cell::Cell;
