@@ -476,14 +476,13 @@ pub fn matrix(text: &str) -> Vec<MatrixRow> {
         .collect()
 }
 
-#[cfg(test)]
+/// The build without the feature `frequent-words` (the inspector's); `scripts/test.sh` runs these
+/// without the feature.
+#[cfg(all(test, not(feature = "frequent-words")))]
 mod tests {
     use super::*;
 
-    /// A build without the feature `frequent-words` (the inspector's) repairs without the lists
-    /// until they are loaded, and with them after (`scripts/test.sh` runs this without the
-    /// feature).
-    #[cfg(not(feature = "frequent-words"))]
+    /// Such a build repairs without the lists until they are loaded, and with them after.
     #[test]
     fn frequent_words_loaded_at_run_time() {
         let spoilt = "21 wrzeœnia 1461 w Krakowie)";
