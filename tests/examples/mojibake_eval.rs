@@ -13,6 +13,8 @@
 //!                     floors test tests/tests/mojibake_eval.rs guards the measured state)
 //!   --set FILE        another set in eval.jsonl's format instead of the committed one
 //!                     (tests/mojibake/real_legacy.py: legacy as legacy on real text)
+//!   --lowercased      the set's cases as a pipeline that lowercases text after the damage
+//!                     makes them (each case lowercasing changes, input and expected lowered)
 //!   --long            instead of the set: repair's speed on long texts, each text of
 //!                     ../shared/conformance/unicode-lipsum/lipsum whole (clean) and as its
 //!                     UTF-8 read as windows-1252 (garbled), in MB/s; then one run of
@@ -34,6 +36,7 @@ fn main() {
     let mut export: Option<String> = None;
     let mut strict = false;
     let mut set: Option<std::path::PathBuf> = None;
+    let mut lowercased = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -43,6 +46,7 @@ fn main() {
             "--export" => export = args.next(),
             "--strict" => strict = true,
             "--set" => set = args.next().map(Into::into),
+            "--lowercased" => lowercased = true,
             "--long" => {
                 long_texts();
                 return;
@@ -55,6 +59,9 @@ fn main() {
     }
     let path = set.unwrap_or_else(eval_set::path);
     let mut cases = eval_set::load_from(&path);
+    if lowercased {
+        cases = eval_set::lowercased(&cases);
+    }
     if let Some(class) = &only {
         cases.retain(|c| c.class == *class);
     }
@@ -65,9 +72,10 @@ fn main() {
 
     let input_bytes: usize = outcomes.iter().map(|o| o.case.input.len()).sum();
     println!(
-        "mojibake_eval: {} cases of {} ({} KB) in {:.2} s ({:.3} MB/s){}",
+        "mojibake_eval: {} cases of {}{} ({} KB) in {:.2} s ({:.3} MB/s){}",
         outcomes.len(),
         path.display(),
+        if lowercased { ", lowercased" } else { "" },
         input_bytes / 1000,
         took.as_secs_f64(),
         input_bytes as f64 / 1e6 / took.as_secs_f64().max(1e-9),

@@ -36,6 +36,24 @@ impl Case {
     }
 }
 
+/// The cases a pipeline that lowercases text after the damage makes of `cases` (search keys,
+/// tags, slugs): each one whose input lowercasing changes, input and expected lowercased. A clean
+/// text stays clean; the pipeline says `…, lowercased`.
+pub fn lowercased(cases: &[Case]) -> Vec<Case> {
+    cases
+        .iter()
+        .filter_map(|case| {
+            let input = case.input.to_lowercase();
+            (input != case.input).then(|| Case {
+                input,
+                expected: case.expected.to_lowercase(),
+                pipeline: case.pipeline.as_ref().map(|p| format!("{p} → lowercased")),
+                ..case.clone()
+            })
+        })
+        .collect()
+}
+
 /// The committed set's path.
 pub fn path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("mojibake/eval.jsonl")

@@ -4,6 +4,8 @@
     python3 tests/mojibake/run.py            # every case
     python3 tests/mojibake/run.py --quick    # every 7th case: seconds once built
     python3 tests/mojibake/run.py --report   # exit 0 even when a clean text was changed (bench.sh)
+    python3 tests/mojibake/run.py --lowercased  # the set as a pipeline that lowercases text after
+                                                # the damage makes it (the report's --lowercased)
 
 Runs the Rust report (`cargo run --release -p utf8lens-tests --example mojibake_eval -- --export`),
 then ftfy 6 (pinned in requirements.txt, installed into target/mojibake-venv when missing) on the
@@ -38,6 +40,8 @@ def main() -> int:
         export = Path(tmp) / "ours.jsonl"
         command = ["cargo", "run", "--release", "--quiet", "-p", "utf8lens-tests", "--example",
                    "mojibake_eval", "--", "--export", str(export)] + (["--quick"] if quick else [])
+        if "--lowercased" in sys.argv[1:]:
+            command.append("--lowercased")
         report = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
         if not export.exists():
             sys.stderr.write(report.stdout + report.stderr)

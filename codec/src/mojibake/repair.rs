@@ -161,6 +161,9 @@ pub struct RepairStep {
     /// How many plain spaces stood for the byte A0 (a no-break space that became a space after the
     /// damage) and were read as that byte again.
     pub spaces: usize,
+    /// How many characters had been lowercased after the damage (`ã©` for `Ã©`), and were read
+    /// from their capitals' bytes, then made small again.
+    pub recased: usize,
 }
 
 impl RepairStep {
@@ -197,6 +200,14 @@ impl RepairStep {
                 " {} had lost a byte for good and {} now U+FFFD.",
                 capitalised(plural(self.lost, "character", "characters")),
                 if self.lost == 1 { "is" } else { "are" }
+            ));
+        }
+        if self.recased > 0 {
+            sentence.push_str(&format!(
+                " The text had been lowercased after the damage: {} read from {} capital's \
+                 bytes and lowercased again.",
+                plural(self.recased, "character was", "characters were"),
+                if self.recased == 1 { "its" } else { "their" }
             ));
         }
         sentence
@@ -1022,6 +1033,7 @@ fn step_bits(step: &RepairStep) -> f32 {
         + foreign
         + ASSUMPTION_BITS * step.lost as f32
         + SPACE_ASSUMPTION_BITS * step.spaces as f32
+        + RECASED_BITS * step.recased as f32
 }
 
 /// What a reading into a Baltic charset pays for making a letter that none of the languages the
@@ -1170,6 +1182,7 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
     }
     let encoders = encoders();
     let mut out = whole_utf8(text, encoders);
+    out.extend(lowercased_utf8(text, encoders));
     if out.iter().any(|c| c.step.lost == 0) {
         // The whole text is UTF-8 in some charset, and more likely for it: the strongest
         // evidence there is. (Read as UTF-8 that lost bytes, it is weaker; and a reading that
@@ -2042,6 +2055,7 @@ fn whole_utf8_reading(
                 example: utf8_example(&reading),
                 lost,
                 spaces,
+                recased: 0,
             },
         });
     }
@@ -2078,6 +2092,210 @@ fn utf8_example(reading: &Reading) -> (String, String) {
     }
     (String::new(), String::new())
 }
+
+/// The charsets whose small letters `à`–`þ` sit 20 above their capitals `À`–`Þ`, so that
+/// lowercasing their mojibake moves UTF-8 lead bytes C0–DE to E0–FE: the WHATWG windows-1252 and
+/// ISO-8859-1.
+const RECASED_CHARSETS: [Charset; 2] = [Charset::Windows1252, Charset::Iso8859_1];
+
+/// The length of the UTF-8 sequence at the start of `bytes`, when a whole, valid one is there.
+fn utf8_len_at(bytes: &[u8]) -> Option<usize> {
+    let len = match *bytes.first()? {
+        0x00..=0x7F => 1,
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return None,
+    };
+    let seq = bytes.get(..len)?;
+    std::str::from_utf8(seq).ok().map(|_| len)
+}
+
+/// One stretch of a text read after lowercasing undone ([`read_lowercased`]): its characters,
+/// and for a sequence read from a capital whose continuation bytes `š`, `œ` or `ž` (9A, 9C, 9E)
+/// may have been the capitals `Š`, `Œ`, `Ž` (8A, 8C, 8E) before, what it reads as with those.
+struct Recased {
+    read: String,
+    raised: Option<String>,
+    /// Whether lowercasing was undone here (a capital lead, or `ÿ` read as `Ÿ`).
+    recased: bool,
+}
+
+/// A sequence read after lowercasing undone, or `None` when one read from a capital lead makes a
+/// control: `â` before a C1 control is far likelier a lead that lost a byte than a lowercased
+/// `Â`.
+fn recased_read(bytes: &[u8], capital_lead: bool) -> Option<String> {
+    let read = std::str::from_utf8(bytes).ok()?;
+    (!capital_lead || !read.chars().any(char::is_control)).then(|| read.to_owned())
+}
+
+/// The text's bytes in `cs` read as UTF-8 after lowercasing undone: where a byte does not start a
+/// valid sequence, its capital (E0–FE less 20, but not F7, `÷`) may, and in windows-1252 FF
+/// (`ÿ`) may stand for 9F (`Ÿ`) after a lead (`ðÿ˜‚` is `ðŸ˜‚`, 😂, lowercased); the caller
+/// makes the reading small again. Greek `ό`, CF 8C, is `ÏŒ`, lowercased `ïœ`, which reads as `ϝ`
+/// (CF 9C) unless `œ` is read as `Œ`; Russian `К`, D0 9A, is `Ðš`, lowercased `ðš`, which reads
+/// as `к` unless `š` is read as `Š` (`њ`): both readings are kept ([`Recased`]). `None` unless
+/// every byte then reads and one sequence at least needed its capital. Also the first changed
+/// stretch, as it was and as it reads.
+fn read_lowercased(bytes: &[u8], cs: Charset) -> Option<(Vec<Recased>, (String, String))> {
+    let mut out: Vec<Recased> = Vec::new();
+    let mut example = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest = bytes.get(i..)?;
+        if let Some(len) = utf8_len_at(rest) {
+            let read = std::str::from_utf8(rest.get(..len)?).ok()?.to_owned();
+            out.push(Recased {
+                read,
+                raised: None,
+                recased: false,
+            });
+            i += len;
+            continue;
+        }
+        let first = *rest.first()?;
+        let capital = (matches!(first, 0xE0..=0xFE) && first != 0xF7).then(|| first - 0x20);
+        let sloppy = cs == Charset::Windows1252;
+        let mut found = None;
+        for lead in [Some(first), capital].into_iter().flatten() {
+            let mut trial: Vec<u8> = rest.iter().copied().take(4).collect();
+            if let Some(b) = trial.first_mut() {
+                *b = lead;
+            }
+            for b in trial.iter_mut().skip(1).filter(|b| sloppy && **b == 0xFF) {
+                *b = 0x9F;
+            }
+            if let Some(len) = utf8_len_at(&trial) {
+                found = Some((trial, len, lead != first));
+                break;
+            }
+        }
+        let (mut trial, len, capital_lead) = found?;
+        trial.truncate(len);
+        let read = recased_read(&trial, capital_lead)?;
+        // A no-break space joins what stands on its two sides: beside a space or an end,
+        // `â\u{A0}` is a lead that lost its last byte (`terme â\u{A0} passe`) or a letter
+        // named, not a lowercased `Â\u{A0}`.
+        let joins = |b: Option<&u8>| b.is_some_and(|&b| !b.is_ascii_whitespace());
+        let between =
+            joins(i.checked_sub(1).and_then(|p| bytes.get(p))) && joins(bytes.get(i + len));
+        if capital_lead && read.chars().all(char::is_whitespace) && !between {
+            return None;
+        }
+        let mut raised_bytes = trial.clone();
+        for b in raised_bytes.iter_mut().skip(1) {
+            if sloppy && matches!(*b, 0x9A | 0x9C | 0x9E) {
+                *b -= 0x10;
+            }
+        }
+        let raised = if raised_bytes == trial {
+            None
+        } else {
+            recased_read(&raised_bytes, capital_lead).filter(|r| *r != read)
+        };
+        if example.is_none() {
+            let from: String = rest
+                .get(..len)?
+                .iter()
+                .filter_map(|&b| cs.decode_byte(b))
+                .collect();
+            example = Some((from, read.to_lowercase()));
+        }
+        out.push(Recased {
+            read,
+            raised,
+            recased: true,
+        });
+        i += len;
+    }
+    Some((out, example?))
+}
+
+/// The most stretches with two readings [`lowercased_utf8`] chooses between one by one; past
+/// them, the first reading stands.
+const MAX_RAISED_CHOICES: usize = 64;
+
+/// Mojibake that was lowercased after the damage (search keys, tags, addresses, slugs):
+/// `le cafã© est trã¨s bon` is `le café est très bon` whose windows-1252 mojibake `cafÃ©` became
+/// `cafã©`. Lowercasing moved each lead byte C0–DE to E0–FE, where it no longer starts a valid
+/// sequence; read from its capital ([`read_lowercased`]), the whole text is UTF-8 again. Only a
+/// text with no capital left is tried, and no sequence read from a capital may make a control.
+/// Where a stretch has two readings, the letter model chooses, one stretch after the other.
+/// Read plainly, `ã©` would be a character that lost a byte (U+FFFD). The reading competes like
+/// any other, and pays [`RECASED_BITS`] for each stretch it reads otherwise than plainly.
+#[inline(never)]
+fn lowercased_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
+    let mut out: Vec<Candidate> = Vec::new();
+    // A lowercased text has no capital left.
+    if text.chars().any(char::is_uppercase) {
+        return out;
+    }
+    for encoder in encoders
+        .iter()
+        .filter(|e| RECASED_CHARSETS.contains(&e.charset()))
+    {
+        let Some(bytes) = encoder.encode_all(text) else {
+            continue;
+        };
+        let Some((mut pieces, example)) = read_lowercased(&bytes, encoder.charset()) else {
+            continue;
+        };
+        // Made small as a whole, as the text was (`ς` ends a Greek word, `σ` does not).
+        let joined = |pieces: &[Recased]| -> String {
+            pieces
+                .iter()
+                .map(|p| p.read.as_str())
+                .collect::<String>()
+                .to_lowercase()
+        };
+        let mut best = text_bits(&joined(&pieces));
+        let choices: Vec<usize> = (0..pieces.len())
+            .filter(|&k| pieces.get(k).is_some_and(|p| p.raised.is_some()))
+            .take(MAX_RAISED_CHOICES)
+            .collect();
+        for k in choices {
+            let Some(piece) = pieces.get_mut(k) else {
+                continue;
+            };
+            let Some(raised) = piece.raised.take() else {
+                continue;
+            };
+            let plain = std::mem::replace(&mut piece.read, raised);
+            let bits = text_bits(&joined(&pieces));
+            if bits < best {
+                best = bits;
+            } else if let Some(piece) = pieces.get_mut(k) {
+                piece.read = plain;
+            }
+        }
+        let decoded = joined(&pieces);
+        let recased = pieces.iter().filter(|p| p.recased).count();
+        if recased == 0 || out.iter().any(|c| c.step.after == decoded) {
+            continue;
+        }
+        out.push(Candidate {
+            cost: cost(&decoded),
+            lost_emoji_ends: false,
+            step: RepairStep {
+                encode: Encoding::Legacy(encoder.charset()),
+                decode: Encoding::Utf8,
+                whole: true,
+                pieces: 1,
+                before: text.to_owned(),
+                after: decoded,
+                example,
+                lost: 0,
+                spaces: 0,
+                recased,
+            },
+        });
+    }
+    out
+}
+
+/// What reading a character from its capital costs ([`lowercased_utf8`]), in bits: text is
+/// lowercased after the damage less often than it is left alone.
+const RECASED_BITS: f32 = 3.0;
 
 /// Stretches of the text re-encode to UTF-8 (give or take lost bytes, `sequences.rs`), and
 /// repairing them makes their neighbourhood clearly more likely.
@@ -2231,6 +2449,7 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
                 example,
                 lost,
                 spaces,
+                recased: 0,
             },
         });
     }
@@ -4152,6 +4371,7 @@ fn legacy_candidate(
             after: decoded,
             lost: 0,
             spaces: 0,
+            recased: 0,
         },
     }
 }
@@ -6455,5 +6675,55 @@ mod tests {
         assert_eq!(repair("Ã¢â‚¬Å“Ã¢â‚¬Â").text, "“\u{FFFD}");
         // A U+FFFD the input held (not one the first step made) is read the same way.
         assert_eq!(repair("Ã¢â‚¬Å“quotedÃ¢â‚¬\u{FFFD}").text, "“quoted\u{FFFD}");
+    }
+
+    #[test]
+    fn mojibake_lowercased_after_the_damage_reads_from_its_capitals() {
+        // UTF-8 read as windows-1252, then lowercased (search keys, tags, slugs): `Ã©` became
+        // `ã©`, whose lead E3 starts no valid sequence. Read plainly, each was a character that
+        // lost a byte (`le caf� est tr�s bon`).
+        assert_repairs(
+            &[
+                (
+                    "le cafã© est trã¨s bon, nâ€™est-ce pas ?",
+                    "le café est très bon, n’est-ce pas ?",
+                ),
+                ("ã‡a va? trã¨s bien!", "ça va? très bien!"),
+                ("straãÿe ã¼ber kã¶ln", "straße über köln"),
+                // `ð` and `ñ` are `Ð` and `Ñ`, Cyrillic's leads.
+                ("ð¿ñ€ð¸ð²ðµñ‚, ðºð°ðº ð´ðµð»ð°?", "привет, как дела?"),
+                // `ÿ` is `Ÿ`, 9F, the second byte of an emoji.
+                ("i love this ðÿ˜‚ðÿ˜‚", "i love this 😂😂"),
+                // `œ` may be `Œ` (`ό` is CF 8C), and the text is made small as a whole: `Σ`
+                // (`Î£`) ends a word as `ς`.
+                (
+                    "î³îµî¹î¬ ïƒî¿ï… îºïœïƒî¼îµ, î»î¿î³î¿î£",
+                    "γειά σου κόσμε, λογος",
+                ),
+                // A lowercased no-break space between a price and its currency.
+                ("16.650,36â\u{A0}pln", "16.650,36\u{A0}pln"),
+                // Lost bytes of their own after lowercasing.
+                ("agustã\u{AD}n y marã\u{AD}a", "agustín y maría"),
+            ],
+            &[
+                // Clean text with small letters before signs that make valid sequences from their
+                // capitals (`Ã…` is `Å`, `É…` is `Ʌ`), and a text with a capital left.
+                "irmã…",
+                "café…",
+                "não” e sim",
+                "voilà» dit-il",
+                "ÀÉÎÕÜ ã©",
+            ],
+        );
+        // `â` and a no-break space beside a space is a lead that lost a byte, not `Â\u{A0}`.
+        assert_eq!(repair("terme â\u{A0} passe").text, "terme \u{FFFD} passe");
+        let fixed = repair("ã‡a va? trã¨s bien!");
+        assert_eq!(fixed.steps.len(), 1);
+        assert_eq!(fixed.steps[0].recased, 2);
+        assert_eq!(fixed.steps[0].example, ("ã‡".to_owned(), "ç".to_owned()));
+        assert!(fixed.steps[0].sentence().ends_with(
+            "The text had been lowercased after the damage: 2 characters were read from their \
+             capital's bytes and lowercased again."
+        ));
     }
 }
