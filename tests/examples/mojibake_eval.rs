@@ -15,6 +15,7 @@
 //!                     (tests/mojibake/real_legacy.py: legacy as legacy on real text)
 //!   --lowercased      the set's cases as a pipeline that lowercases text after the damage
 //!                     makes them (each case lowercasing changes, input and expected lowered)
+//!   --uppercased      the same, uppercased
 //!   --long            instead of the set: repair's speed on long texts, each text of
 //!                     ../shared/conformance/unicode-lipsum/lipsum whole (clean) and as its
 //!                     UTF-8 read as windows-1252 (garbled), in MB/s; then one run of
@@ -36,7 +37,7 @@ fn main() {
     let mut export: Option<String> = None;
     let mut strict = false;
     let mut set: Option<std::path::PathBuf> = None;
-    let mut lowercased = false;
+    let mut recased: Option<bool> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -46,7 +47,8 @@ fn main() {
             "--export" => export = args.next(),
             "--strict" => strict = true,
             "--set" => set = args.next().map(Into::into),
-            "--lowercased" => lowercased = true,
+            "--lowercased" => recased = Some(false),
+            "--uppercased" => recased = Some(true),
             "--long" => {
                 long_texts();
                 return;
@@ -59,8 +61,8 @@ fn main() {
     }
     let path = set.unwrap_or_else(eval_set::path);
     let mut cases = eval_set::load_from(&path);
-    if lowercased {
-        cases = eval_set::lowercased(&cases);
+    if let Some(upper) = recased {
+        cases = eval_set::recased(&cases, upper);
     }
     if let Some(class) = &only {
         cases.retain(|c| c.class == *class);
@@ -75,7 +77,11 @@ fn main() {
         "mojibake_eval: {} cases of {}{} ({} KB) in {:.2} s ({:.3} MB/s){}",
         outcomes.len(),
         path.display(),
-        if lowercased { ", lowercased" } else { "" },
+        match recased {
+            Some(true) => ", uppercased",
+            Some(false) => ", lowercased",
+            None => "",
+        },
         input_bytes / 1000,
         took.as_secs_f64(),
         input_bytes as f64 / 1e6 / took.as_secs_f64().max(1e-9),

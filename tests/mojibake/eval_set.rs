@@ -37,17 +37,26 @@ impl Case {
 }
 
 /// The cases a pipeline that lowercases text after the damage makes of `cases` (search keys,
-/// tags, slugs): each one whose input lowercasing changes, input and expected lowercased. A clean
-/// text stays clean; the pipeline says `…, lowercased`.
-pub fn lowercased(cases: &[Case]) -> Vec<Case> {
+/// tags, slugs), or uppercases it with `upper` (headings, names in old databases): each one whose
+/// input that changes, input and expected changed alike. A clean text stays clean; the pipeline
+/// says `… → lowercased` or `… → uppercased`.
+pub fn recased(cases: &[Case], upper: bool) -> Vec<Case> {
+    let change = |text: &str| {
+        if upper {
+            text.to_uppercase()
+        } else {
+            text.to_lowercase()
+        }
+    };
+    let how = if upper { "uppercased" } else { "lowercased" };
     cases
         .iter()
         .filter_map(|case| {
-            let input = case.input.to_lowercase();
+            let input = change(&case.input);
             (input != case.input).then(|| Case {
                 input,
-                expected: case.expected.to_lowercase(),
-                pipeline: case.pipeline.as_ref().map(|p| format!("{p} → lowercased")),
+                expected: change(&case.expected),
+                pipeline: case.pipeline.as_ref().map(|p| format!("{p} → {how}")),
                 ..case.clone()
             })
         })

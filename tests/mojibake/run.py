@@ -6,6 +6,7 @@
     python3 tests/mojibake/run.py --report   # exit 0 even when a clean text was changed (bench.sh)
     python3 tests/mojibake/run.py --lowercased  # the set as a pipeline that lowercases text after
                                                 # the damage makes it (the report's --lowercased)
+    python3 tests/mojibake/run.py --uppercased  # the same, uppercased
 
 Runs the Rust report (`cargo run --release -p utf8lens-tests --example mojibake_eval -- --export`),
 then ftfy 6 (pinned in requirements.txt, installed into target/mojibake-venv when missing) on the
@@ -40,8 +41,7 @@ def main() -> int:
         export = Path(tmp) / "ours.jsonl"
         command = ["cargo", "run", "--release", "--quiet", "-p", "utf8lens-tests", "--example",
                    "mojibake_eval", "--", "--export", str(export)] + (["--quick"] if quick else [])
-        if "--lowercased" in sys.argv[1:]:
-            command.append("--lowercased")
+        command += [a for a in sys.argv[1:] if a in ("--lowercased", "--uppercased")]
         report = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
         if not export.exists():
             sys.stderr.write(report.stdout + report.stderr)

@@ -164,6 +164,10 @@ pub struct RepairStep {
     /// How many characters had been lowercased after the damage (`ã©` for `Ã©`), and were read
     /// from their capitals' bytes, then made small again.
     pub recased: usize,
+    /// How many letters this step read as small letters inside words of capitals and made
+    /// capitals, as their words were: the text had been uppercased after the damage (`TRÃ¨S` is
+    /// `TRÈS`, not `TRèS`).
+    pub uppercased: usize,
 }
 
 impl RepairStep {
@@ -200,6 +204,18 @@ impl RepairStep {
                 " {} had lost a byte for good and {} now U+FFFD.",
                 capitalised(plural(self.lost, "character", "characters")),
                 if self.lost == 1 { "is" } else { "are" }
+            ));
+        }
+        if self.uppercased > 0 {
+            sentence.push_str(&format!(
+                " The text had been uppercased after the damage: {} made {} as {} words were.",
+                plural(self.uppercased, "letter was", "letters were"),
+                if self.uppercased == 1 {
+                    "a capital"
+                } else {
+                    "capitals"
+                },
+                if self.uppercased == 1 { "its" } else { "their" }
             ));
         }
         if self.recased > 0 {
@@ -419,7 +435,8 @@ pub fn repair(text: &str) -> Repair {
     match best {
         Some((best, score)) => {
             let gain = root_bits - score;
-            let best = in_its_language(best, &explored).clone();
+            let mut best = in_its_language(best, &explored).clone();
+            into_capital_words(text, &mut best);
             let confidence = (1.0 - (-gain / 16.0).exp()) * clean_confidence(best.cost);
             Repair {
                 text: best.text,
@@ -433,6 +450,73 @@ pub fn repair(text: &str) -> Repair {
             confidence: clean_confidence(root_cost),
         },
     }
+}
+
+/// Words of capitals that the answer gives small letters beyond ASCII made capitals again: a text
+/// uppercased after the damage keeps `Ã` and `¨`, which have no small and capital forms to
+/// change, so `TRÃ¨S` (`Très` shown as windows-1252, then uppercased) reads as `TRèS`. Each
+/// word the answer changed whose damaged form has no small letter and whose answer has two ASCII
+/// capitals or more and no small ASCII letter gets its small Latin letters as capitals (those with
+/// one capital form: `ß` stays). The last step says how many ([`RepairStep::uppercased`]).
+fn into_capital_words(input: &str, node: &mut Node) {
+    let mut words: Vec<(usize, usize)> = Vec::new();
+    let mut start = None;
+    for (at, ch) in node.text.char_indices().chain([(node.text.len(), ' ')]) {
+        match (ch.is_whitespace(), start) {
+            (true, Some(from)) => {
+                words.push((from, at));
+                start = None;
+            }
+            (false, None) => start = Some(at),
+            _ => {}
+        }
+    }
+    let damaged: Vec<&str> = input.split_whitespace().collect();
+    if damaged.len() != words.len() {
+        return;
+    }
+    let latin_small = |c: char| {
+        c.is_lowercase()
+            && !c.is_ascii()
+            && matches!(classify(c), Class::Letter(Script::Latin))
+            && c.to_uppercase().count() == 1
+    };
+    let mut text = String::with_capacity(node.text.len());
+    let mut copied = 0;
+    let mut made = 0;
+    for (&(from, to), &old) in words.iter().zip(&damaged) {
+        let Some(word) = node.text.get(from..to) else {
+            return;
+        };
+        let capitals = word.chars().filter(char::is_ascii_uppercase).count();
+        if word == old
+            || old.chars().any(char::is_lowercase)
+            || capitals < 2
+            || word.chars().any(|c| c.is_ascii_lowercase())
+            || !word.chars().any(latin_small)
+        {
+            continue;
+        }
+        text.push_str(node.text.get(copied..from).unwrap_or_default());
+        for c in word.chars() {
+            if latin_small(c) {
+                text.extend(c.to_uppercase());
+                made += 1;
+            } else {
+                text.push(c);
+            }
+        }
+        copied = to;
+    }
+    if made == 0 {
+        return;
+    }
+    text.push_str(node.text.get(copied..).unwrap_or_default());
+    if let Some(last) = node.steps.last_mut() {
+        last.after.clone_from(&text);
+        last.uppercased += made;
+    }
+    node.text = text;
 }
 
 /// The reading that puts the text in its language best, among the legacy readings that change
@@ -2056,6 +2140,7 @@ fn whole_utf8_reading(
                 lost,
                 spaces,
                 recased: 0,
+                uppercased: 0,
             },
         });
     }
@@ -2287,6 +2372,7 @@ fn lowercased_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
                 lost: 0,
                 spaces: 0,
                 recased,
+                uppercased: 0,
             },
         });
     }
@@ -2450,6 +2536,7 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
                 lost,
                 spaces,
                 recased: 0,
+                uppercased: 0,
             },
         });
     }
@@ -4372,6 +4459,7 @@ fn legacy_candidate(
             lost: 0,
             spaces: 0,
             recased: 0,
+            uppercased: 0,
         },
     }
 }
@@ -6724,6 +6812,36 @@ mod tests {
         assert!(fixed.steps[0].sentence().ends_with(
             "The text had been lowercased after the damage: 2 characters were read from their \
              capital's bytes and lowercased again."
+        ));
+    }
+
+    #[test]
+    fn words_of_capitals_uppercased_after_the_damage() {
+        // UTF-8 read as windows-1252, then uppercased: `Ã` is a capital and `¨` has no case, so
+        // `TrÃ¨s` became `TRÃ¨S`, whose plain reading is `TRèS`.
+        assert_repairs(
+            &[
+                (
+                    "CECI EST UNE TRÃ¨S BELLE JOURNÃ©E",
+                    "CECI EST UNE TRÈS BELLE JOURNÉE",
+                ),
+                ("HERR MÃ¼LLER AUS KÃ¶LN", "HERR MÜLLER AUS KÖLN"),
+                // Only the words of capitals; `ß` has no one-letter capital.
+                ("Le CAFÃ© est bon", "Le CAFÉ est bon"),
+                ("STRAÃŸE", "STRAßE"),
+                // Not Latin letters, and not a word of capitals.
+                ("ID: Ð¿Ñ€Ð¸Ð²ÐµÑ‚", "ID: привет"),
+            ],
+            &["CAFé CRÈME"],
+        );
+        let fixed = repair("SEÃ±OR MAÃ±ANA");
+        assert_eq!(fixed.text, "SEÑOR MAÑANA");
+        assert_eq!(fixed.steps.len(), 1);
+        assert_eq!(fixed.steps[0].uppercased, 2);
+        assert_eq!(fixed.steps[0].after, fixed.text);
+        assert!(fixed.steps[0].sentence().ends_with(
+            "The text had been uppercased after the damage: 2 letters were made capitals as \
+             their words were."
         ));
     }
 }
