@@ -10,11 +10,13 @@
 //! - lossy damage (issue 13) on top of the garbling: C1 controls dropped or stored as `?`, a
 //!   U+FFFD stored as `?`, C1 controls replaced by U+FFFD, no-break spaces become spaces. Repair never panics, its steps stay
 //!   consistent (each step's U+FFFD count covers the characters it says were lost), and repairing
-//!   its answer again never changes it when the answer is the clean text.
+//!   its answer again never changes it when the answer is the clean text;
+//! - the garbling lowercased or uppercased (search keys, headings): repair never panics and its
+//!   steps stay consistent.
 //!
-//! Input: byte 0 picks a charset, byte 1 the number of rounds, byte 2 the lossy damage; the next
-//! bytes choose clean words (see `utf8lens_fuzz::clean_text`); the rest, read lossily, is the
-//! arbitrary text. Both texts are kept short: `repair` searches three layers deep over every
+//! Input: byte 0 picks a charset, byte 1 the number of rounds, byte 2 the lossy damage and the
+//! change of case; the next bytes choose clean words (see `utf8lens_fuzz::clean_text`); the rest,
+//! read lossily, is the arbitrary text. Both texts are kept short: `repair` searches three layers deep over every
 //! charset.
 #![no_main]
 
@@ -134,5 +136,12 @@ fuzz_target!(|data: &[u8]| {
     let fixed = check_repair(&lossy);
     if fixed.text == clean {
         assert_eq!(repair(&fixed.text).text, clean, "repairing the answer again");
+    }
+
+    // The garbling lowercased or uppercased after the damage.
+    match (damage / 6) % 3 {
+        1 => drop(check_repair(&garbled_clean.to_lowercase())),
+        2 => drop(check_repair(&garbled_clean.to_uppercase())),
+        _ => {}
     }
 });
