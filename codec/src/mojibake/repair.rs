@@ -452,12 +452,33 @@ pub fn repair(text: &str) -> Repair {
     }
 }
 
+/// The one capital whose small letter is `small`, found beside it (Latin-1's capitals are 20
+/// below their small letters, Latin Extended's one below) and checked with the lowercase table
+/// the crate carries already: `char::to_uppercase` would add its own table, 9 KB gzip to the
+/// WebAssembly module. `None` for `ß` and the letters whose capital lies elsewhere, but for
+/// Turkish and Azerbaijani `ı` and `ə`, and French `ÿ`.
+fn capital_of(small: char) -> Option<char> {
+    // Turkish and Azerbaijani `ı`, whose capital is ASCII's `I`, and two pairs far apart.
+    if let Some(&(_, capital)) = [('ı', 'I'), ('ə', 'Ə'), ('ÿ', 'Ÿ')]
+        .iter()
+        .find(|&&(s, _)| s == small)
+    {
+        return Some(capital);
+    }
+    let code = u32::from(small);
+    [code.checked_sub(0x20), code.checked_sub(1)]
+        .into_iter()
+        .flatten()
+        .filter_map(char::from_u32)
+        .find(|&capital| capital.is_uppercase() && capital.to_lowercase().eq([small]))
+}
+
 /// Words of capitals that the answer gives small letters beyond ASCII made capitals again: a text
 /// uppercased after the damage keeps `Ã` and `¨`, which have no small and capital forms to
 /// change, so `TRÃ¨S` (`Très` shown as windows-1252, then uppercased) reads as `TRèS`. Each
 /// word the answer changed whose damaged form has no small letter and whose answer has two ASCII
-/// capitals or more and no small ASCII letter gets its small Latin letters as capitals (those with
-/// one capital form: `ß` stays). The last step says how many ([`RepairStep::uppercased`]).
+/// capitals or more and no small ASCII letter gets its small Latin letters as capitals (those
+/// [`capital_of`] finds: `ß` stays). The last step says how many ([`RepairStep::uppercased`]).
 fn into_capital_words(input: &str, node: &mut Node) {
     let mut words: Vec<(usize, usize)> = Vec::new();
     let mut start = None;
@@ -476,10 +497,7 @@ fn into_capital_words(input: &str, node: &mut Node) {
         return;
     }
     let latin_small = |c: char| {
-        c.is_lowercase()
-            && !c.is_ascii()
-            && matches!(classify(c), Class::Letter(Script::Latin))
-            && c.to_uppercase().count() == 1
+        c.is_lowercase() && !c.is_ascii() && matches!(classify(c), Class::Letter(Script::Latin))
     };
     let mut text = String::with_capacity(node.text.len());
     let mut copied = 0;
@@ -493,17 +511,20 @@ fn into_capital_words(input: &str, node: &mut Node) {
             || old.chars().any(char::is_lowercase)
             || capitals < 2
             || word.chars().any(|c| c.is_ascii_lowercase())
-            || !word.chars().any(latin_small)
+            || !word
+                .chars()
+                .any(|c| latin_small(c) && capital_of(c).is_some())
         {
             continue;
         }
         text.push_str(node.text.get(copied..from).unwrap_or_default());
         for c in word.chars() {
-            if latin_small(c) {
-                text.extend(c.to_uppercase());
-                made += 1;
-            } else {
-                text.push(c);
+            match capital_of(c).filter(|_| latin_small(c)) {
+                Some(capital) => {
+                    text.push(capital);
+                    made += 1;
+                }
+                None => text.push(c),
             }
         }
         copied = to;
