@@ -102,12 +102,13 @@ fn floors_on_the_lowercased_set() {
     recased_floors(false, 16, 85.5);
 }
 
-/// The same uppercased (headings, names in old databases): words of capitals get their repaired
-/// letters as capitals. Three- and four-byte leads that uppercasing made two-byte ones are not
-/// read back, so the floor is low; the four clean texts changed are older readings'.
+/// The same uppercased (headings, names in old databases): the leads of three- and four-byte
+/// sequences that uppercasing made two-byte ones are read from their small letters' bytes, and
+/// words of capitals get their repaired letters as capitals. The four clean texts changed are
+/// older readings'.
 #[test]
 fn floors_on_the_uppercased_set() {
-    recased_floors(true, 4, 30.3);
+    recased_floors(true, 4, 68.5);
 }
 
 /// Repairs the set lowercased or uppercased ([`eval_set::recased`]) and checks the clean texts
@@ -156,20 +157,7 @@ fn recased_floors(upper: bool, max_changed: usize, floor_1252: f64) {
 /// changes none of them (docs/MOJIBAKE.md tells which it changed before).
 #[test]
 fn real_clean_text_is_left_alone() {
-    let texts = real_texts();
-    if texts.is_empty() {
-        return; // the data is missing, and not required here
-    }
-    let (pieces, changed) = changed_pieces(&texts, false);
-    eprintln!(
-        "real clean text: {} of {pieces} pieces changed",
-        changed.len()
-    );
-    for c in &changed {
-        eprintln!("  {c}");
-    }
-    assert!(pieces > 10_000, "{pieces}");
-    assert!(changed.is_empty(), "{changed:#?}");
+    check_real_clean_text(false, 0);
 }
 
 /// The same real text lowercased, as search keys and tags are: the reading of mojibake that was
@@ -178,20 +166,27 @@ fn real_clean_text_is_left_alone() {
 /// capitals of `Mars’ta Astronomi` keep from it.
 #[test]
 fn real_clean_text_lowercased_is_left_alone() {
+    check_real_clean_text(true, 1);
+}
+
+/// Repairs the real texts' pieces ([`changed_pieces`]), lowercased if `lower`, and allows at most
+/// `max_changed` changed.
+fn check_real_clean_text(lower: bool, max_changed: usize) {
     let texts = real_texts();
     if texts.is_empty() {
         return; // the data is missing, and not required here
     }
-    let (pieces, changed) = changed_pieces(&texts, true);
+    let (pieces, changed) = changed_pieces(&texts, lower);
     eprintln!(
-        "real clean text, lowercased: {} of {pieces} pieces changed",
+        "real clean text{}: {} of {pieces} pieces changed",
+        if lower { ", lowercased" } else { "" },
         changed.len()
     );
     for c in &changed {
         eprintln!("  {c}");
     }
     assert!(pieces > 10_000, "{pieces}");
-    assert!(changed.len() <= 1, "{changed:#?}");
+    assert!(changed.len() <= max_changed, "{changed:#?}");
 }
 
 /// Every line of `texts` cut into pieces of at most 200 characters at spaces, lowercased if

@@ -161,8 +161,9 @@ pub struct RepairStep {
     /// How many plain spaces stood for the byte A0 (a no-break space that became a space after the
     /// damage) and were read as that byte again.
     pub spaces: usize,
-    /// How many characters had been lowercased after the damage (`ã©` for `Ã©`), and were read
-    /// from their capitals' bytes, then made small again.
+    /// How many characters had changed case after the damage, and were read from the other
+    /// case's bytes, then given the text's case again: lowercased (`ã©` for `Ã©`, read from
+    /// `Ã`'s byte) or uppercased (`Â€™` for `â€™`).
     pub recased: usize,
     /// How many letters this step read as small letters inside words of capitals and made
     /// capitals, as their words were: the text had been uppercased after the damage (`TRÃ¨S` is
@@ -219,9 +220,16 @@ impl RepairStep {
             ));
         }
         if self.recased > 0 {
+            // A lowercased text has small letters (those it read from capitals); an uppercased
+            // one has none.
+            let (case, other) = if self.before.chars().any(char::is_lowercase) {
+                ("lowercased", "capital's")
+            } else {
+                ("uppercased", "small letter's")
+            };
             sentence.push_str(&format!(
-                " The text had been lowercased after the damage: {} read from {} capital's \
-                 bytes and lowercased again.",
+                " The text had been {case} after the damage: {} read from {} {other} bytes and \
+                 {case} again.",
                 plural(self.recased, "character was", "characters were"),
                 if self.recased == 1 { "its" } else { "their" }
             ));
@@ -2217,9 +2225,10 @@ fn utf8_len_at(bytes: &[u8]) -> Option<usize> {
     std::str::from_utf8(seq).ok().map(|_| len)
 }
 
-/// One stretch of a text read after lowercasing undone ([`read_lowercased`]): its characters,
-/// and for a sequence read from a capital whose continuation bytes `š`, `œ` or `ž` (9A, 9C, 9E)
-/// may have been the capitals `Š`, `Œ`, `Ž` (8A, 8C, 8E) before, what it reads as with those.
+/// One stretch of a text read after lowercasing or uppercasing undone ([`read_lowercased`],
+/// [`read_uppercased`]): its characters, and for a sequence read so whose continuation bytes
+/// `š`, `œ` or `ž` (9A, 9C, 9E) may have been `Š`, `Œ`, `Ž` (8A, 8C, 8E) before, or the other
+/// way, what it reads as with those.
 struct Recased {
     read: String,
     raised: Option<String>,
@@ -2317,6 +2326,110 @@ fn read_lowercased(bytes: &[u8], cs: Charset) -> Option<(Vec<Recased>, (String, 
     Some((out, example?))
 }
 
+/// Whether `bytes` holds only text that is no control.
+fn no_control(bytes: &[u8]) -> bool {
+    std::str::from_utf8(bytes).is_ok_and(|s| !s.chars().any(char::is_control))
+}
+
+/// The text's bytes in `cs` read as UTF-8 after uppercasing undone, as [`read_lowercased`] the
+/// other way: uppercasing moved the leads E0–FE of three- and four-byte sequences to C0–DE
+/// (`’`, E2 80 99, is `â€™`, uppercased `Â€™`; 😂, F0 9F 98 82, is `ðŸ˜‚`, uppercased `ÐŸ˜‚`),
+/// where they make a C1 control (`Â€`, C2 80) or leave a continuation byte alone. There the
+/// small letter's byte is read (20 above, but not D7, `×`), with the continuation bytes `Š`, `Œ`
+/// and `Ž` (8A, 8C, 8E) also read as the small letters they may have been (`š`, `œ`, `ž`: `“`,
+/// E2 80 9C, is `â€œ`, uppercased `Â€Œ`). The caller makes the reading capitals.
+fn read_uppercased(bytes: &[u8], cs: Charset) -> Option<(Vec<Recased>, (String, String))> {
+    let sloppy = cs == Charset::Windows1252;
+    let continuation = |b: Option<&u8>| b.is_some_and(|b| (0x80..=0xBF).contains(b));
+    let mut out: Vec<Recased> = Vec::new();
+    let mut example = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest = bytes.get(i..)?;
+        let plain = utf8_len_at(rest);
+        let whole = plain
+            .filter(|&len| !continuation(rest.get(len)) && rest.get(..len).is_some_and(no_control));
+        if let Some(len) = whole {
+            let read = std::str::from_utf8(rest.get(..len)?).ok()?.to_owned();
+            out.push(Recased {
+                read,
+                raised: None,
+                recased: false,
+            });
+            i += len;
+            continue;
+        }
+        let first = *rest.first()?;
+        let small = (matches!(first, 0xC0..=0xDE) && first != 0xD7).then(|| first + 0x20);
+        let found = small.and_then(|lead| {
+            let mut trial: Vec<u8> = rest.iter().copied().take(4).collect();
+            *trial.first_mut()? = lead;
+            let len = utf8_len_at(&trial)?;
+            trial.truncate(len);
+            (!continuation(rest.get(len)) && no_control(&trial)).then_some((trial, len))
+        });
+        let Some((trial, len)) = found else {
+            // The plain reading, a control or not: the text's own.
+            let len = plain?;
+            let read = std::str::from_utf8(rest.get(..len)?).ok()?.to_owned();
+            out.push(Recased {
+                read,
+                raised: None,
+                recased: false,
+            });
+            i += len;
+            continue;
+        };
+        let read = std::str::from_utf8(&trial).ok()?.to_owned();
+        let mut lowered = trial.clone();
+        for b in lowered.iter_mut().skip(1) {
+            if sloppy && matches!(*b, 0x8A | 0x8C | 0x8E) {
+                *b += 0x10;
+            }
+        }
+        let raised = std::str::from_utf8(&lowered)
+            .ok()
+            .filter(|r| *r != read && no_control(&lowered))
+            .map(str::to_owned);
+        if example.is_none() {
+            let from: String = rest
+                .get(..len)?
+                .iter()
+                .filter_map(|&b| cs.decode_byte(b))
+                .collect();
+            example = Some((from, capitals(&read)));
+        }
+        out.push(Recased {
+            read,
+            raised,
+            recased: true,
+        });
+        i += len;
+    }
+    Some((out, example?))
+}
+
+/// Whether `ch` is a zero-width space or non-joiner (U+200B, U+200C), which Persian and Indic
+/// words hold inside them: uppercasing made `Œ` of `œ`, so `Â€Œ` is likelier `“`. A mark of
+/// direction stays a rival the letter model weighs (`Â€ŽTRY` is U+200E before a currency, not
+/// `„`).
+fn is_zero_width(ch: char) -> bool {
+    matches!(ch, '\u{200B}' | '\u{200C}')
+}
+
+/// `text` with each small letter that [`capital_of`] knows a capital for made that capital.
+fn capitals(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_lowercase() {
+                capital_of(c).unwrap_or(c)
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
 /// The most stretches with two readings [`lowercased_utf8`] chooses between one by one; past
 /// them, the first reading stands.
 const MAX_RAISED_CHOICES: usize = 64;
@@ -2328,14 +2441,28 @@ const MAX_RAISED_CHOICES: usize = 64;
 /// text with no capital left is tried, and no sequence read from a capital may make a control.
 /// Where a stretch has two readings, the letter model chooses, one stretch after the other.
 /// Read plainly, `ã©` would be a character that lost a byte (U+FFFD). The reading competes like
-/// any other, and pays [`RECASED_BITS`] for each stretch it reads otherwise than plainly.
+/// any other, and pays [`RECASED_BITS`] for each stretch it reads otherwise than plainly. A text
+/// with no small letter left is read as uppercased after the damage ([`read_uppercased`]) the
+/// same way.
 #[inline(never)]
 fn lowercased_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::new();
-    // A lowercased text has no capital left.
-    if text.chars().any(char::is_uppercase) {
-        return out;
+    // A lowercased text has no capital left, an uppercased one no small letter.
+    for upper in [false, true] {
+        let left = if upper {
+            text.chars().any(char::is_lowercase)
+        } else {
+            text.chars().any(char::is_uppercase)
+        };
+        if !left {
+            recased_utf8(text, encoders, upper, &mut out);
+        }
     }
+    out
+}
+
+/// The candidates of [`lowercased_utf8`] for one way: the text lowercased, or `upper`cased.
+fn recased_utf8(text: &str, encoders: &[Encoder], upper: bool, out: &mut Vec<Candidate>) {
     for encoder in encoders
         .iter()
         .filter(|e| RECASED_CHARSETS.contains(&e.charset()))
@@ -2343,16 +2470,23 @@ fn lowercased_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         let Some(bytes) = encoder.encode_all(text) else {
             continue;
         };
-        let Some((mut pieces, example)) = read_lowercased(&bytes, encoder.charset()) else {
+        let read = if upper {
+            read_uppercased(&bytes, encoder.charset())
+        } else {
+            read_lowercased(&bytes, encoder.charset())
+        };
+        let Some((mut pieces, example)) = read else {
             continue;
         };
-        // Made small as a whole, as the text was (`ς` ends a Greek word, `σ` does not).
+        // Given the text's case as a whole, as the text was (`ς` ends a Greek word, `σ` does
+        // not).
         let joined = |pieces: &[Recased]| -> String {
-            pieces
-                .iter()
-                .map(|p| p.read.as_str())
-                .collect::<String>()
-                .to_lowercase()
+            let read: String = pieces.iter().map(|p| p.read.as_str()).collect();
+            if upper {
+                capitals(&read)
+            } else {
+                read.to_lowercase()
+            }
         };
         let mut best = text_bits(&joined(&pieces));
         let choices: Vec<usize> = (0..pieces.len())
@@ -2366,9 +2500,13 @@ fn lowercased_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
             let Some(raised) = piece.raised.take() else {
                 continue;
             };
+            // A zero-width non-joiner is no reading to prefer: `Â€Œ`, uppercased `â€œ`, is `“`
+            // (E2 80 9C), not U+200C (E2 80 8C).
+            let visible =
+                !raised.chars().any(is_zero_width) && piece.read.chars().any(is_zero_width);
             let plain = std::mem::replace(&mut piece.read, raised);
             let bits = text_bits(&joined(&pieces));
-            if bits < best {
+            if bits < best || visible {
                 best = bits;
             } else if let Some(piece) = pieces.get_mut(k) {
                 piece.read = plain;
@@ -2397,11 +2535,10 @@ fn lowercased_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
             },
         });
     }
-    out
 }
 
-/// What reading a character from its capital costs ([`lowercased_utf8`]), in bits: text is
-/// lowercased after the damage less often than it is left alone.
+/// What reading a character from its other case costs ([`lowercased_utf8`]), in bits: text is
+/// lowercased or uppercased after the damage less often than it is left alone.
 const RECASED_BITS: f32 = 3.0;
 
 /// Stretches of the text re-encode to UTF-8 (give or take lost bytes, `sequences.rs`), and
@@ -6863,6 +7000,32 @@ mod tests {
         assert!(fixed.steps[0].sentence().ends_with(
             "The text had been uppercased after the damage: 2 letters were made capitals as \
              their words were."
+        ));
+    }
+
+    #[test]
+    fn mojibake_uppercased_after_the_damage_reads_from_small_letters() {
+        // Uppercasing moved the leads of three- and four-byte sequences to two-byte ones: `’` is
+        // `â€™`, uppercased `Â€™`, whose `Â€` is a C1 control; 😂 is `ðŸ˜‚`, uppercased `ÐŸ˜‚`,
+        // whose `ÐŸ` is `П` before a continuation byte left alone.
+        assert_repairs(
+            &[
+                ("DONÂ€™T STOP", "DON’T STOP"),
+                ("I LOVE THIS ÐŸ˜‚ÐŸ˜‚", "I LOVE THIS 😂😂"),
+                (
+                    "LE CAFÃ© EST TRÃ¨S BON, NÂ€™EST-CE PAS ?",
+                    "LE CAFÉ EST TRÈS BON, N’EST-CE PAS ?",
+                ),
+                // `Œ` may be `œ`: `“` (E2 80 9C) is `â€œ`, uppercased `Â€Œ`.
+                ("Â€ŒQUOTEDÂ€Œ IS NOT Â€ŒREALÂ€Œ", "“QUOTED“ IS NOT “REAL“"),
+            ],
+            &["ÀÉÎÕÜ", "SÃO PAULO", "ÉTÉ…", "ÞÓRSHÖFN – ÆRØ", "À LA CARTE"],
+        );
+        let fixed = repair("DONÂ€™T STOP");
+        assert_eq!(fixed.steps[0].recased, 1);
+        assert!(fixed.steps[0].sentence().ends_with(
+            "The text had been uppercased after the damage: one character was read from its \
+             small letter's bytes and uppercased again."
         ));
     }
 }
