@@ -2236,6 +2236,22 @@ struct Recased {
     recased: bool,
 }
 
+impl Recased {
+    /// A sequence read as it is: its case was not changed.
+    fn plain(bytes: &[u8]) -> Option<Recased> {
+        Some(Recased {
+            read: std::str::from_utf8(bytes).ok()?.to_owned(),
+            raised: None,
+            recased: false,
+        })
+    }
+}
+
+/// What `bytes` look like in `cs`: the text a recased sequence was in the input.
+fn shown_in(bytes: &[u8], cs: Charset) -> String {
+    bytes.iter().filter_map(|&b| cs.decode_byte(b)).collect()
+}
+
 /// A sequence read after lowercasing undone, or `None` when one read from a capital lead makes a
 /// control: `â` before a C1 control is far likelier a lead that lost a byte than a lowercased
 /// `Â`.
@@ -2259,12 +2275,7 @@ fn read_lowercased(bytes: &[u8], cs: Charset) -> Option<(Vec<Recased>, (String, 
     while i < bytes.len() {
         let rest = bytes.get(i..)?;
         if let Some(len) = utf8_len_at(rest) {
-            let read = std::str::from_utf8(rest.get(..len)?).ok()?.to_owned();
-            out.push(Recased {
-                read,
-                raised: None,
-                recased: false,
-            });
+            out.push(Recased::plain(rest.get(..len)?)?);
             i += len;
             continue;
         }
@@ -2309,12 +2320,7 @@ fn read_lowercased(bytes: &[u8], cs: Charset) -> Option<(Vec<Recased>, (String, 
             recased_read(&raised_bytes, capital_lead).filter(|r| *r != read)
         };
         if example.is_none() {
-            let from: String = rest
-                .get(..len)?
-                .iter()
-                .filter_map(|&b| cs.decode_byte(b))
-                .collect();
-            example = Some((from, read.to_lowercase()));
+            example = Some((shown_in(rest.get(..len)?, cs), read.to_lowercase()));
         }
         out.push(Recased {
             read,
@@ -2350,12 +2356,7 @@ fn read_uppercased(bytes: &[u8], cs: Charset) -> Option<(Vec<Recased>, (String, 
         let whole = plain
             .filter(|&len| !continuation(rest.get(len)) && rest.get(..len).is_some_and(no_control));
         if let Some(len) = whole {
-            let read = std::str::from_utf8(rest.get(..len)?).ok()?.to_owned();
-            out.push(Recased {
-                read,
-                raised: None,
-                recased: false,
-            });
+            out.push(Recased::plain(rest.get(..len)?)?);
             i += len;
             continue;
         }
@@ -2371,12 +2372,7 @@ fn read_uppercased(bytes: &[u8], cs: Charset) -> Option<(Vec<Recased>, (String, 
         let Some((trial, len)) = found else {
             // The plain reading, a control or not: the text's own.
             let len = plain?;
-            let read = std::str::from_utf8(rest.get(..len)?).ok()?.to_owned();
-            out.push(Recased {
-                read,
-                raised: None,
-                recased: false,
-            });
+            out.push(Recased::plain(rest.get(..len)?)?);
             i += len;
             continue;
         };
@@ -2392,12 +2388,7 @@ fn read_uppercased(bytes: &[u8], cs: Charset) -> Option<(Vec<Recased>, (String, 
             .filter(|r| *r != read && no_control(&lowered))
             .map(str::to_owned);
         if example.is_none() {
-            let from: String = rest
-                .get(..len)?
-                .iter()
-                .filter_map(|&b| cs.decode_byte(b))
-                .collect();
-            example = Some((from, capitals(&read)));
+            example = Some((shown_in(rest.get(..len)?, cs), capitals(&read)));
         }
         out.push(Recased {
             read,
