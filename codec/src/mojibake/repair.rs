@@ -466,10 +466,23 @@ pub fn repair(text: &str) -> Repair {
 /// WebAssembly module. `None` for `ß` and the letters whose capital lies elsewhere, but for
 /// Turkish and Azerbaijani `ı` and `ə`, and French `ÿ`.
 fn capital_of(small: char) -> Option<char> {
-    // Turkish and Azerbaijani `ı`, whose capital is ASCII's `I`, and two pairs far apart.
-    if let Some(&(_, capital)) = [('ı', 'I'), ('ə', 'Ə'), ('ÿ', 'Ÿ')]
-        .iter()
-        .find(|&&(s, _)| s == small)
+    // Turkish and Azerbaijani `ı`, whose capital is ASCII's `I`, and pairs far apart: French
+    // `ÿ`, Greek final `ς` and the Greek vowels with tonos.
+    if let Some(&(_, capital)) = [
+        ('ı', 'I'),
+        ('ə', 'Ə'),
+        ('ÿ', 'Ÿ'),
+        ('ς', 'Σ'),
+        ('ά', 'Ά'),
+        ('έ', 'Έ'),
+        ('ή', 'Ή'),
+        ('ί', 'Ί'),
+        ('ό', 'Ό'),
+        ('ύ', 'Ύ'),
+        ('ώ', 'Ώ'),
+    ]
+    .iter()
+    .find(|&&(s, _)| s == small)
     {
         return Some(capital);
     }
@@ -2234,6 +2247,11 @@ struct Recased {
     raised: Option<String>,
     /// Whether lowercasing was undone here (a capital lead, or `ÿ` read as `Ÿ`).
     recased: bool,
+    /// Whether the sequence had lost a byte for good: it reads as U+FFFD.
+    lost: bool,
+    /// Where the sequence's bytes start in the text's, and how many there are.
+    at: usize,
+    len: usize,
 }
 
 impl Recased {
@@ -2243,13 +2261,77 @@ impl Recased {
             read: std::str::from_utf8(bytes).ok()?.to_owned(),
             raised: None,
             recased: false,
+            lost: false,
+            at: 0,
+            len: bytes.len(),
         })
+    }
+
+    /// A sequence read from its lead's other case, and what it reads as with its continuation
+    /// bytes' other case too, if anything.
+    fn read_otherwise(read: String, raised: Option<String>) -> Recased {
+        Recased {
+            read,
+            raised,
+            recased: true,
+            lost: false,
+            at: 0,
+            len: 0,
+        }
+    }
+
+    /// The same sequence, the `len` bytes from `at`, as their marks tell ([`recased_bytes`]):
+    /// U+FFFD where one of them was lost for good, whatever it read as; recased where one was
+    /// read from a capital.
+    fn marked(mut self, marks: &[Mark], at: usize, len: usize) -> Recased {
+        self.at = at;
+        self.len = len;
+        let marks = marks.get(at..at + len).unwrap_or_default();
+        if marks.contains(&Mark::Lost) {
+            self.read = String::from('\u{FFFD}');
+            self.raised = None;
+            self.lost = true;
+        }
+        self.recased |= marks.contains(&Mark::Recased);
+        self
     }
 }
 
-/// What `bytes` look like in `cs`: the text a recased sequence was in the input.
-fn shown_in(bytes: &[u8], cs: Charset) -> String {
-    bytes.iter().filter_map(|&b| cs.decode_byte(b)).collect()
+/// What [`recased_bytes`] knows of a byte it wrote.
+#[derive(Clone, Copy, PartialEq)]
+enum Mark {
+    /// The character's own byte.
+    Plain,
+    /// A byte lost for good (U+FFFD in the text): [`LOST_BYTE`] stands in for it.
+    Lost,
+    /// The byte of the small letter whose capital uppercasing made (`Μ` for `µ`).
+    Recased,
+}
+
+/// The byte [`recased_bytes`] puts where a byte was lost for good: 81, one of the five that
+/// windows-1252 leaves undefined and decoders replace by U+FFFD, and a continuation byte wherever
+/// one is valid after the leads that matter (not after E0, where none of the five is).
+const LOST_BYTE: u8 = 0x81;
+
+/// The text's bytes in the encoder's charset, for reading after a change of case, each with its
+/// [`Mark`]: a U+FFFD is a byte a decoder lost for good ([`LOST_BYTE`] stands in for it), and in
+/// uppercased text `Μ` and `Ƒ`, which uppercasing made of `µ` (B5) and `ƒ` (83, in
+/// windows-1252), are those bytes again: `е`, D0 B5, is `Ðµ`, uppercased `ÐΜ`. `None` when a
+/// character has no byte.
+fn recased_bytes(text: &str, encoder: &Encoder, upper: bool) -> Option<(Vec<u8>, Vec<Mark>)> {
+    let mut bytes = Vec::with_capacity(text.len());
+    let mut marks = Vec::with_capacity(text.len());
+    for c in text.chars() {
+        let (byte, mark) = match c {
+            '\u{FFFD}' => (LOST_BYTE, Mark::Lost),
+            'Μ' if upper => (encoder.byte(u32::from('µ'))?, Mark::Recased),
+            'Ƒ' if upper => (encoder.byte(u32::from('ƒ'))?, Mark::Recased),
+            _ => (encoder.byte(u32::from(c))?, Mark::Plain),
+        };
+        bytes.push(byte);
+        marks.push(mark);
+    }
+    Some((bytes, marks))
 }
 
 /// A sequence read after lowercasing undone, or `None` when one read from a capital lead makes a
@@ -2266,16 +2348,21 @@ fn recased_read(bytes: &[u8], capital_lead: bool) -> Option<String> {
 /// makes the reading small again. Greek `ό`, CF 8C, is `ÏŒ`, lowercased `ïœ`, which reads as `ϝ`
 /// (CF 9C) unless `œ` is read as `Œ`; Russian `К`, D0 9A, is `Ðš`, lowercased `ðš`, which reads
 /// as `к` unless `š` is read as `Š` (`њ`): both readings are kept ([`Recased`]). `None` unless
-/// every byte then reads and one sequence at least needed its capital. Also the first changed
-/// stretch, as it was and as it reads.
-fn read_lowercased(bytes: &[u8], cs: Charset) -> Option<(Vec<Recased>, (String, String))> {
+/// every byte then reads and one sequence at least needed its capital. A sequence that holds a
+/// byte lost for good reads as U+FFFD ([`recased_bytes`]). Also the first changed stretch, as
+/// it was and as it reads.
+fn read_lowercased(bytes: &[u8], marks: &[Mark], cs: Charset) -> Option<Vec<Recased>> {
     let mut out: Vec<Recased> = Vec::new();
-    let mut example = None;
     let mut i = 0;
     while i < bytes.len() {
         let rest = bytes.get(i..)?;
+        if marks.get(i) == Some(&Mark::Lost) {
+            out.push(lost_alone(i));
+            i += 1;
+            continue;
+        }
         if let Some(len) = utf8_len_at(rest) {
-            out.push(Recased::plain(rest.get(..len)?)?);
+            out.push(Recased::plain(rest.get(..len)?)?.marked(marks, i, len));
             i += len;
             continue;
         }
@@ -2319,17 +2406,22 @@ fn read_lowercased(bytes: &[u8], cs: Charset) -> Option<(Vec<Recased>, (String, 
         } else {
             recased_read(&raised_bytes, capital_lead).filter(|r| *r != read)
         };
-        if example.is_none() {
-            example = Some((shown_in(rest.get(..len)?, cs), read.to_lowercase()));
-        }
-        out.push(Recased {
-            read,
-            raised,
-            recased: true,
-        });
+        out.push(Recased::read_otherwise(read, raised).marked(marks, i, len));
         i += len;
     }
-    Some((out, example?))
+    Some(out)
+}
+
+/// A U+FFFD of the text that no lead byte stands before: it stays.
+fn lost_alone(at: usize) -> Recased {
+    Recased {
+        read: String::from('\u{FFFD}'),
+        raised: None,
+        recased: false,
+        lost: false,
+        at,
+        len: 1,
+    }
 }
 
 /// Whether `bytes` holds only text that is no control.
@@ -2343,20 +2435,28 @@ fn no_control(bytes: &[u8]) -> bool {
 /// where they make a C1 control (`Â€`, C2 80) or leave a continuation byte alone. There the
 /// small letter's byte is read (20 above, but not D7, `×`), with the continuation bytes `Š`, `Œ`
 /// and `Ž` (8A, 8C, 8E) also read as the small letters they may have been (`š`, `œ`, `ž`: `“`,
-/// E2 80 9C, is `â€œ`, uppercased `Â€Œ`). The caller makes the reading capitals.
-fn read_uppercased(bytes: &[u8], cs: Charset) -> Option<(Vec<Recased>, (String, String))> {
+/// E2 80 9C, is `â€œ`, uppercased `Â€Œ`). A sequence that holds a byte lost for good reads as
+/// U+FFFD. The caller makes the reading capitals.
+fn read_uppercased(bytes: &[u8], marks: &[Mark], cs: Charset) -> Option<Vec<Recased>> {
     let sloppy = cs == Charset::Windows1252;
     let continuation = |b: Option<&u8>| b.is_some_and(|b| (0x80..=0xBF).contains(b));
     let mut out: Vec<Recased> = Vec::new();
-    let mut example = None;
     let mut i = 0;
     while i < bytes.len() {
         let rest = bytes.get(i..)?;
+        if marks.get(i) == Some(&Mark::Lost) {
+            out.push(lost_alone(i));
+            i += 1;
+            continue;
+        }
         let plain = utf8_len_at(rest);
         let whole = plain
             .filter(|&len| !continuation(rest.get(len)) && rest.get(..len).is_some_and(no_control));
         if let Some(len) = whole {
-            out.push(Recased::plain(rest.get(..len)?)?);
+            let seq = rest.get(..len)?;
+            let mut piece = Recased::plain(seq)?;
+            piece.raised = small_continuations(seq, sloppy);
+            out.push(piece.marked(marks, i, len));
             i += len;
             continue;
         }
@@ -2372,32 +2472,32 @@ fn read_uppercased(bytes: &[u8], cs: Charset) -> Option<(Vec<Recased>, (String, 
         let Some((trial, len)) = found else {
             // The plain reading, a control or not: the text's own.
             let len = plain?;
-            out.push(Recased::plain(rest.get(..len)?)?);
+            out.push(Recased::plain(rest.get(..len)?)?.marked(marks, i, len));
             i += len;
             continue;
         };
         let read = std::str::from_utf8(&trial).ok()?.to_owned();
-        let mut lowered = trial.clone();
-        for b in lowered.iter_mut().skip(1) {
-            if sloppy && matches!(*b, 0x8A | 0x8C | 0x8E) {
-                *b += 0x10;
-            }
-        }
-        let raised = std::str::from_utf8(&lowered)
-            .ok()
-            .filter(|r| *r != read && no_control(&lowered))
-            .map(str::to_owned);
-        if example.is_none() {
-            example = Some((shown_in(rest.get(..len)?, cs), capitals(&read)));
-        }
-        out.push(Recased {
-            read,
-            raised,
-            recased: true,
-        });
+        let raised = small_continuations(&trial, sloppy);
+        out.push(Recased::read_otherwise(read, raised).marked(marks, i, len));
         i += len;
     }
-    Some((out, example?))
+    Some(out)
+}
+
+/// What the UTF-8 sequence `seq` reads as with its continuation bytes `Š`, `Œ` and `Ž` (8A, 8C,
+/// 8E of windows-1252) read as the small letters uppercasing made them of (`š`, `œ`, `ž`: 9A,
+/// 9C, 9E), when that is another character and no control: `Ü`, C3 9C, is `Ãœ`, uppercased
+/// `ÃŒ`, which reads as `Ì`.
+fn small_continuations(seq: &[u8], sloppy: bool) -> Option<String> {
+    let mut lowered = seq.to_vec();
+    for b in lowered.iter_mut().skip(1) {
+        if sloppy && matches!(*b, 0x8A | 0x8C | 0x8E) {
+            *b += 0x10;
+        }
+    }
+    (lowered != seq && no_control(&lowered))
+        .then(|| std::str::from_utf8(&lowered).ok().map(str::to_owned))
+        .flatten()
 }
 
 /// Whether `ch` is a zero-width space or non-joiner (U+200B, U+200C), which Persian and Indic
@@ -2438,10 +2538,12 @@ const MAX_RAISED_CHOICES: usize = 64;
 #[inline(never)]
 fn lowercased_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::new();
-    // A lowercased text has no capital left, an uppercased one no small letter.
+    // A lowercased text has no capital left, an uppercased one no small letter that has a
+    // capital (`ª` and `º`, bytes AA and BA, have none: `к`, D0 BA, is `Ðº` uppercased too).
     for upper in [false, true] {
         let left = if upper {
-            text.chars().any(char::is_lowercase)
+            text.chars()
+                .any(|c| c.is_lowercase() && !matches!(c, 'ª' | 'º'))
         } else {
             text.chars().any(char::is_uppercase)
         };
@@ -2458,15 +2560,15 @@ fn recased_utf8(text: &str, encoders: &[Encoder], upper: bool, out: &mut Vec<Can
         .iter()
         .filter(|e| RECASED_CHARSETS.contains(&e.charset()))
     {
-        let Some(bytes) = encoder.encode_all(text) else {
+        let Some((bytes, marks)) = recased_bytes(text, encoder, upper) else {
             continue;
         };
         let read = if upper {
-            read_uppercased(&bytes, encoder.charset())
+            read_uppercased(&bytes, &marks, encoder.charset())
         } else {
-            read_lowercased(&bytes, encoder.charset())
+            read_lowercased(&bytes, &marks, encoder.charset())
         };
-        let Some((mut pieces, example)) = read else {
+        let Some(mut pieces) = read else {
             continue;
         };
         // Given the text's case as a whole, as the text was (`ς` ends a Greek word, `σ` does
@@ -2496,16 +2598,26 @@ fn recased_utf8(text: &str, encoders: &[Encoder], upper: bool, out: &mut Vec<Can
             let visible =
                 !raised.chars().any(is_zero_width) && piece.read.chars().any(is_zero_width);
             let plain = std::mem::replace(&mut piece.read, raised);
+            let recased = std::mem::replace(&mut piece.recased, true);
             let bits = text_bits(&joined(&pieces));
             if bits < best || visible {
                 best = bits;
             } else if let Some(piece) = pieces.get_mut(k) {
                 piece.read = plain;
+                piece.recased = recased;
             }
         }
         let decoded = joined(&pieces);
         let recased = pieces.iter().filter(|p| p.recased).count();
-        if recased == 0 || out.iter().any(|c| c.step.after == decoded) {
+        let lost = pieces.iter().filter(|p| p.lost).count();
+        // The first stretch read otherwise, as the text shows it and as it reads.
+        let Some(example) = pieces.iter().find(|p| p.recased).map(|p| {
+            let shown: String = text.chars().skip(p.at).take(p.len).collect();
+            (shown, joined(std::slice::from_ref(p)))
+        }) else {
+            continue;
+        };
+        if out.iter().any(|c| c.step.after == decoded) {
             continue;
         }
         out.push(Candidate {
@@ -2519,7 +2631,7 @@ fn recased_utf8(text: &str, encoders: &[Encoder], upper: bool, out: &mut Vec<Can
                 before: text.to_owned(),
                 after: decoded,
                 example,
-                lost: 0,
+                lost,
                 spaces: 0,
                 recased,
                 uppercased: 0,
@@ -7018,5 +7130,40 @@ mod tests {
             "The text had been uppercased after the damage: one character was read from its \
              small letter's bytes and uppercased again."
         ));
+    }
+
+    #[test]
+    fn mojibake_recased_after_the_damage_keeps_what_was_lost_and_reads_uppercased_signs() {
+        // A byte windows-1252 leaves undefined became U+FFFD before the text was lowercased:
+        // Greek `ρ` (CF 81) is `Ï�`, lowercased `ï�`, and Russian `с` (D1 81) `ñ�`. The lead is
+        // read from its capital and the sequence stays U+FFFD, the rest comes back; read plainly,
+        // every `î` before a continuation byte was a character that lost a byte.
+        // Uppercasing made `Μ` of `µ` (B5: `е` is `Ðµ`, `ε` is `Îµ`) and `Ƒ` of `ƒ` (83: `у` is
+        // `Ñƒ`, katakana `テ` is `ãƒ†`), and `Œ` of `œ` where it ends a plain sequence (`Ü` is
+        // `Ãœ`, uppercased `ÃŒ`, which reads as `Ì`). `ª` and `º` have no capital, so they do not
+        // count as small letters left (`к` is `Ðº`).
+        assert_repairs(
+            &[
+                ("îºî±î»î·î¼î\u{ad}ï\u{FFFD}î± ïƒî±ï‚", "καλημέ\u{FFFD}α σας"),
+                (
+                    "ð—ð´ñ€ð°ð²ñ\u{FFFD}ñ‚ð²ñƒð¹ñ‚ðµ, ð¼ð¸ñ€",
+                    "здрав\u{FFFD}твуйте, мир",
+                ),
+                ("Ð¿Ð¾Ð»Ð¾Ð¶Ð¸Ñ‚ÐΜÐ»ÑŒÐ½Ð¾", "ПОЛОЖИТЕЛЬНО"),
+                ("ÐŸÑ€Ð¸Ð²ÐΜÑ‚, ÐºÐ°Ðº Ð´ÐΜÐ»Ð°?", "ПРИВЕТ, КАК ДЕЛА?"),
+                (
+                    "Î•Î»Î»Î·Î½Î¹ÎºÎ¬ Î³Ï\u{FFFD}Î¬Î¼Î¼Î±Ï„Î± ÎΜÎ¯Î½Î±Î¹",
+                    "ΕΛΛΗΝΙΚΆ Γ\u{FFFD}ΆΜΜΑΤΑ ΕΊΝΑΙ",
+                ),
+                ("ÃƑ†Ã‚\u{ad}Ã‚¹ÃƑˆ", "テキスト"),
+                ("ÃŒBERPRÃŒFUNG", "ÜBERPRÜFUNG"),
+            ],
+            &["CAFÉ ΜΕ ΓΑΛΑ", "ΜÉTRO", "Ƒ(X) = Y", "ÂΜ"],
+        );
+        let fixed = repair("îºî±î»î·î¼î\u{ad}ï\u{FFFD}î± ïƒî±ï‚");
+        assert_eq!(fixed.steps[0].lost, 1);
+        assert!(fixed.steps[0]
+            .sentence()
+            .contains("One character had lost a byte for good and is now U+FFFD."));
     }
 }
