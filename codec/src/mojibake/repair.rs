@@ -2383,7 +2383,12 @@ fn read_lowercased(bytes: &[u8], marks: &[Mark], cs: Charset) -> Option<Vec<Reca
                 break;
             }
         }
-        let (mut trial, len, capital_lead) = found?;
+        let Some((mut trial, len, capital_lead)) = found else {
+            let (piece, len) = lost_sequence(rest, [capital, Some(first)])?;
+            out.push(piece.marked(marks, i, len));
+            i += len;
+            continue;
+        };
         trial.truncate(len);
         let read = recased_read(&trial, capital_lead)?;
         // A no-break space joins what stands on its two sides: beside a space or an end,
@@ -2410,6 +2415,51 @@ fn read_lowercased(bytes: &[u8], marks: &[Mark], cs: Charset) -> Option<Vec<Reca
         i += len;
     }
     Some(out)
+}
+
+/// A sequence at the start of `rest` that lost a byte for good, read with the first of `leads`
+/// that makes one, and how many bytes of the text it spans: a lead and at least one valid
+/// continuation byte that stop short of a whole sequence, where a C1 byte was dropped
+/// (`À¦¤À§À¦°`, Bengali `ত্র` uppercased, lost the 8D of `্`), or where `?` stands in for the next
+/// byte, as an encoder that could not write it left it (`À¥?`). A lead read from the other case
+/// may stand right before `?` (`ñ?`, lowercased `Ñ?`, is Russian `с`, D1 81). The piece reads as
+/// U+FFFD; it is recased when its lead was read from the other case.
+fn lost_sequence(rest: &[u8], leads: [Option<u8>; 2]) -> Option<(Recased, usize)> {
+    let first = *rest.first()?;
+    leads.into_iter().flatten().find_map(|lead| {
+        let need = match lead {
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => return None,
+        };
+        let mut trial = vec![lead];
+        for &b in rest.iter().skip(1).take(need - 1) {
+            trial.push(b);
+            // A valid prefix so far: decoding fails only for want of more bytes.
+            if !matches!(std::str::from_utf8(&trial), Err(e) if e.error_len().is_none()) {
+                trial.pop();
+                break;
+            }
+        }
+        let kept = trial.len();
+        if kept >= need {
+            return None;
+        }
+        let recased = lead != first;
+        let question = rest.get(kept) == Some(&b'?') && (kept >= 2 || recased);
+        let len = if question {
+            kept + 1
+        } else if kept >= 2 {
+            kept
+        } else {
+            return None;
+        };
+        let mut piece = lost_alone(0);
+        piece.recased = recased;
+        piece.lost = true;
+        Some((piece, len))
+    })
 }
 
 /// A U+FFFD of the text that no lead byte stands before: it stays.
@@ -2470,9 +2520,12 @@ fn read_uppercased(bytes: &[u8], marks: &[Mark], cs: Charset) -> Option<Vec<Reca
             (!continuation(rest.get(len)) && no_control(&trial)).then_some((trial, len))
         });
         let Some((trial, len)) = found else {
-            // The plain reading, a control or not: the text's own.
-            let len = plain?;
-            out.push(Recased::plain(rest.get(..len)?)?.marked(marks, i, len));
+            // The plain reading, a control or not: the text's own; or a sequence that lost bytes.
+            let (piece, len) = match plain {
+                Some(len) => (Recased::plain(rest.get(..len)?)?, len),
+                None => lost_sequence(rest, [small, Some(first)])?,
+            };
+            out.push(piece.marked(marks, i, len));
             i += len;
             continue;
         };
@@ -7157,8 +7210,23 @@ mod tests {
                 ),
                 ("ÃƑ†Ã‚\u{ad}Ã‚¹ÃƑˆ", "テキスト"),
                 ("ÃŒBERPRÃŒFUNG", "ÜBERPRÜFUNG"),
+                // Bytes lost otherwise: a C1 byte dropped (`্`, E0 A7 8D, is `À§` uppercased
+                // once its 8D is gone), `?` for a byte an encoder could not write.
+                ("À¦¤À§À¦°", "ত\u{FFFD}র"),
+                (
+                    "À¤¨À¤¿À¤®À¥?À¤®À¥€ À¤¶À¥?À¤°À¥‡À¤·À¥?À¤\u{a0}",
+                    "निम\u{FFFD}मी श\u{FFFD}रेष\u{FFFD}ठ",
+                ),
+                ("ð?ñ€ð¸ð²ðµñ‚", "\u{FFFD}ривет"),
             ],
-            &["CAFÉ ΜΕ ΓΑΛΑ", "ΜÉTRO", "Ƒ(X) = Y", "ÂΜ"],
+            &[
+                "CAFÉ ΜΕ ΓΑΛΑ",
+                "ΜÉTRO",
+                "Ƒ(X) = Y",
+                "ÂΜ",
+                "qué? café? señ? à la",
+                "l'été à¤ là",
+            ],
         );
         let fixed = repair("îºî±î»î·î¼î\u{ad}ï\u{FFFD}î± ïƒî±ï‚");
         assert_eq!(fixed.steps[0].lost, 1);
