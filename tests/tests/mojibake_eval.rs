@@ -99,7 +99,7 @@ fn floors_on_the_real_world_set() {
 /// of signs and capitals made small) and one CPython test string that is mojibake on purpose.
 #[test]
 fn floors_on_the_lowercased_set() {
-    recased_floors(false, 16, 85.5, 28.2);
+    recased_floors(false, 16, 85.5, 37.4);
 }
 
 /// The same uppercased (headings, names in old databases): the leads of three- and four-byte
@@ -108,7 +108,7 @@ fn floors_on_the_lowercased_set() {
 /// and `ƒ` uppercasing made them of. The four clean texts changed are older readings'.
 #[test]
 fn floors_on_the_uppercased_set() {
-    recased_floors(true, 4, 84.2, 33.4);
+    recased_floors(true, 4, 83.0, 40.0);
 }
 
 /// Repairs the set lowercased or uppercased ([`eval_set::recased`]) and checks the clean texts
@@ -160,7 +160,7 @@ fn recased_floors(upper: bool, max_changed: usize, floor_1252: f64, floor_damage
 /// changes none of them (docs/MOJIBAKE.md tells which it changed before).
 #[test]
 fn real_clean_text_is_left_alone() {
-    check_real_clean_text(false, 0);
+    check_real_clean_text("", str::to_owned, 0);
 }
 
 /// The same real text lowercased, as search keys and tags are: the reading of mojibake that was
@@ -169,20 +169,32 @@ fn real_clean_text_is_left_alone() {
 /// capitals of `Mars’ta Astronomi` keep from it.
 #[test]
 fn real_clean_text_lowercased_is_left_alone() {
-    check_real_clean_text(true, 1);
+    check_real_clean_text(", lowercased", str::to_lowercase, 1);
 }
 
-/// Repairs the real texts' pieces ([`changed_pieces`]), lowercased if `lower`, and allows at most
-/// `max_changed` changed.
-fn check_real_clean_text(lower: bool, max_changed: usize) {
+/// The same real text uppercased, as headings are: Russian and Greek capitals in the charsets
+/// whose mojibake is read after uppercasing (windows-1251, KOI8-R, windows-1253...) stay. Older
+/// readings change 14 pieces, the same before the readings after a change of case went beyond
+/// windows-1252 and ISO-8859-1 (docs/MOJIBAKE.md, rule 48).
+#[test]
+fn real_clean_text_uppercased_is_left_alone() {
+    check_real_clean_text(", uppercased", str::to_uppercase, MAX_UPPERCASED_CHANGED);
+}
+
+/// The pieces of real clean text uppercased that repair changes: the measured state (14 of
+/// 38,732, 2026-11-30), so that a rule that harms more of them fails.
+const MAX_UPPERCASED_CHANGED: usize = 14;
+
+/// Repairs the real texts' pieces ([`changed_pieces`]), `recased` (lowercased, uppercased or as
+/// they are), and allows at most `max_changed` changed.
+fn check_real_clean_text(how: &str, recased: fn(&str) -> String, max_changed: usize) {
     let texts = real_texts();
     if texts.is_empty() {
         return; // the data is missing, and not required here
     }
-    let (pieces, changed) = changed_pieces(&texts, lower);
+    let (pieces, changed) = changed_pieces(&texts, recased);
     eprintln!(
-        "real clean text{}: {} of {pieces} pieces changed",
-        if lower { ", lowercased" } else { "" },
+        "real clean text{how}: {} of {pieces} pieces changed",
         changed.len()
     );
     for c in &changed {
@@ -192,16 +204,12 @@ fn check_real_clean_text(lower: bool, max_changed: usize) {
     assert!(changed.len() <= max_changed, "{changed:#?}");
 }
 
-/// Every line of `texts` cut into pieces of at most 200 characters at spaces, lowercased if
-/// `lower`: how many pieces hold a character beyond ASCII, and those repair changes.
-fn changed_pieces(texts: &[(String, String)], lower: bool) -> (usize, Vec<String>) {
+/// Every line of `texts` cut into pieces of at most 200 characters at spaces, `recased`: how many
+/// pieces hold a character beyond ASCII, and those repair changes.
+fn changed_pieces(texts: &[(String, String)], recased: fn(&str) -> String) -> (usize, Vec<String>) {
     let (mut pieces, mut changed) = (0usize, Vec::new());
     for (file, text) in texts {
-        let text = if lower {
-            text.to_lowercase()
-        } else {
-            text.clone()
-        };
+        let text = recased(text);
         for line in text.trim_start_matches('\u{FEFF}').lines() {
             let mut rest = line.trim();
             while !rest.is_empty() {

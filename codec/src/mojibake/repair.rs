@@ -2220,10 +2220,100 @@ fn utf8_example(reading: &Reading) -> (String, String) {
     (String::new(), String::new())
 }
 
-/// The charsets whose small letters `à`–`þ` sit 20 above their capitals `À`–`Þ`, so that
-/// lowercasing their mojibake moves UTF-8 lead bytes C0–DE to E0–FE: the WHATWG windows-1252 and
-/// ISO-8859-1.
-const RECASED_CHARSETS: [Charset; 2] = [Charset::Windows1252, Charset::Iso8859_1];
+/// The bytes of one charset's letters paired with their other case's, where both cases have a
+/// byte there: `à` (E0) and `À` (C0), `š` (9A) and `Š` (8A) in windows-1252; `р` (F0) and `Р`
+/// (D0) in windows-1251. Lowercasing mojibake moves UTF-8 lead bytes from one to the other.
+struct CasePairs {
+    /// For each byte 80–FF, its capital's byte (0 for none).
+    capital: [u8; 128],
+    /// For each byte 80–FF, its small letter's byte (0 for none).
+    small: [u8; 128],
+    /// Whether decoders of the charset lose bytes: it leaves some of 80–9F undefined or shows
+    /// them as C1 controls ([`leaves_bytes_undefined`]). Mac OS Roman and the DOS code pages
+    /// show every byte.
+    loses: bool,
+    /// How many pairs have one byte among the continuation bytes (80–BF) and the other among
+    /// the leads (C0–FF).
+    crossing: usize,
+}
+
+/// The most pairs across continuation and lead bytes ([`CasePairs`]) a charset may have for its
+/// mojibake to be read after a change of case. Where more of its letters change class with their
+/// case, clean text reads as UTF-8 after one: ISO-8859-5 has its capitals `А`–`П` at B0–BF and
+/// their small letters at D0–DF, so Russian `тпи` (E2 DF D8) read with those capitals is `⿸`
+/// (E2 BF B8); so do code page 866 and Mac OS Roman. Windows-1252 has one (`Ÿ`, 9F, and `ÿ`,
+/// FF), windows-1253 and ISO-8859-7 the seven Greek vowels with tonos.
+const MAX_CROSSING_PAIRS: usize = 8;
+
+impl CasePairs {
+    /// The pairs of the encoder's charset, found with the lowercase table the crate carries.
+    fn new(encoder: &Encoder) -> CasePairs {
+        let mut pairs = CasePairs {
+            capital: [0; 128],
+            small: [0; 128],
+            loses: leaves_bytes_undefined(encoder.charset()),
+            crossing: 0,
+        };
+        for (byte, at) in (0x80..=0xFFu8).zip(0..128usize) {
+            let Some(capital) = encoder.charset().decode_byte(byte) else {
+                continue;
+            };
+            let mut small = capital.to_lowercase();
+            let (Some(small), None) = (small.next(), small.next()) else {
+                continue;
+            };
+            let Some(small) = encoder.byte(u32::from(small)).filter(|&b| b >= 0x80) else {
+                continue;
+            };
+            if small == byte {
+                continue;
+            }
+            if let Some(slot) = pairs.small.get_mut(at) {
+                *slot = small;
+            }
+            if is_continuation(byte) != is_continuation(small) {
+                pairs.crossing += 1;
+            }
+            if let Some(slot) = pairs.capital.get_mut(usize::from(small - 0x80)) {
+                *slot = byte;
+            }
+        }
+        pairs
+    }
+
+    /// The byte of the capital of the letter at `byte`, if the charset has both.
+    fn capital(&self, byte: u8) -> Option<u8> {
+        Self::look_up(&self.capital, byte)
+    }
+
+    /// The byte of the small letter of the capital at `byte`, if the charset has both.
+    fn small(&self, byte: u8) -> Option<u8> {
+        Self::look_up(&self.small, byte)
+    }
+
+    /// The capital's byte for a small letter's byte where a lead stands (C0–FF): a lead byte
+    /// lowercasing moved. A small letter among the continuation bytes (Mac OS Roman's `á`, 87,
+    /// whose capital `Á` is E7) is clean text's letter, not a lead lowercased.
+    fn lead_capital(&self, byte: u8) -> Option<u8> {
+        (byte >= 0xC0).then(|| self.capital(byte)).flatten()
+    }
+
+    /// The small letter's byte for a capital's byte where a lead stands (C0–FF), as
+    /// [`lead_capital`](Self::lead_capital) the other way.
+    fn lead_small(&self, byte: u8) -> Option<u8> {
+        (byte >= 0xC0).then(|| self.small(byte)).flatten()
+    }
+
+    fn look_up(table: &[u8; 128], byte: u8) -> Option<u8> {
+        let at = usize::from(byte.checked_sub(0x80)?);
+        table.get(at).copied().filter(|&b| b != 0)
+    }
+}
+
+/// Whether `byte` is a UTF-8 continuation byte.
+fn is_continuation(byte: u8) -> bool {
+    (0x80..=0xBF).contains(&byte)
+}
 
 /// The length of the UTF-8 sequence at the start of `bytes`, when a whole, valid one is there.
 fn utf8_len_at(bytes: &[u8]) -> Option<usize> {
@@ -2317,15 +2407,22 @@ const LOST_BYTE: u8 = 0x81;
 /// [`Mark`]: a U+FFFD is a byte a decoder lost for good ([`LOST_BYTE`] stands in for it), and in
 /// uppercased text `Μ` and `Ƒ`, which uppercasing made of `µ` (B5) and `ƒ` (83, in
 /// windows-1252), are those bytes again: `е`, D0 B5, is `Ðµ`, uppercased `ÐΜ`. `None` when a
-/// character has no byte.
-fn recased_bytes(text: &str, encoder: &Encoder, upper: bool) -> Option<(Vec<u8>, Vec<Mark>)> {
+/// character has no byte, or the text holds U+FFFD and the charset's decoders lose no byte.
+fn recased_bytes(
+    text: &str,
+    encoder: &Encoder,
+    pairs: &CasePairs,
+    upper: bool,
+) -> Option<(Vec<u8>, Vec<Mark>)> {
     let mut bytes = Vec::with_capacity(text.len());
     let mut marks = Vec::with_capacity(text.len());
+    // Only where they are continuation bytes: code page 437's `µ` is E6, a lead.
+    let small_of = |c: char| encoder.byte(u32::from(c)).filter(|&b| is_continuation(b));
     for c in text.chars() {
         let (byte, mark) = match c {
-            '\u{FFFD}' => (LOST_BYTE, Mark::Lost),
-            'Μ' if upper => (encoder.byte(u32::from('µ'))?, Mark::Recased),
-            'Ƒ' if upper => (encoder.byte(u32::from('ƒ'))?, Mark::Recased),
+            '\u{FFFD}' if pairs.loses => (LOST_BYTE, Mark::Lost),
+            'Μ' if upper => (small_of('µ')?, Mark::Recased),
+            'Ƒ' if upper => (small_of('ƒ')?, Mark::Recased),
             _ => (encoder.byte(u32::from(c))?, Mark::Plain),
         };
         bytes.push(byte);
@@ -2351,7 +2448,7 @@ fn recased_read(bytes: &[u8], capital_lead: bool) -> Option<String> {
 /// every byte then reads and one sequence at least needed its capital. A sequence that holds a
 /// byte lost for good reads as U+FFFD ([`recased_bytes`]). Also the first changed stretch, as
 /// it was and as it reads.
-fn read_lowercased(bytes: &[u8], marks: &[Mark], cs: Charset) -> Option<Vec<Recased>> {
+fn read_lowercased(bytes: &[u8], marks: &[Mark], pairs: &CasePairs) -> Option<Vec<Recased>> {
     let mut out: Vec<Recased> = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
@@ -2367,16 +2464,19 @@ fn read_lowercased(bytes: &[u8], marks: &[Mark], cs: Charset) -> Option<Vec<Reca
             continue;
         }
         let first = *rest.first()?;
-        let capital = (matches!(first, 0xE0..=0xFE) && first != 0xF7).then(|| first - 0x20);
-        let sloppy = cs == Charset::Windows1252;
+        let capital = pairs.lead_capital(first);
         let mut found = None;
         for lead in [Some(first), capital].into_iter().flatten() {
             let mut trial: Vec<u8> = rest.iter().copied().take(4).collect();
             if let Some(b) = trial.first_mut() {
                 *b = lead;
             }
-            for b in trial.iter_mut().skip(1).filter(|b| sloppy && **b == 0xFF) {
-                *b = 0x9F;
+            // A byte that cannot follow a lead may be a small letter whose capital can (`ÿ`,
+            // FF, for `Ÿ`, 9F, in windows-1252).
+            for b in trial.iter_mut().skip(1).filter(|b| !is_continuation(**b)) {
+                if let Some(capital) = pairs.capital(*b).filter(|&c| is_continuation(c)) {
+                    *b = capital;
+                }
             }
             if let Some(len) = utf8_len_at(&trial) {
                 found = Some((trial, len, lead != first));
@@ -2384,7 +2484,7 @@ fn read_lowercased(bytes: &[u8], marks: &[Mark], cs: Charset) -> Option<Vec<Reca
             }
         }
         let Some((mut trial, len, capital_lead)) = found else {
-            let (piece, len) = lost_sequence(rest, [capital, Some(first)])?;
+            let (piece, len) = lost_sequence(rest, [capital, Some(first)], pairs)?;
             out.push(piece.marked(marks, i, len));
             i += len;
             continue;
@@ -2401,9 +2501,13 @@ fn read_lowercased(bytes: &[u8], marks: &[Mark], cs: Charset) -> Option<Vec<Reca
             return None;
         }
         let mut raised_bytes = trial.clone();
-        for b in raised_bytes.iter_mut().skip(1) {
-            if sloppy && matches!(*b, 0x9A | 0x9C | 0x9E) {
-                *b -= 0x10;
+        for b in raised_bytes
+            .iter_mut()
+            .skip(1)
+            .filter(|b| is_continuation(**b))
+        {
+            if let Some(capital) = pairs.capital(*b).filter(|&c| is_continuation(c)) {
+                *b = capital;
             }
         }
         let raised = if raised_bytes == trial {
@@ -2423,9 +2527,17 @@ fn read_lowercased(bytes: &[u8], marks: &[Mark], cs: Charset) -> Option<Vec<Reca
 /// (`À¦¤À§À¦°`, Bengali `ত্র` uppercased, lost the 8D of `্`), or where `?` stands in for the next
 /// byte, as an encoder that could not write it left it (`À¥?`). A lead read from the other case
 /// may stand right before `?` (`ñ?`, lowercased `Ñ?`, is Russian `с`, D1 81). The piece reads as
-/// U+FFFD; it is recased when its lead was read from the other case.
-fn lost_sequence(rest: &[u8], leads: [Option<u8>; 2]) -> Option<(Recased, usize)> {
+/// U+FFFD; it is recased when its lead was read from the other case. Only in a charset whose
+/// decoders lose bytes.
+fn lost_sequence(
+    rest: &[u8],
+    leads: [Option<u8>; 2],
+    pairs: &CasePairs,
+) -> Option<(Recased, usize)> {
     let first = *rest.first()?;
+    if !pairs.loses {
+        return None;
+    }
     leads.into_iter().flatten().find_map(|lead| {
         let need = match lead {
             0xC2..=0xDF => 2,
@@ -2487,9 +2599,8 @@ fn no_control(bytes: &[u8]) -> bool {
 /// and `Ž` (8A, 8C, 8E) also read as the small letters they may have been (`š`, `œ`, `ž`: `“`,
 /// E2 80 9C, is `â€œ`, uppercased `Â€Œ`). A sequence that holds a byte lost for good reads as
 /// U+FFFD. The caller makes the reading capitals.
-fn read_uppercased(bytes: &[u8], marks: &[Mark], cs: Charset) -> Option<Vec<Recased>> {
-    let sloppy = cs == Charset::Windows1252;
-    let continuation = |b: Option<&u8>| b.is_some_and(|b| (0x80..=0xBF).contains(b));
+fn read_uppercased(bytes: &[u8], marks: &[Mark], pairs: &CasePairs) -> Option<Vec<Recased>> {
+    let continuation = |b: Option<&u8>| b.is_some_and(|&b| is_continuation(b));
     let mut out: Vec<Recased> = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
@@ -2505,13 +2616,13 @@ fn read_uppercased(bytes: &[u8], marks: &[Mark], cs: Charset) -> Option<Vec<Reca
         if let Some(len) = whole {
             let seq = rest.get(..len)?;
             let mut piece = Recased::plain(seq)?;
-            piece.raised = small_continuations(seq, sloppy);
+            piece.raised = small_continuations(seq, pairs);
             out.push(piece.marked(marks, i, len));
             i += len;
             continue;
         }
         let first = *rest.first()?;
-        let small = (matches!(first, 0xC0..=0xDE) && first != 0xD7).then(|| first + 0x20);
+        let small = pairs.lead_small(first);
         let found = small.and_then(|lead| {
             let mut trial: Vec<u8> = rest.iter().copied().take(4).collect();
             *trial.first_mut()? = lead;
@@ -2523,14 +2634,14 @@ fn read_uppercased(bytes: &[u8], marks: &[Mark], cs: Charset) -> Option<Vec<Reca
             // The plain reading, a control or not: the text's own; or a sequence that lost bytes.
             let (piece, len) = match plain {
                 Some(len) => (Recased::plain(rest.get(..len)?)?, len),
-                None => lost_sequence(rest, [small, Some(first)])?,
+                None => lost_sequence(rest, [small, Some(first)], pairs)?,
             };
             out.push(piece.marked(marks, i, len));
             i += len;
             continue;
         };
         let read = std::str::from_utf8(&trial).ok()?.to_owned();
-        let raised = small_continuations(&trial, sloppy);
+        let raised = small_continuations(&trial, pairs);
         out.push(Recased::read_otherwise(read, raised).marked(marks, i, len));
         i += len;
     }
@@ -2541,11 +2652,14 @@ fn read_uppercased(bytes: &[u8], marks: &[Mark], cs: Charset) -> Option<Vec<Reca
 /// 8E of windows-1252) read as the small letters uppercasing made them of (`š`, `œ`, `ž`: 9A,
 /// 9C, 9E), when that is another character and no control: `Ü`, C3 9C, is `Ãœ`, uppercased
 /// `ÃŒ`, which reads as `Ì`.
-fn small_continuations(seq: &[u8], sloppy: bool) -> Option<String> {
+fn small_continuations(seq: &[u8], pairs: &CasePairs) -> Option<String> {
     let mut lowered = seq.to_vec();
     for b in lowered.iter_mut().skip(1) {
-        if sloppy && matches!(*b, 0x8A | 0x8C | 0x8E) {
-            *b += 0x10;
+        if let Some(small) = pairs
+            .small(*b)
+            .filter(|&s| is_continuation(s) && is_continuation(*b))
+        {
+            *b = small;
         }
     }
     (lowered != seq && no_control(&lowered))
@@ -2609,21 +2723,33 @@ fn lowercased_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
 
 /// The candidates of [`lowercased_utf8`] for one way: the text lowercased, or `upper`cased.
 fn recased_utf8(text: &str, encoders: &[Encoder], upper: bool, out: &mut Vec<Candidate>) {
-    for encoder in encoders
-        .iter()
-        .filter(|e| RECASED_CHARSETS.contains(&e.charset()))
-    {
-        let Some((bytes, marks)) = recased_bytes(text, encoder, upper) else {
+    for encoder in encoders {
+        let pairs = CasePairs::new(encoder);
+        if pairs.crossing > MAX_CROSSING_PAIRS {
+            continue;
+        }
+        let Some((bytes, marks)) = recased_bytes(text, encoder, &pairs, upper) else {
             continue;
         };
         let read = if upper {
-            read_uppercased(&bytes, &marks, encoder.charset())
+            read_uppercased(&bytes, &marks, &pairs)
         } else {
-            read_lowercased(&bytes, &marks, encoder.charset())
+            read_lowercased(&bytes, &marks, &pairs)
         };
         let Some(mut pieces) = read else {
             continue;
         };
+        // A sequence that reads as it is may have had a small continuation byte only in text
+        // that shows it was uppercased: a piece read otherwise, or two ASCII capitals at least
+        // (`ÃŒBERPRÃŒFUNG`). Text with no letter of either case (`أ‡خŒ`, Arabic and `Ό` shown
+        // as windows-1256) shows nothing.
+        let shows_capitals = pieces.iter().any(|p| p.recased)
+            || text.chars().filter(char::is_ascii_uppercase).count() >= 2;
+        if !shows_capitals {
+            for piece in &mut pieces {
+                piece.raised = None;
+            }
+        }
         // Given the text's case as a whole, as the text was (`ς` ends a Greek word, `σ` does
         // not).
         let joined = |pieces: &[Recased]| -> String {
@@ -7218,6 +7344,14 @@ mod tests {
                     "निम\u{FFFD}मी श\u{FFFD}रेष\u{FFFD}ठ",
                 ),
                 ("ð?ñ€ð¸ð²ðµñ‚", "\u{FFFD}ривет"),
+                // Through other charsets whose letters pair their cases among the same kind of
+                // bytes: windows-1251 (`Р` D0, `р` F0), windows-1250, windows-1253.
+                ("РЏСЂРЁРІРΜС‚, РЄР°РЄ РҐРΜР»Р°?", "ПРИВЕТ, КАК ДЕЛА?"),
+                ("zaĺľăłĺ‚ä‡ gä™ĺ›lä… jaĺşĺ„", "zażółć gęślą jaźń"),
+                (
+                    "ξ\u{FFFD}ξ±ξ»ξ·ξόξ\u{ad}ο\u{FFFD}ξ± οƒξ±ο‚",
+                    "\u{FFFD}αλημέ\u{FFFD}α σας",
+                ),
             ],
             &[
                 "CAFÉ ΜΕ ΓΑΛΑ",
@@ -7226,6 +7360,10 @@ mod tests {
                 "ÂΜ",
                 "qué? café? señ? à la",
                 "l'été à¤ là",
+                // ISO-8859-5 puts `А`–`П` among the continuation bytes and `а`–`п` among the
+                // leads: clean Russian would read as UTF-8 after a change of case (`⿸`).
+                "\\fb\\-x\\fp[\\fiтпи\\/\\fp]",
+                "\\FB\\-X\\FP[\\FIТПИ\\/\\FP]",
             ],
         );
         let fixed = repair("îºî±î»î·î¼î\u{ad}ï\u{FFFD}î± ïƒî±ï‚");
