@@ -108,7 +108,7 @@ fn floors_on_the_lowercased_set() {
 /// and `ƒ` uppercasing made them of. The four clean texts changed are older readings'.
 #[test]
 fn floors_on_the_uppercased_set() {
-    recased_floors(true, 4, 83.0, 40.0);
+    recased_floors(true, 3, 83.5, 40.0);
 }
 
 /// Repairs the set lowercased or uppercased ([`eval_set::recased`]) and checks the clean texts
@@ -173,17 +173,17 @@ fn real_clean_text_lowercased_is_left_alone() {
 }
 
 /// The same real text uppercased, as headings are: Russian and Greek capitals in the charsets
-/// whose mojibake is read after uppercasing (windows-1251, KOI8-R, windows-1253...) stay. Older
-/// readings change 14 pieces, the same before the readings after a change of case went beyond
-/// windows-1252 and ISO-8859-1 (docs/MOJIBAKE.md, rule 48).
+/// whose mojibake is read after uppercasing (windows-1251, KOI8-R, windows-1253...) stay, and so
+/// does Vietnamese `ĐÃ NGỪNG` (`Ã` before a space is no `à` among capitals). Older readings change
+/// 10 pieces (docs/MOJIBAKE.md, rule 48).
 #[test]
 fn real_clean_text_uppercased_is_left_alone() {
     check_real_clean_text(", uppercased", str::to_uppercase, MAX_UPPERCASED_CHANGED);
 }
 
-/// The pieces of real clean text uppercased that repair changes: the measured state (14 of
+/// The pieces of real clean text uppercased that repair changes: the measured state (10 of
 /// 38,732, 2026-11-30), so that a rule that harms more of them fails.
-const MAX_UPPERCASED_CHANGED: usize = 14;
+const MAX_UPPERCASED_CHANGED: usize = 10;
 
 /// Repairs the real texts' pieces ([`changed_pieces`]), `recased` (lowercased, uppercased or as
 /// they are), and allows at most `max_changed` changed.

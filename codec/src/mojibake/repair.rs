@@ -2829,6 +2829,7 @@ const RECASED_BITS: f32 = 3.0;
 fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     let chars: Vec<char> = text.chars().collect();
     let in_table = in_a_table(&chars);
+    let has_small_letter = chars.iter().any(|c| c.is_lowercase());
     let mut out: Vec<Candidate> = Vec::new();
     for encoder in encoders {
         let reading = Reading {
@@ -2918,7 +2919,13 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
                     .checked_sub(1)
                     .and_then(|p| chars.get(p))
                     .is_none_or(|&c| c.is_whitespace() || "«\"“„‘(".contains(c));
+            // In text of capitals, `Ã` before a space is a capital (Vietnamese `ĐÃ NGỪNG`,
+            // Portuguese `NÃO`), not `à` (C3 A0) whose no-break space was lost: that small
+            // letter would stand among capitals.
+            let small_among_capitals =
+                spaces > 0 && !has_small_letter && repaired.iter().any(|c| c.is_lowercase());
             if lone_letter_word
+                || small_among_capitals
                 || breaks_a_word(&chars, start, end, repaired)
                 || is_a_readable_word(&chars, start, end)
                 || repaired.iter().any(|&c| classify(c) == Class::Unusual)
@@ -7301,7 +7308,17 @@ mod tests {
                 // `Œ` may be `œ`: `“` (E2 80 9C) is `â€œ`, uppercased `Â€Œ`.
                 ("Â€ŒQUOTEDÂ€Œ IS NOT Â€ŒREALÂ€Œ", "“QUOTED“ IS NOT “REAL“"),
             ],
-            &["ÀÉÎÕÜ", "SÃO PAULO", "ÉTÉ…", "ÞÓRSHÖFN – ÆRØ", "À LA CARTE"],
+            &[
+                "ÀÉÎÕÜ",
+                "SÃO PAULO",
+                "ÉTÉ…",
+                "ÞÓRSHÖFN – ÆRØ",
+                "À LA CARTE",
+                // `Ã` before a space among capitals is a capital, not `à` (C3 A0) that lost its
+                // no-break space.
+                "QUỸ ĐẠO ĐÃ NGỪNG HOẠT ĐỘNG",
+                "LÁI ĐÃ UYÊN KHĂN JOHN CUBA",
+            ],
         );
         let fixed = repair("DONÂ€™T STOP");
         assert_eq!(fixed.steps[0].recased, 1);
