@@ -2463,6 +2463,11 @@ fn read_lowercased(bytes: &[u8], marks: &[Mark], pairs: &CasePairs) -> Option<Ve
             i += len;
             continue;
         }
+        if let Some(piece) = recased_cesu_pair(rest, pairs, false) {
+            out.push(piece.marked(marks, i, 6));
+            i += 6;
+            continue;
+        }
         let first = *rest.first()?;
         let capital = pairs.lead_capital(first);
         let mut found = None;
@@ -2630,6 +2635,11 @@ fn read_uppercased(bytes: &[u8], marks: &[Mark], pairs: &CasePairs) -> Option<Ve
             trial.truncate(len);
             (!continuation(rest.get(len)) && no_control(&trial)).then_some((trial, len))
         });
+        if let (None, Some(piece)) = (&found, recased_cesu_pair(rest, pairs, true)) {
+            out.push(piece.marked(marks, i, 6));
+            i += 6;
+            continue;
+        }
         let Some((trial, len)) = found else {
             // The plain reading, a control or not: the text's own; or a sequence that lost bytes.
             let (piece, len) = match plain {
@@ -2646,6 +2656,58 @@ fn read_uppercased(bytes: &[u8], marks: &[Mark], pairs: &CasePairs) -> Option<Ve
         i += len;
     }
     Some(out)
+}
+
+/// The character beyond the BMP whose surrogate pair `bytes` starts with, each half written as a
+/// three-byte sequence (CESU-8, as Java's modified UTF-8 and MySQL's `utf8` write emoji).
+fn cesu_pair(bytes: &[u8]) -> Option<char> {
+    let [0xED, a1 @ 0xA0..=0xAF, a2 @ 0x80..=0xBF, 0xED, b1 @ 0xB0..=0xBF, b2 @ 0x80..=0xBF] =
+        *bytes.get(..6)?
+    else {
+        return None;
+    };
+    let half = |b1: u8, b2: u8| (u32::from(b1 & 0x0F) << 6) | u32::from(b2 & 0x3F);
+    char::from_u32(0x10000 + (half(a1, a2) << 10) + half(b1, b2))
+}
+
+/// A surrogate pair in CESU-8 ([`cesu_pair`]) at the start of `rest`, read after uppercasing
+/// (`upper`) or lowercasing undone: uppercasing made `Í` (CD) of each half's lead `í` (ED);
+/// lowercasing may have made a continuation byte a small letter that cannot be one (`ÿ`, FF,
+/// for `Ÿ`, 9F). Continuation bytes that may have had the other case (`ž` or `Ž`: `🧎`'s `í·ž`)
+/// give the other reading, for the letter model to choose.
+fn recased_cesu_pair(rest: &[u8], pairs: &CasePairs, upper: bool) -> Option<Recased> {
+    let mut six: Vec<u8> = rest.get(..6)?.to_vec();
+    let mut changed = false;
+    for (k, b) in six.iter_mut().enumerate() {
+        let other = if k % 3 == 0 {
+            upper.then(|| pairs.lead_small(*b)).flatten()
+        } else if !upper && !is_continuation(*b) {
+            pairs.capital(*b).filter(|&c| is_continuation(c))
+        } else {
+            None
+        };
+        if let Some(other) = other {
+            *b = other;
+            changed = true;
+        }
+    }
+    let read = cesu_pair(&six)?;
+    for (_, b) in six.iter_mut().enumerate().filter(|(k, _)| k % 3 != 0) {
+        let other = if upper {
+            pairs.small(*b)
+        } else {
+            pairs.capital(*b)
+        };
+        if let Some(other) = other.filter(|&o| is_continuation(o) && is_continuation(*b)) {
+            *b = other;
+        }
+    }
+    let raised = cesu_pair(&six)
+        .filter(|&c| c != read)
+        .map(|c| c.to_string());
+    let mut piece = Recased::read_otherwise(read.to_string(), raised);
+    piece.recased = changed;
+    Some(piece)
 }
 
 /// What the UTF-8 sequence `seq` reads as with its continuation bytes `Š`, `Œ` and `Ž` (8A, 8C,
@@ -7361,6 +7423,13 @@ mod tests {
                     "निम\u{FFFD}मी श\u{FFFD}रेष\u{FFFD}ठ",
                 ),
                 ("ð?ñ€ð¸ð²ðµñ‚", "\u{FFFD}ривет"),
+                // Emoji in CESU-8 (a surrogate pair, each half a three-byte sequence led by ED,
+                // `í`): uppercased `Í`, CD; lowercased, `Ÿ` (9F) became `ÿ` (FF).
+                ("BONE Í\u{a0}¾Í¶´ Í\u{a0}¾Í´¶Í\u{a0}¼Í¿¿", "BONE 🦴 🤶🏿"),
+                (
+                    "japanese open for business button í\u{a0}¼í¸º í\u{a0}¾í·ÿ",
+                    "japanese open for business button 🈺 🧟",
+                ),
                 // Through other charsets whose letters pair their cases among the same kind of
                 // bytes: windows-1251 (`Р` D0, `р` F0), windows-1250, windows-1253.
                 ("РЏСЂРЁРІРΜС‚, РЄР°РЄ РҐРΜР»Р°?", "ПРИВЕТ, КАК ДЕЛА?"),
