@@ -2241,7 +2241,7 @@ struct CasePairs {
 /// mojibake to be read after a change of case. Where more of its letters change class with their
 /// case, clean text reads as UTF-8 after one: ISO-8859-5 has its capitals `А`–`П` at B0–BF and
 /// their small letters at D0–DF, so Russian `тпи` (E2 DF D8) read with those capitals is `⿸`
-/// (E2 BF B8); so do code page 866 and Mac OS Roman. Windows-1252 has one (`Ÿ`, 9F, and `ÿ`,
+/// (E2 BF B8); so do code pages 866 and 850 and Mac OS Roman. Windows-1252 has one (`Ÿ`, 9F, and `ÿ`,
 /// FF), windows-1253 and ISO-8859-7 the seven Greek vowels with tonos.
 const MAX_CROSSING_PAIRS: usize = 8;
 
@@ -2439,10 +2439,12 @@ fn recased_read(bytes: &[u8], capital_lead: bool) -> Option<String> {
     (!capital_lead || !read.chars().any(char::is_control)).then(|| read.to_owned())
 }
 
-/// The text's bytes in `cs` read as UTF-8 after lowercasing undone: where a byte does not start a
-/// valid sequence, its capital (E0–FE less 20, but not F7, `÷`) may, and in windows-1252 FF
-/// (`ÿ`) may stand for 9F (`Ÿ`) after a lead (`ðÿ˜‚` is `ðŸ˜‚`, 😂, lowercased); the caller
-/// makes the reading small again. Greek `ό`, CF 8C, is `ÏŒ`, lowercased `ïœ`, which reads as `ϝ`
+/// The text's bytes read as UTF-8 after lowercasing undone: where a byte among the leads does not
+/// start a valid sequence, its capital's byte in the charset ([`CasePairs`]: E0–FE less 20 in
+/// windows-1252, but not F7, `÷`) may, and a small letter that cannot follow a lead may stand for
+/// its capital that can (windows-1252's `ÿ`, FF, for `Ÿ`, 9F: `ðÿ˜‚` is `ðŸ˜‚`, 😂,
+/// lowercased); the caller makes the reading small again. Surrogate pairs in CESU-8 are read too
+/// ([`recased_cesu_pair`]). Greek `ό`, CF 8C, is `ÏŒ`, lowercased `ïœ`, which reads as `ϝ`
 /// (CF 9C) unless `œ` is read as `Œ`; Russian `К`, D0 9A, is `Ðš`, lowercased `ðš`, which reads
 /// as `к` unless `š` is read as `Š` (`њ`): both readings are kept ([`Recased`]). `None` unless
 /// every byte then reads and one sequence at least needed its capital. A sequence that holds a
@@ -2596,14 +2598,15 @@ fn no_control(bytes: &[u8]) -> bool {
     std::str::from_utf8(bytes).is_ok_and(|s| !s.chars().any(char::is_control))
 }
 
-/// The text's bytes in `cs` read as UTF-8 after uppercasing undone, as [`read_lowercased`] the
-/// other way: uppercasing moved the leads E0–FE of three- and four-byte sequences to C0–DE
-/// (`’`, E2 80 99, is `â€™`, uppercased `Â€™`; 😂, F0 9F 98 82, is `ðŸ˜‚`, uppercased `ÐŸ˜‚`),
-/// where they make a C1 control (`Â€`, C2 80) or leave a continuation byte alone. There the
-/// small letter's byte is read (20 above, but not D7, `×`), with the continuation bytes `Š`, `Œ`
-/// and `Ž` (8A, 8C, 8E) also read as the small letters they may have been (`š`, `œ`, `ž`: `“`,
-/// E2 80 9C, is `â€œ`, uppercased `Â€Œ`). A sequence that holds a byte lost for good reads as
-/// U+FFFD. The caller makes the reading capitals.
+/// The text's bytes read as UTF-8 after uppercasing undone, as [`read_lowercased`] the other
+/// way: in windows-1252, uppercasing moved the leads E0–FE of three- and four-byte sequences to
+/// C0–DE (`’`, E2 80 99, is `â€™`, uppercased `Â€™`; 😂, F0 9F 98 82, is `ðŸ˜‚`, uppercased
+/// `ÐŸ˜‚`), where they make a C1 control (`Â€`, C2 80) or leave a continuation byte alone. There
+/// the small letter's byte is read ([`CasePairs`]: 20 above, but not D7, `×`), with the
+/// continuation bytes that have a small letter (`Š`, `Œ`, `Ž`: 8A, 8C, 8E) also read as the
+/// small letters they may have been (`š`, `œ`, `ž`: `“`, E2 80 9C, is `â€œ`, uppercased `Â€Œ`).
+/// A sequence that holds a byte lost for good reads as U+FFFD, and surrogate pairs in CESU-8 are
+/// read too. The caller makes the reading capitals.
 fn read_uppercased(bytes: &[u8], marks: &[Mark], pairs: &CasePairs) -> Option<Vec<Recased>> {
     let continuation = |b: Option<&u8>| b.is_some_and(|&b| is_continuation(b));
     let mut out: Vec<Recased> = Vec::new();
@@ -2757,7 +2760,8 @@ const MAX_RAISED_CHOICES: usize = 64;
 /// Mojibake that was lowercased after the damage (search keys, tags, addresses, slugs):
 /// `le cafã© est trã¨s bon` is `le café est très bon` whose windows-1252 mojibake `cafÃ©` became
 /// `cafã©`. Lowercasing moved each lead byte C0–DE to E0–FE, where it no longer starts a valid
-/// sequence; read from its capital ([`read_lowercased`]), the whole text is UTF-8 again. Only a
+/// sequence; read from its capital ([`read_lowercased`]), the whole text is UTF-8 again. Every
+/// charset whose capitals and small letters pair alike is tried ([`MAX_CROSSING_PAIRS`]). Only a
 /// text with no capital left is tried, and no sequence read from a capital may make a control.
 /// Where a stretch has two readings, the letter model chooses, one stretch after the other.
 /// Read plainly, `ã©` would be a character that lost a byte (U+FFFD). The reading competes like
