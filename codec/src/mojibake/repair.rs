@@ -1300,6 +1300,12 @@ fn encoders() -> &'static [Encoder] {
     ENCODERS.get_or_init(|| PREFERENCE.iter().map(|&cs| Encoder::new(cs)).collect())
 }
 
+/// The [`CasePairs`] of each of [`encoders`], in the same order, built once.
+fn case_pairs() -> &'static [CasePairs] {
+    static PAIRS: OnceLock<Vec<CasePairs>> = OnceLock::new();
+    PAIRS.get_or_init(|| encoders().iter().map(CasePairs::new).collect())
+}
+
 /// Every way to undo one layer of `text` that looks better than it.
 #[inline(never)]
 fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
@@ -2788,19 +2794,19 @@ fn lowercased_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
 }
 
 /// The candidates of [`lowercased_utf8`] for one way: the text lowercased, or `upper`cased.
+/// `encoders` are [`encoders`], whose pairs [`case_pairs`] holds in the same order.
 fn recased_utf8(text: &str, encoders: &[Encoder], upper: bool, out: &mut Vec<Candidate>) {
-    for encoder in encoders {
-        let pairs = CasePairs::new(encoder);
+    for (encoder, pairs) in encoders.iter().zip(case_pairs()) {
         if pairs.crossing > MAX_CROSSING_PAIRS {
             continue;
         }
-        let Some((bytes, marks)) = recased_bytes(text, encoder, &pairs, upper) else {
+        let Some((bytes, marks)) = recased_bytes(text, encoder, pairs, upper) else {
             continue;
         };
         let read = if upper {
-            read_uppercased(&bytes, &marks, &pairs)
+            read_uppercased(&bytes, &marks, pairs)
         } else {
-            read_lowercased(&bytes, &marks, &pairs)
+            read_lowercased(&bytes, &marks, pairs)
         };
         let Some(mut pieces) = read else {
             continue;
