@@ -255,7 +255,10 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         if ch == '?' && between(chars, i, |c| c.is_alphabetic() && !c.is_ascii()) {
             total += QUESTION_IN_WORD;
         }
-        if ch == '\u{A0}' && between_letters(chars, i) && !between_words(chars, i) {
+        if ch == '\u{A0}'
+            && ((between_letters(chars, i) && !between_words(chars, i))
+                || nbsp_closing_a_word(chars, i))
+        {
             total += NBSP_IN_WORD;
         }
         if sign_in_word(chars, classes, i) || sign_opening_a_word(chars, i) {
@@ -365,6 +368,22 @@ fn in_a_word(chars: &[char], i: usize) -> bool {
 /// Whether the character at `i` stands between two letters.
 pub(super) fn between_letters(chars: &[char], i: usize) -> bool {
     between(chars, i, |c| c.is_alphabetic())
+}
+
+/// Whether the no-break space at `i` is glued to the end of a word of two letters or more and
+/// followed by a comma, a full stop or a closing bracket: typography binds words to each other,
+/// to numbers and to the signs French spaces (`:;!?»`), never a word to the comma after it;
+/// code page 850's `á` (A0) read as Latin-1 ends a word so (`no Canad\u{A0}, local`).
+fn nbsp_closing_a_word(chars: &[char], i: usize) -> bool {
+    let letter = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|c| c.is_alphabetic())
+    };
+    letter(i.checked_sub(1))
+        && letter(i.checked_sub(2))
+        && chars
+            .get(i + 1)
+            .is_some_and(|c| matches!(c, ',' | '.' | ')' | ']'))
 }
 
 /// Whether the character at `i` separates two words of [`MIN_SEPARATED_WORD`] letters or more

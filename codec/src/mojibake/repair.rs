@@ -5841,6 +5841,12 @@ mod tests {
                     "descoberto no ano de 1884 por Joseph Burr Tyrrell em Alberta, no Canad·, local",
                     "descoberto no ano de 1884 por Joseph Burr Tyrrell em Alberta, no Canadá, local",
                 ),
+                // Code page 850's `á` (A0) read as Latin-1 is a no-break space, which no
+                // typography glues between a word and its comma.
+                (
+                    "descoberto no ano de 1884 por Joseph Burr Tyrrell em Alberta, no Canad\u{a0}, local",
+                    "descoberto no ano de 1884 por Joseph Burr Tyrrell em Alberta, no Canadá, local",
+                ),
                 (
                     "perduta, per lo pi\u{97} a causa di successive ricostruzioni degli edifici sacri e",
                     "perduta, per lo più a causa di successive ricostruzioni degli edifici sacri e",
@@ -5859,6 +5865,8 @@ mod tests {
             ],
             &[
                 // A no-break space glued to a word is French typography, not Mac OS Roman's `Ê`.
+                "Il est arrivé hier soir\u{a0}; nous partirons demain matin avec les enfants\u{a0}!",
+                "Je bydlí v\u{a0}Praze a pracuje v\u{a0}Brně, cena je 1\u{a0}250\u{a0}Kč.",
                 "Options du compilateur\u{a0}C. La valeur par d\\('efaut d\\('efinie par le distributeur comporte \\fB\\-g\\fR et le niveau d'optim",
                 "[arşivlendi](https://web.archive.org/web/20090619130545/http://www.sciencemag.org/cgi/content/abstract/306/5702/1753).. [PMID 15514118](http://www.ncbi.nlm.nih.gov/pubmed/15514118) 21 Şubat 2009",
                 "Pure Rust implementation of Żmij, an algorithm to quickly convert floating point",
