@@ -4444,7 +4444,8 @@ const MIN_COUNTED_WORD: usize = 3;
 /// The least the letter model must gain over the text's words for [`reads_better_as_words`].
 const MIN_WORDS_GAIN_BITS: u32 = 16;
 /// The least [`reads_better_as_words`] asks of a reading that changes one word beside one it
-/// keeps (`ledòáèkovitých (Alcedinidae)`, `Kiþisel araçlar`).
+/// keeps (`ledòáèkovitých (Alcedinidae)`, `Kiþisel araçlar`), unless the kept word tells the
+/// reading's language ([`tells_language`]).
 const MIN_ONE_WORD_GAIN_BITS: u32 = 24;
 
 /// Whether a reading changes only Latin letters into Latin letters and reads better in one
@@ -4462,7 +4463,7 @@ fn reads_better_as_words(text: &str, decoded: &str) -> bool {
         return false;
     };
     let mut costs: Vec<u32> = Vec::new();
-    let (mut text_total, mut reading_total) = (Vec::new(), Vec::new());
+    let (mut text_total, mut reading_total, mut kept_total) = (Vec::new(), Vec::new(), Vec::new());
     let mut seen: Vec<&[char]> = Vec::new();
     let mut changed: Vec<(&[char], &[char])> = Vec::new();
     let mut kept = 0;
@@ -4476,6 +4477,7 @@ fn reads_better_as_words(text: &str, decoded: &str) -> bool {
         add_language_bits(&mut reading_total, word, &mut costs);
         if old == word {
             kept += 1;
+            add_language_bits(&mut kept_total, word, &mut costs);
         } else {
             changed.push((old, word));
         }
@@ -4506,7 +4508,7 @@ fn reads_better_as_words(text: &str, decoded: &str) -> bool {
         });
     let min_gain = if into_one_alphabet {
         MIN_MIXED_WORD_GAIN_BITS
-    } else if one_beside_one {
+    } else if one_beside_one && !tells_language(&kept_total, language) {
         MIN_ONE_WORD_GAIN_BITS
     } else {
         MIN_WORDS_GAIN_BITS
@@ -4516,6 +4518,24 @@ fn reads_better_as_words(text: &str, decoded: &str) -> bool {
         bits_in_language(word, language, &mut costs)
             .is_some_and(|bits| bits as f32 <= READABLE_BITS_PER_LETTER * word.len() as f32)
     }) && text_best >= reading_bits.saturating_add(min_gain)
+}
+
+/// The least the kept word must read better in one language than in any other for
+/// [`reads_better_as_words`] to ask a reading that changes one word beside it only
+/// [`MIN_WORDS_GAIN_BITS`].
+const KEPT_WORD_LANGUAGE_MARGIN_BITS: u32 = 4;
+
+/// Whether `totals` (bits in each Latin language of the letter model) read best in `language`, by
+/// [`KEPT_WORD_LANGUAGE_MARGIN_BITS`] or more over every other: the word a reading keeps beside
+/// the one it changes tells the language the reading reads in (Czech `ke sluneènímu rovníku`:
+/// `rovníku` is Czech, and so is `slunečnímu`, windows-1250's `č` shown as windows-1252).
+fn tells_language(totals: &[u32], language: usize) -> bool {
+    let Some(&own) = totals.get(language) else {
+        return false;
+    };
+    totals.iter().enumerate().all(|(other, &bits)| {
+        other == language || own.saturating_add(KEPT_WORD_LANGUAGE_MARGIN_BITS) <= bits
+    })
 }
 
 /// Whether `letters` (Latin, some beyond ASCII) are each in some alphabet of the letter model
@@ -6159,7 +6179,8 @@ mod tests {
     fn one_word_beside_one_kept_word_must_gain_more() {
         // One changed word beside one word that stays tells the language only when the word model
         // gains 24 bits: Czech `ledňáčkovitých` and Turkish `Kişisel` do. Two words written
-        // right in another language stay.
+        // right in another language stay. Where the kept word reads best in the reading's
+        // language, 16 bits do: `rovníku` is Czech, and so is `slunečnímu`.
         assert_repairs(
             &[
                 (
@@ -6167,12 +6188,16 @@ mod tests {
                     "ledňáčkovitých (Alcedinidae).",
                 ),
                 ("###  Kiþisel araçlar", "###  Kişisel araçlar"),
+                ("\\- ke sluneènímu rovníku |", "\\- ke slunečnímu rovníku |"),
             ],
             &[
                 "Søren Kierkegaard",
                 "Þórður Guðjónsson",
                 "Ærø Kommune",
                 "Hôtel Dieu",
+                "Valérie Grenier",
+                "*[v]: Voir ce modèle.",
+                "144 kilometry na godzinę",
             ],
         );
     }
