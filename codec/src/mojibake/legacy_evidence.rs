@@ -1,0 +1,1085 @@
+//! What a reading of a text's bytes in one legacy charset as another does to its words: the
+//! evidence `repair` weighs before such a reading may compete. A legacy-to-legacy reading has no
+//! UTF-8 structure to back it, so each test here compares the text with the reading, word by word
+//! (`ErzsÈbet` → `Erzsébet` changes only letters of a word; `Tento èlánek patøí` reads better as
+//! Czech; `Canad‡` ends a word with a sign), or looks for the words that show damage at all, and
+//! the links whose addresses spell the words the text garbled.
+
+use super::likelihood::{
+    between_letters, dash_letter, elides, ellipsis_letter, quote_letter, sign_opening_a_word,
+    text_language_of, CONTRACTION_ENDINGS, LONGEST_WORD,
+};
+use super::plausibility::{classify, Class, Script};
+
+/// The script of a letter of a script other than Latin.
+pub(super) fn beyond_latin(c: char) -> Option<Script> {
+    match classify(c) {
+        Class::Letter(script) if script != Script::Latin => Some(script),
+        _ => None,
+    }
+}
+
+/// The letters windows-1252 has at 80–9F, where Mac OS Roman has its accented vowels.
+pub(super) const WINDOWS_LETTERS: &str = "ŠšŽžŒœŸƒ";
+
+/// The fewest frequent words of its language a text needs for [`words_into_its_alphabet`].
+pub(super) const MIN_ALPHABET_LANGUAGE_WORDS: usize = 3;
+
+/// The least a word that [`words_into_its_alphabet`] counts must gain in the text's language.
+pub(super) const MIN_ALPHABET_WORD_GAIN: u32 = 4;
+
+/// Whether `ch` is a C1 control (U+0080–U+009F): what ISO-8859-1 shows bytes 80–9F as.
+pub(super) fn is_c1(ch: char) -> bool {
+    matches!(ch, '\u{80}'..='\u{9F}')
+}
+
+/// The words with letters beyond ASCII that the text's percent-encoded UTF-8 spells, in lowercase:
+/// a link keeps its address in ASCII whatever charset showed the page, so `[Deneme
+/// tahtasý](/wiki/Deneme_tahtas%C4%B1)` (windows-1254 shown as windows-1252) says which word its
+/// text was: `tahtası`.
+pub(super) fn url_words(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    if !text.contains('%') {
+        return out;
+    }
+    for run in text.split(|c: char| c.is_whitespace() || !c.is_ascii()) {
+        if !run.contains('%') {
+            continue;
+        }
+        let bytes = crate::percent_decode(run);
+        let decoded = String::from_utf8_lossy(&bytes);
+        for word in decoded.split(|c: char| !c.is_alphabetic()) {
+            let word = word.to_lowercase();
+            if !word.is_ascii() && !out.contains(&word) {
+                out.push(word);
+            }
+        }
+    }
+    out
+}
+
+/// How many distinct words with letters beyond ASCII a reading that maps characters one to one
+/// makes out of other words, each one the text's own links spell ([`url_words`]).
+pub(super) fn words_its_links_spell(text: &str, decoded: &str) -> usize {
+    let spelt = url_words(text);
+    if spelt.is_empty() {
+        return 0;
+    }
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    if before.len() != after.len() {
+        return 0;
+    }
+    let mut found: Vec<String> = Vec::new();
+    for (at, word) in words(&after) {
+        let old = before.get(at..at + word.len()).unwrap_or_default();
+        let new: String = word.iter().collect::<String>().to_lowercase();
+        if old != word && spelt.contains(&new) && !found.contains(&new) {
+            found.push(new);
+        }
+    }
+    found.len()
+}
+
+/// How many distinct words a reading that maps characters one to one makes of letters the text's
+/// own links hold in UTF-8 ([`url_words`]), each changed character one they do not hold made one
+/// they hold (`* [Ýþ birliði projesi](/wiki/Vikipedi:%C4%B0%C5%9F_birli%C4%9Fi_projes`: Turkish
+/// in windows-1254 shown as windows-1252, whose link holds `İ`, `ş` and `ğ`), and after which
+/// every letter beyond ASCII of the text is one of them. 0 when any of that fails.
+pub(super) fn words_of_its_links_letters(text: &str, decoded: &str) -> usize {
+    let spelt = url_words(text);
+    if spelt.is_empty() {
+        return 0;
+    }
+    let held = |c: char| holds(&spelt, c);
+    // The links' letters beyond ASCII, which must be of one alphabet: each letter a reading
+    // changes is one no alphabet writes beside them (Vietnamese `lũng` beside a link to
+    // `Chương trình` is no `lưng`: one alphabet writes `ũ`, `ư`, `ơ` and `ì`).
+    let mut letters: Vec<char> = Vec::new();
+    for c in spelt.iter().flat_map(|w| w.chars()) {
+        if !c.is_ascii() && c.is_alphabetic() && !letters.contains(&c) {
+            letters.push(c);
+        }
+    }
+    if !crate::detect::one_alphabet(&letters, 0) {
+        return 0;
+    }
+    let foreign = |a: char| {
+        let beside: Vec<char> = letters.iter().copied().chain([a]).collect();
+        !a.is_alphabetic() || !crate::detect::one_alphabet(&beside, 0)
+    };
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    let letter = |c: &char| c.is_alphabetic() && !c.is_ascii();
+    if before.len() != after.len() || !after.iter().filter(|c| letter(c)).all(|&c| held(c)) {
+        return 0;
+    }
+    for (&a, &b) in before.iter().zip(&after) {
+        if a != b && !(letter(&b) && held(b) && !held(a) && foreign(a)) {
+            return 0;
+        }
+    }
+    let mut made: Vec<&[char]> = Vec::new();
+    for (at, word) in words(&after) {
+        let old = before.get(at..at + word.len()).unwrap_or_default();
+        if old != word && !made.contains(&word) {
+            made.push(word);
+        }
+    }
+    made.len()
+}
+
+/// Whether the text's links hold letters beyond ASCII in UTF-8 ([`url_words`]) and the text has
+/// a word with letters beyond ASCII that they do not hold (`[÷ëì.](/wiki/%CE%A7%CE%B9%CE%BB…`:
+/// Greek `χλμ.` in windows-1253 shown as windows-1252 beside its link to `Χιλιόμετρο`): what lets
+/// a short text try the legacy readings, where only [`words_of_its_links_letters`] (or another
+/// rule of [`Gate::Language`]) lets one compete.
+pub(super) fn word_its_links_do_not_write(text: &str, chars: &[char]) -> bool {
+    let spelt = url_words(text);
+    !spelt.is_empty()
+        && words(chars).any(|(_, word)| word.iter().any(|&c| !c.is_ascii() && !holds(&spelt, c)))
+}
+
+/// Whether one of the words `spelt` (in small letters) holds `ch`, in either case.
+pub(super) fn holds(spelt: &[String], ch: char) -> bool {
+    let lower: String = ch.to_lowercase().collect();
+    spelt.iter().any(|word| word.contains(lower.as_str()))
+}
+
+/// Whether a reading changes a word with letters beyond ASCII that the text's own links spell
+/// ([`url_words`]): the page shows it as its address has it.
+pub(super) fn changes_a_word_its_links_spell(text: &str, decoded: &str) -> bool {
+    let spelt = url_words(text);
+    if spelt.is_empty() {
+        return false;
+    }
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    let changed = words(&before).any(|(at, word)| {
+        let new = after.get(at..at + word.len()).unwrap_or_default();
+        new != word && spelt.contains(&word.iter().collect::<String>().to_lowercase())
+    });
+    changed
+}
+
+/// Whether a legacy-to-legacy reading changes a letter of a word of three letters or more, not all
+/// the same, all of them but one (in words of four letters or more) in the alphabet of one language. Such a
+/// reading has no UTF-8 structure to back it: its evidence is the words it makes, and a string of
+/// symbols read in another charset (`µ£ˆ˙Î` as `Áú÷·Ù`, or as `ЕЃіњы`, letters of four
+/// Cyrillic alphabets) makes none.
+pub(super) fn changes_a_word(text: &str, decoded: &str) -> bool {
+    let after: Vec<char> = decoded.chars().collect();
+    let mut start = 0;
+    let mut changed = false;
+    for (i, (a, b)) in text.chars().zip(after.iter().copied()).enumerate() {
+        if b.is_alphabetic() {
+            changed |= a != b;
+        } else {
+            start = i + 1;
+            changed = false;
+        }
+        let ends = !after.get(i + 1).is_some_and(|c| c.is_alphabetic());
+        let word = after.get(start..=i).unwrap_or_default();
+        let outside = usize::from(word.len() >= 4);
+        // One letter repeated is no word (`—————` of a Markdown rule read as `ССССС`).
+        let letters_differ = word.iter().any(|&c| Some(c) != word.first().copied());
+        // Or a table of letters in code point order (`ßàáâãäå…`).
+        if ends
+            && changed
+            && word.len() >= 3
+            && letters_differ
+            && (crate::detect::one_alphabet(word, outside)
+                || super::likelihood::letters_in_order(word))
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// What a legacy-to-legacy reading must show before it competes.
+#[derive(Clone, Copy)]
+pub(super) enum Gate {
+    /// The text carries fingerprints clean text never has; with few of them (`strict`), the
+    /// reading may change only letters and controls.
+    Fingerprints { strict: bool },
+    /// The text carries none: the reading must change only letters and characters wedged between
+    /// letters, make a word, and then win on the letter model alone.
+    Words,
+    /// The text carries none, but a word reads badly in the language of the others
+    /// ([`has_word_odd_in_its_language`]): the reading must change only Latin letters into Latin
+    /// letters and read better as words of one language ([`reads_better_as_words`]).
+    Language,
+}
+
+/// The longest text that gets legacy readings without fingerprints ([`Gate::Words`]): a longer
+/// text that is mojibake shows fingerprints (two capitals inside words, words of accented letters
+/// only) and gets them through [`Gate::Fingerprints`]; trying 31 charsets on every long clean text
+/// with one odd word would double the time `repair` takes on Cyrillic text.
+pub(super) const MAX_CHARS_WORDS_GATE: usize = 2000;
+
+/// The shortest word a reading of a text without fingerprints may change.
+pub(super) const MIN_WORD_CHANGED: usize = 4;
+
+/// The signs of windows-1252 (80–9F) that no clean text puts between two letters: low quotation
+/// marks, daggers, the per mille sign and single guillemets. [`changes_only_latin_words`] takes
+/// them for letters in words of three letters too.
+pub(super) const WEDGED_IN_SHORT_WORDS: &str = "„‚†‡‰‹›";
+
+/// The spacing accents of windows-1252 and Mac OS Roman (`ˆ` 88 and `˜` 98 of windows-1252; `˘`,
+/// `˙`, `˚`, `¸`, `˝`, `˛` and `ˇ` F9–FF of Mac OS Roman, windows-1252's `ù` to `ÿ`; `¯` F8):
+/// no clean text puts one between letters or at the end of a word, where a misread letter
+/// stands (`f¸r`, `localitˆ`).
+pub(super) const SPACING_ACCENTS: &str = "ˆ˜˘˙˚¸˝˛ˇ¯";
+
+/// Whether every character a legacy-to-legacy reading changes is a letter in the text, or a
+/// character wedged between two letters (`Horv·th`, `b¿nder`), and becomes a Latin letter in a
+/// word of [`MIN_WORD_CHANGED`] letters or more: the misreadings between the Western charsets of
+/// Windows, the Mac and DOS (`ErzsÈbet`, `Sˆren`, `marÁo`). Readings into another script need
+/// fingerprints; a short word (`bœr`, a test string) may be anything.
+pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    let word_len = |i: usize| word_around(&after, i).len();
+    let mut misread = false;
+    // A sign the reading turns into a letter, outside the places `letter` allows (`£t` is code
+    // page 437's `út`): allowed once the same reading reads another character, a misread letter,
+    // in a word of [`MIN_WORD_CHANGED`] letters or more, as one charset explains both. The same
+    // sign between letters vouches for nothing (`,·om·den·finns`: a separator, repeated).
+    let mut vouchers: Vec<char> = Vec::new();
+    let mut signs: Vec<char> = Vec::new();
+    for (i, (&a, &b)) in before.iter().zip(&after).enumerate() {
+        if a == b {
+            continue;
+        }
+        // A sign that ends a word (`Janov·`) may be its last letter too.
+        let ends_word = i
+            .checked_sub(1)
+            .and_then(|p| before.get(p))
+            .is_some_and(|c| c.is_alphabetic())
+            && !a.is_ascii()
+            && !before.get(i + 1).is_some_and(|c| c.is_alphanumeric());
+        // Windows-1252's quotation marks and daggers wedged between two letters are another
+        // charset's letters in a word of any length (`b„r`: code page 437's `bär`).
+        // So are the spacing accents windows-1252 shows Mac OS Roman's letters as, and the other
+        // way, between letters or ending a word (`f¸r`, `pi˘`: German `für`, Italian `più`).
+        let wedged = (WEDGED_IN_SHORT_WORDS.contains(a) && between_letters(&before, i))
+            || (SPACING_ACCENTS.contains(a) && (between_letters(&before, i) || ends_word));
+        let letter = matches!(classify(b), Class::Letter(Script::Latin))
+            && (a.is_alphabetic()
+                || between_letters(&before, i)
+                || ends_word
+                || sign_opening_a_word(&before, i))
+            && (word_len(i) >= MIN_WORD_CHANGED || (wedged && word_len(i) >= 3))
+            // A no-break space between letters is code page 437's `á` only where it joins one
+            // word (`Istv\u{A0}n`); in text from the web it separates words (`tar\u{A0}xzf`).
+            && (!(a.is_whitespace() && between_letters(&before, i))
+                || joins_words(&before, &after, i));
+        let quote = (quote_letter(&before, i) && after.get(i).copied().is_some_and(is_quote))
+            || (ellipsis_letter(&before, i) && b == '…')
+            || (dash_letter(&before, i) && matches!(b, '—' | '–'));
+        // An exponent after a unit (`m/sý` is code page 437's `m/s²`): the same reading's misread
+        // letters vouch for it.
+        let exponent = unit_exponent(&before, &after, i);
+        // The word of the reading around `i`.
+        let word_here = || {
+            words(&after)
+                .find(|&(at, word)| (at..at + word.len()).contains(&i))
+                .map(|(_, word)| word)
+        };
+        let word_made = || {
+            word_here()
+                .and_then(bits_per_letter)
+                .is_some_and(|b| b <= READABLE_BITS_PER_LETTER)
+        };
+        if exponent {
+            continue;
+        }
+        if !(letter || quote || apostrophe(&before, &after, i)) {
+            // Into a word the letter model reads, its end counted as one more letter (short
+            // words pay most for their ends): a sign that separates words (`·om·den·finns`) is
+            // no letter of them.
+            let into_a_word = !a.is_alphanumeric()
+                && !a.is_whitespace()
+                && matches!(classify(b), Class::Letter(Script::Latin))
+                && word_here().is_some_and(|word| {
+                    crate::detect::word_bits(word).is_some_and(|bits| {
+                        bits as f32 <= READABLE_BITS_PER_LETTER * (word.len() + 1) as f32
+                    })
+                });
+            let alone = one_character_word(&before, i, b);
+            if !(into_a_word || alone) {
+                return false;
+            }
+            signs.push(a);
+            continue;
+        }
+        if letter && misread_letter(&before, i) && word_len(i) >= MIN_WORD_CHANGED {
+            vouchers.push(a);
+        }
+        misread |= misread_letter(&before, i)
+            || accent_ending_a_word(&before, i)
+            || quote
+            || (letter_of_another_script(&before, i) && word_made());
+    }
+    misread && (signs.is_empty() || vouchers.iter().any(|v| !signs.contains(v)))
+}
+
+/// Where the run of letters around `i` starts and ends, found from `i` (empty when the character
+/// at `i` is no letter and neither neighbour is one).
+pub(super) fn word_around(chars: &[char], i: usize) -> std::ops::Range<usize> {
+    let i = i.min(chars.len());
+    let head = chars
+        .get(i.saturating_sub(LONGEST_WORD)..i)
+        .unwrap_or_default();
+    let start = i - head.iter().rev().take_while(|c| c.is_alphabetic()).count();
+    let tail = chars.get(i..).unwrap_or_default();
+    let end = i + tail
+        .iter()
+        .take(LONGEST_WORD)
+        .take_while(|c| c.is_alphabetic())
+        .count();
+    start..end
+}
+
+/// Whether the reading's word around `i` costs the letter model at most [`JOINED_SPACE_BITS`] more
+/// for each no-break space it joins than the runs of letters the text has in its place cost apart:
+/// `István` (26 bits) against `Istv` and `n` (24), where code page 437's `á` was shown as a
+/// no-break space; not `taráxzfájdk` (76) against `tar`, `xzf` and `jdk` (60), a command line
+/// from the web whose no-break spaces separate words. A word glued to a digit or an underscore is
+/// part of a name (`BRANCH\u{A0}r4574`, `gdb\u{A0}your_exe`), not a word the space was inside.
+pub(super) fn joins_words(before: &[char], after: &[char], i: usize) -> bool {
+    let std::ops::Range { start: at, end } = word_around(after, i);
+    let word = after.get(at..end).unwrap_or_default();
+    let name = |c: Option<&char>| c.is_some_and(|c| c.is_ascii_digit() || *c == '_');
+    if word.is_empty() || name(at.checked_sub(1).and_then(|p| after.get(p))) || name(after.get(end))
+    {
+        return false;
+    }
+    let Some(joined) = crate::detect::word_bits(word) else {
+        return false;
+    };
+    let parts = before.get(at..at + word.len()).unwrap_or_default();
+    let spaces = parts.iter().filter(|c| c.is_whitespace()).count() as u32;
+    let apart: Option<u32> = words(parts)
+        .map(|(_, part)| crate::detect::word_bits(part))
+        .sum();
+    apart.is_some_and(|apart| joined <= apart + JOINED_SPACE_BITS * spaces)
+}
+
+/// What a word made by joining runs of letters at a no-break space ([`joins_words`]) may cost
+/// beyond the runs apart, for each space: the runs pay for their own ends, about 6 bits each
+/// (`n` alone costs 6), and a misread letter inside a word costs a few bits more than the letters
+/// around it.
+pub(super) const JOINED_SPACE_BITS: u32 = 4;
+
+/// Whether a reading turns the letter at `i`, glued to a unit of ASCII letters (`m/sý`, `cmü`),
+/// into a superscript digit ending it (`m/s²`, `cm³`: code page 437 and 850 read as windows-1252
+/// and Latin-1).
+pub(super) fn unit_exponent(before: &[char], after: &[char], i: usize) -> bool {
+    let head = before.get(..i).unwrap_or_default();
+    let unit = head
+        .iter()
+        .rev()
+        .take_while(|c| c.is_ascii_alphabetic() || **c == '/')
+        .count();
+    after.get(i).is_some_and(|c| matches!(c, '²' | '³'))
+        && before
+            .get(i)
+            .is_some_and(|c| c.is_alphabetic() && !c.is_ascii())
+        && (1..=4).contains(&unit)
+        && head.last().is_some_and(char::is_ascii_alphabetic)
+        && !before.get(i + 1).is_some_and(|c| c.is_alphanumeric())
+}
+
+/// Whether the character at `i` is a word of one character beyond ASCII, a letter or a sign,
+/// between spaces, ASCII punctuation or the text's ends, that a reading turns into `b`, another
+/// letter or sign beyond ASCII (`milh›es á ao` is Mac OS Roman's `milhões · ao`, `BailÌs-”` its
+/// `Bailís-Ó`): alone it could be anything, so [`changes_only_latin_words`] takes it only with a
+/// voucher, like a sign. A run of signs (`µ£ˆ˙Î`) is none.
+#[inline(never)]
+pub(super) fn one_character_word(chars: &[char], i: usize, b: char) -> bool {
+    let apart =
+        |c: Option<&char>| c.is_none_or(|c| c.is_ascii_whitespace() || c.is_ascii_punctuation());
+    chars
+        .get(i)
+        .is_some_and(|a| !a.is_ascii() && !a.is_whitespace())
+        && !b.is_ascii()
+        && !b.is_whitespace()
+        && !b.is_control()
+        && (b.is_alphabetic() || !b.is_alphanumeric())
+        && apart(i.checked_sub(1).and_then(|p| chars.get(p)))
+        && apart(chars.get(i + 1))
+}
+
+/// The shortest word [`has_unreadable_word`] and [`reads_as_words`] look at.
+pub(super) const MIN_READ_WORD: usize = 5;
+
+/// The most a word may cost per letter in the letter model to read as a word of its language
+/// (`персийски` 4.0, `српски` 5.7, `Ρωσικά` 5.0; `АЮДИХЩЖУ` 7.3, `БЭКОС` 6.4).
+pub(super) const READABLE_BITS_PER_LETTER: f32 = 5.8;
+
+/// The least a word made of letters beyond ASCII must cost per letter to be unreadable as it is
+/// (`ïåðñèéñêè` 14.4, windows-1251 shown as windows-1252).
+pub(super) const UNREADABLE_BITS_PER_LETTER: f32 = 8.0;
+
+/// The letter model's cost of `word` per letter, if some language's alphabet holds it.
+pub(super) fn bits_per_letter(word: &[char]) -> Option<f32> {
+    let bits = crate::detect::word_bits(word)?;
+    Some(bits as f32 / word.len().max(1) as f32)
+}
+
+/// The words of `chars`: runs of letters.
+pub(super) fn words(chars: &[char]) -> impl Iterator<Item = (usize, &[char])> {
+    let mut start = 0;
+    chars
+        .split(|c| !c.is_alphabetic())
+        .map(move |word| {
+            let at = start;
+            start += word.len() + 1;
+            (at, word)
+        })
+        .filter(|(_, word)| !word.is_empty())
+}
+
+/// Whether the text has a word of [`MIN_READ_WORD`] letters or more, all beyond ASCII, that no
+/// language of the letter model reads (`ïåðñèéñêè`): what a whole word in another script looks
+/// like when its bytes are shown in the wrong charset.
+pub(super) fn has_unreadable_word(chars: &[char]) -> bool {
+    has_word_read_badly(chars, MIN_READ_WORD, true, UNREADABLE_BITS_PER_LETTER)
+}
+
+/// Whether the text has a word of `min_len` letters or more, all of them beyond ASCII (`all`) or
+/// one at least, that the letter model prices at `min_bits` a letter or more, or not at all.
+pub(super) fn has_word_read_badly(
+    chars: &[char],
+    min_len: usize,
+    all: bool,
+    min_bits: f32,
+) -> bool {
+    words(chars).any(|(_, word)| {
+        let beyond = |c: &char| !c.is_ascii();
+        word.len() >= min_len
+            && (if all {
+                word.iter().all(beyond)
+            } else {
+                word.iter().any(beyond)
+            })
+            && bits_per_letter(word).is_none_or(|b| b >= min_bits)
+    })
+}
+
+/// The fewest letters of a word [`has_odd_word`] looks at.
+pub(super) const MIN_ODD_WORD: usize = 4;
+
+/// The least a word with a letter beyond ASCII costs per letter in the letter model for
+/// [`has_odd_word`] (`patøí` 7.2, `otevøené` 6.75; `Dvořák` 6.0, `Ångström` 5.5).
+pub(super) const ODD_WORD_BITS_PER_LETTER: f32 = 6.0;
+
+/// Whether the text has a word of [`MIN_ODD_WORD`] letters or more, one of them beyond ASCII,
+/// that the letter model reads badly (`patøí`, Czech `patří` in windows-1250 shown as
+/// windows-1252).
+pub(super) fn has_odd_word(chars: &[char]) -> bool {
+    has_word_read_badly(chars, MIN_ODD_WORD, false, ODD_WORD_BITS_PER_LETTER)
+}
+
+/// The least [`has_word_odd_in_its_language`] asks a word to cost per letter in the text's
+/// language.
+pub(super) const ODD_IN_LANGUAGE_BITS_PER_LETTER: f32 = 4.5;
+
+/// Whether the text has a word of [`MIN_ODD_WORD`] letters or more, one of them beyond ASCII,
+/// that the language reading the text's words best prices at [`ODD_WORD_BITS_PER_LETTER`] a
+/// letter or more: each word alone may fit some language (`otevøené` Danish, `konuþulan`
+/// Icelandic), but not the one of the text around it (`Z Wikipedie, otevøené encyklopedie` is
+/// Czech, `Hazar Denizi sahasýna kadar konuþulan` Turkish).
+pub(super) fn has_word_odd_in_its_language(chars: &[char]) -> bool {
+    let latin =
+        |c: &char| matches!(classify(*c), Class::Letter(Script::Latin)) || c.is_ascii_alphabetic();
+    let mut seen: Vec<&[char]> = Vec::new();
+    for (_, word) in words(chars) {
+        if word.len() >= MIN_COUNTED_WORD && word.iter().all(latin) && !seen.contains(&word) {
+            seen.push(word);
+        }
+    }
+    let odd = |word: &[char]| word.len() >= MIN_ODD_WORD && !word.iter().all(char::is_ascii);
+    if !seen.iter().any(|w| odd(w)) {
+        return false;
+    }
+    let (mut totals, mut costs): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+    for word in &seen {
+        add_language_bits(&mut totals, word, &mut costs);
+    }
+    let Some((language, _)) = totals.iter().enumerate().min_by_key(|&(_, t)| *t) else {
+        return false;
+    };
+    seen.iter().filter(|w| odd(w)).any(|word| {
+        bits_in_language(word, language, &mut costs)
+            .is_some_and(|bits| bits as f32 >= ODD_IN_LANGUAGE_BITS_PER_LETTER * word.len() as f32)
+    })
+}
+
+/// Adds what `word` costs in each Latin language of the letter model (`detect::latin_word_bits`,
+/// into `costs`) to `totals`, one total a language.
+pub(super) fn add_language_bits(totals: &mut Vec<u32>, word: &[char], costs: &mut Vec<u32>) {
+    crate::detect::latin_word_bits(word, costs);
+    if totals.is_empty() {
+        totals.resize(costs.len(), 0);
+    }
+    for (t, c) in totals.iter_mut().zip(costs.iter()) {
+        *t = t.saturating_add(*c);
+    }
+}
+
+/// What `word` costs in the Latin language at `language` of the letter model's order.
+pub(super) fn bits_in_language(
+    word: &[char],
+    language: usize,
+    costs: &mut Vec<u32>,
+) -> Option<u32> {
+    crate::detect::latin_word_bits(word, costs);
+    costs.get(language).copied()
+}
+
+/// The fewest words [`reads_better_as_words`] must change: one word alone is too little to
+/// tell (`Huōi` is no Vietnamese `Huôi` shown in windows-1257), unless as many more words it
+/// leaves alone tell the text's language.
+pub(super) const MIN_WORDS_CHANGED: usize = 2;
+
+/// The shortest word [`reads_better_as_words`] counts, changed or kept.
+pub(super) const MIN_COUNTED_WORD: usize = 3;
+
+/// The least the letter model must gain over the text's words for [`reads_better_as_words`].
+pub(super) const MIN_WORDS_GAIN_BITS: u32 = 16;
+
+/// The least [`reads_better_as_words`] asks of a reading that changes one word beside one it
+/// keeps (`ledòáèkovitých (Alcedinidae)`, `Kiþisel araçlar`), unless the kept word tells the
+/// reading's language ([`tells_language`]).
+pub(super) const MIN_ONE_WORD_GAIN_BITS: u32 = 24;
+
+/// Whether a reading changes only Latin letters into Latin letters and reads better in one
+/// language (`Tento èlánek patøí` → Czech `Tento článek patří`): the text's distinct words of
+/// [`MIN_COUNTED_WORD`] letters or more, changed and kept, are priced in each Latin language of
+/// the letter model; in the language that reads the reading best, every changed word must read
+/// as a word, and the reading must cost [`MIN_WORDS_GAIN_BITS`] less than the text does in the
+/// language that reads the text best ([`MIN_MIXED_WORD_GAIN_BITS`] where the changed words'
+/// letters mix alphabets). It changes [`MIN_WORDS_CHANGED`] words or more, or one where as many
+/// others stay. Names of other languages in a text (`Eurêka` in French, `Kurdî` and
+/// `gerstêrk`) read worse in any one language once changed (`Euręka`, `Kurdī` and `gerstźrk`).
+pub(super) fn reads_better_as_words(text: &str, decoded: &str) -> bool {
+    let latin = |c: char| matches!(classify(c), Class::Letter(Script::Latin));
+    let Some((before, after)) = changes_each(text, decoded, |a, b| latin(a) && latin(b)) else {
+        return false;
+    };
+    let mut costs: Vec<u32> = Vec::new();
+    let (mut text_total, mut reading_total, mut kept_total) = (Vec::new(), Vec::new(), Vec::new());
+    let mut seen: Vec<&[char]> = Vec::new();
+    let mut changed: Vec<(&[char], &[char])> = Vec::new();
+    let mut kept = 0;
+    for (at, word) in words(&after) {
+        if word.len() < MIN_COUNTED_WORD || seen.contains(&word) {
+            continue;
+        }
+        seen.push(word);
+        let old = before.get(at..at + word.len()).unwrap_or_default();
+        add_language_bits(&mut text_total, old, &mut costs);
+        add_language_bits(&mut reading_total, word, &mut costs);
+        if old == word {
+            kept += 1;
+            add_language_bits(&mut kept_total, word, &mut costs);
+        } else {
+            changed.push((old, word));
+        }
+    }
+    // One changed word beside one kept word must gain more.
+    let one_beside_one = changed.len() == 1 && kept == 1;
+    if !(changed.len() >= MIN_WORDS_CHANGED
+        || (changed.len() == 1 && kept >= MIN_WORDS_CHANGED)
+        || one_beside_one)
+    {
+        return false;
+    }
+    let Some((language, &reading_bits)) = reading_total.iter().enumerate().min_by_key(|&(_, b)| *b)
+    else {
+        return false;
+    };
+    // The changed words' letters mixing alphabets, which no misreading of one language's text
+    // avoids, and the reading's changed words in that language's alphabet: less is asked.
+    let letters_before: Vec<char> = changed
+        .iter()
+        .flat_map(|(old, _)| old.iter())
+        .copied()
+        .collect();
+    let into_one_alphabet = mixes_alphabets(&letters_before)
+        && changed.iter().all(|(_, word)| {
+            word.iter()
+                .all(|&c| crate::detect::in_latin_alphabet(language, c))
+        });
+    let min_gain = if into_one_alphabet {
+        MIN_MIXED_WORD_GAIN_BITS
+    } else if one_beside_one && !tells_language(&kept_total, language) {
+        MIN_ONE_WORD_GAIN_BITS
+    } else {
+        MIN_WORDS_GAIN_BITS
+    };
+    let text_best = text_total.iter().copied().min().unwrap_or(0);
+    changed.iter().all(|(_, word)| {
+        bits_in_language(word, language, &mut costs)
+            .is_some_and(|bits| bits as f32 <= READABLE_BITS_PER_LETTER * word.len() as f32)
+    }) && text_best >= reading_bits.saturating_add(min_gain)
+}
+
+/// The least the kept word must read better in one language than in any other for
+/// [`reads_better_as_words`] to ask a reading that changes one word beside it only
+/// [`MIN_WORDS_GAIN_BITS`].
+pub(super) const KEPT_WORD_LANGUAGE_MARGIN_BITS: u32 = 4;
+
+/// Whether `totals` (bits in each Latin language of the letter model) read best in `language`, by
+/// [`KEPT_WORD_LANGUAGE_MARGIN_BITS`] or more over every other: the word a reading keeps beside
+/// the one it changes tells the language the reading reads in (Czech `ke sluneènímu rovníku`:
+/// `rovníku` is Czech, and so is `slunečnímu`, windows-1250's `č` shown as windows-1252).
+pub(super) fn tells_language(totals: &[u32], language: usize) -> bool {
+    let Some(&own) = totals.get(language) else {
+        return false;
+    };
+    totals.iter().enumerate().all(|(other, &bits)| {
+        other == language || own.saturating_add(KEPT_WORD_LANGUAGE_MARGIN_BITS) <= bits
+    })
+}
+
+/// Whether `letters` (Latin, some beyond ASCII) are each in some alphabet of the letter model
+/// ([`crate::detect::in_an_alphabet`]) but not all in one Latin alphabet: `otevøené` (Czech
+/// `otevřené` in windows-1250 shown as windows-1252) has Danish and Norwegian `ø` beside `é`,
+/// which they do not write; `çubuðunu` (Turkish `çubuğunu` in
+/// windows-1254) has Turkish `ç` beside Icelandic `ð`. A letter in no alphabet (`œ` of `bœr`,
+/// which the model's French spells out) makes no mix.
+pub(super) fn mixes_alphabets(letters: &[char]) -> bool {
+    let languages = || (0..).take_while(|&l| crate::detect::latin_language_code(l).is_some());
+    let all_in = |l: usize| {
+        letters
+            .iter()
+            .all(|&c| crate::detect::in_latin_alphabet(l, c))
+    };
+    !letters.iter().all(char::is_ascii)
+        && letters.iter().all(|&c| crate::detect::in_an_alphabet(c))
+        && !languages().any(all_in)
+}
+
+/// The least [`reads_better_as_words`] asks where the letters of the words it changes mix
+/// alphabets ([`mixes_alphabets`]) and their readings are in the alphabet of the language that
+/// reads the reading best (`bjelogorièna vrsta drveæa`: Italian `è`, Danish `æ`).
+pub(super) const MIN_MIXED_WORD_GAIN_BITS: u32 = 8;
+
+/// Whether a sign beyond ASCII (a C1 control or a no-break space too) ends a word of two letters
+/// or more, glued to it, before no letter or digit (`no Canad‡,`: Portuguese `Canadá` in Mac OS
+/// Roman shown as windows-1252), other than the quotation marks, dashes and ellipsis that clean
+/// text puts there. Only [`words_into_its_alphabet`] may then read the text in another charset.
+pub(super) fn sign_ending_a_word(chars: &[char]) -> bool {
+    (0..chars.len()).any(|i| sign_ending_a_word_at(chars, i))
+}
+
+/// Whether the character at `i` is a sign that ends a word ([`sign_ending_a_word`]).
+pub(super) fn sign_ending_a_word_at(chars: &[char], i: usize) -> bool {
+    let letter = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|c| c.is_alphabetic())
+    };
+    chars.get(i).is_some_and(|&c| {
+        !c.is_ascii()
+            && !c.is_alphanumeric()
+            && !"’”“»«…–—".contains(c)
+            && letter(i.checked_sub(1))
+            && letter(i.checked_sub(2))
+            && !chars.get(i + 1).is_some_and(|c| c.is_alphanumeric())
+    })
+}
+
+/// Whether a reading turns a sign that ends a word ([`sign_ending_a_word_at`]) into a small
+/// letter beyond ASCII that some alphabet of the model writes (`attivit‡` → `attività`).
+pub(super) fn sign_into_a_word_end(before: &[char], after: &[char], i: usize) -> bool {
+    sign_ending_a_word_at(before, i)
+        && after
+            .get(i)
+            .is_some_and(|&c| c.is_lowercase() && !c.is_ascii() && crate::detect::in_an_alphabet(c))
+}
+
+/// How many distinct words a legacy reading brings into the alphabet of the text's language, the
+/// one its frequent ASCII words tell ([`text_language_of`]): each letter it changes is a letter
+/// beyond ASCII that the language does not write, and becomes one of the same case that it
+/// writes, and each word it changes costs less in the language than before; those of
+/// [`MIN_COUNTED_WORD`] letters or more are counted (`halb so groá wie der` is German, whose
+/// alphabet has no `á`: code page 437's `groß` shown as windows-1252), and a shorter one may
+/// change beside them (Italian `citt‡ Ë andata` is windows-1252's `città è andata` shown as
+/// Mac OS Roman). 0 when any of that fails.
+/// A name from another language in a text keeps letters its language lacks (`José` in German), but
+/// a reading of it into the language's letters reads no better there.
+pub(super) fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
+    let beyond = |c: char| c.is_alphabetic() && !c.is_ascii();
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    // Each change makes a letter beyond ASCII: of a letter of the same case, or of a capital (the
+    // Mac and Windows charsets swap small letters and capitals: `Ë andata` is `è andata`), or a
+    // small letter of a sign glued to the end of letters (`Canad‡` is `Canadá`; French
+    // `compilateur\u{A0}C` is no `compilateurÊC`) or to their start (`der „uáere` is code page
+    // 437's `der äußere` shown as windows-1252; German's own `„nein“` reads no better as `änein`).
+    let letter_before = |i: usize| {
+        i.checked_sub(1)
+            .and_then(|p| before.get(p))
+            .is_some_and(|c| c.is_alphabetic())
+    };
+    let letter_after = |i: usize| before.get(i + 1).is_some_and(|c| c.is_alphabetic());
+    let allowed = |i: usize, a: char, b: char| {
+        beyond(b)
+            && ((beyond(a) && (a.is_uppercase() == b.is_uppercase() || a.is_uppercase()))
+                || (!a.is_ascii()
+                    && !a.is_alphanumeric()
+                    && (letter_before(i) || letter_after(i))
+                    && b.is_lowercase()))
+    };
+    if before.len() != after.len()
+        || !before
+            .iter()
+            .zip(&after)
+            .enumerate()
+            .all(|(i, (&a, &b))| a == b || allowed(i, a, b))
+    {
+        return 0;
+    }
+    // The language is told by the text's prose, not by the words of its web and mail addresses
+    // (`web`, `archive`, `org` are no Turkish).
+    let Some(language) = text_language_of(&without_addresses(&before), MIN_ALPHABET_LANGUAGE_WORDS)
+    else {
+        return 0;
+    };
+    let alphabet = |c: char| crate::detect::in_latin_alphabet(language, c);
+    let into = before
+        .iter()
+        .zip(&after)
+        .all(|(&a, &b)| a == b || (!alphabet(a) && alphabet(b)));
+    // After the reading, the language writes every letter of the text: a text with other letters
+    // it lacks is not all in that language, or its alphabet is not all in the model (Vietnamese
+    // tones).
+    if !into || !after.iter().all(|&c| !c.is_alphabetic() || alphabet(c)) {
+        return 0;
+    }
+    let mut costs: Vec<u32> = Vec::new();
+    let mut made: Vec<&[char]> = Vec::new();
+    for (at, word) in words(&after) {
+        let old = before.get(at..at + word.len()).unwrap_or_default();
+        if old == word || made.contains(&word) {
+            continue;
+        }
+        let old_bits = bits_in_language(old, language, &mut costs);
+        let new_bits = bits_in_language(word, language, &mut costs);
+        let reads = match (old_bits, new_bits) {
+            (Some(old_bits), Some(new_bits)) => {
+                new_bits.saturating_add(MIN_ALPHABET_WORD_GAIN) <= old_bits
+            }
+            _ => false,
+        };
+        if !reads {
+            return 0;
+        }
+        if word.len() >= MIN_COUNTED_WORD {
+            made.push(word);
+        }
+    }
+    made.len()
+}
+
+/// The text with each run of non-spaces that holds a web or mail address (`://`, `www.`, `@`)
+/// turned into spaces, one for each character.
+pub(super) fn without_addresses(chars: &[char]) -> Vec<char> {
+    let mut out = chars.to_vec();
+    let mut start = 0;
+    while start < out.len() {
+        let len = out
+            .get(start..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|c| !c.is_whitespace())
+            .count();
+        if let Some(run) = out.get_mut(start..start + len) {
+            let text: String = run.iter().collect();
+            if text.contains("://") || text.contains("www.") || text.contains('@') {
+                run.fill(' ');
+            }
+        }
+        start += len + 1;
+    }
+    out
+}
+
+/// The characters of a text and of a reading of it, when the reading maps them one to one and
+/// every character it changes, `a` into `b`, passes `allowed(a, b)`.
+pub(super) fn changes_each(
+    text: &str,
+    decoded: &str,
+    allowed: impl Fn(char, char) -> bool,
+) -> Option<(Vec<char>, Vec<char>)> {
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    (before.len() == after.len()
+        && before
+            .iter()
+            .zip(&after)
+            .all(|(&a, &b)| a == b || allowed(a, b)))
+    .then_some((before, after))
+}
+
+/// Whether a reading changes only letters into letters, or signs beyond ASCII into letters of
+/// another script than Latin, and every word it changes of [`MIN_READ_WORD`] letters or more was
+/// unreadable and now reads as a word of some language of the letter model, with at least one
+/// such word (`ïåðñèéñêè` → `персийски`, `ÑùóéêÜ` → `Ρωσικά`; `´ÒÇÍÑ§¤ÒÃ` → Thai `ดาวอังคาร`,
+/// windows-874's letters at A1–BF being windows-1252's signs). Accented capitals and test strings
+/// (`ÀÉÎÕÜ`, `áàäéèęöő`) read in another charset make no such words (`АЙОХЬ` costs 7.6 bits a
+/// letter), and signs read as Latin letters are left out (`·om·den·finns` is no `žomždenžfinns`).
+pub(super) fn reads_as_words(text: &str, decoded: &str) -> bool {
+    let sign = |a: char| !a.is_ascii() && !a.is_alphanumeric() && !a.is_whitespace();
+    let beyond_latin = |b: char| {
+        b.is_alphabetic()
+            && !matches!(
+                classify(b),
+                Class::AsciiLetter | Class::Letter(Script::Latin)
+            )
+    };
+    let Some((before, after)) = changes_each(text, decoded, |a, b| {
+        (a.is_alphabetic() && b.is_alphabetic()) || (sign(a) && beyond_latin(b))
+    }) else {
+        return false;
+    };
+    let mut read = false;
+    for (at, word) in words(&after) {
+        let old = before.get(at..at + word.len()).unwrap_or_default();
+        if old == word || word.len() < MIN_READ_WORD {
+            continue;
+        }
+        let was_unreadable = bits_per_letter(old).is_none_or(|b| b >= UNREADABLE_BITS_PER_LETTER);
+        let readable = bits_per_letter(word).is_some_and(|b| b <= READABLE_BITS_PER_LETTER);
+        if !(was_unreadable && readable) {
+            return false;
+        }
+        read = true;
+    }
+    read
+}
+
+/// Whether a reading puts a right single quotation mark at `i` as the apostrophe of an English
+/// contraction or possessive (`objectÕs`: Mac OS Roman's `’`, D5, shown as windows-1252): between
+/// a word of two letters or more and one of [`CONTRACTION_ENDINGS`], as the text had a letter
+/// there too. Or as the apostrophe of a French or Italian elision (`dÕun`, `sÕagit`, `lÕanno`):
+/// after a word French or Italian elides before the next word ([`elides`]).
+pub(super) fn apostrophe(before: &[char], after: &[char], i: usize) -> bool {
+    if after.get(i) != Some(&'\u{2019}') || !before.get(i).is_some_and(|c| c.is_alphabetic()) {
+        return false;
+    }
+    let head = after.get(..i).unwrap_or_default();
+    let word_before: String = {
+        let mut word: Vec<char> = head
+            .iter()
+            .rev()
+            .take(LONGEST_WORD)
+            .take_while(|c| c.is_alphabetic())
+            .flat_map(|c| c.to_lowercase())
+            .collect();
+        word.reverse();
+        word.into_iter().collect()
+    };
+    let tail: String = after
+        .get(i + 1..)
+        .unwrap_or_default()
+        .iter()
+        .take(LONGEST_WORD)
+        .take_while(|c| c.is_alphabetic())
+        .collect();
+    let elided = tail.chars().next().is_some_and(|c| elides(&word_before, c));
+    (word_before.chars().count() >= 2 && CONTRACTION_ENDINGS.contains(&tail.as_str())) || elided
+}
+
+/// Whether a legacy-to-legacy reading turns at least two characters that stand where quotation
+/// marks belong ([`quote_letter`]: `ìformattedî`, `´fond partirª`) into quotation marks, and each
+/// such character it changes into one: a pair of them is evidence enough for the reading to
+/// compete, whatever else it changes (`65ñ` is `65–`).
+pub(super) fn quote_letters_into_quotes(text: &str, decoded: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    let mut pairs = 0;
+    for (i, (a, b)) in chars.iter().zip(decoded.chars()).enumerate() {
+        if *a != b && quote_letter(&chars, i) {
+            if !is_quote(b) {
+                return false;
+            }
+            pairs += 1;
+        }
+    }
+    pairs >= 2
+}
+
+/// Whether a legacy-to-legacy reading turns some character into a quotation mark, an apostrophe
+/// or an ellipsis (`donÕt` into `don’t`, `onÉ` into `on…`): evidence a reading of
+/// punctuation has, where [`changes_a_word`] sees no word change.
+pub(super) fn makes_punctuation(text: &str, decoded: &str) -> bool {
+    text.chars()
+        .zip(decoded.chars())
+        .any(|(a, b)| a != b && (is_quote(b) || matches!(b, '…' | '—' | '–')))
+}
+
+/// Whether `ch` is a curly quotation mark, single or double, or a guillemet.
+pub(super) fn is_quote(ch: char) -> bool {
+    matches!(
+        ch,
+        '\u{2018}' | '\u{2019}' | '\u{201C}' | '\u{201D}' | '«' | '»'
+    )
+}
+
+/// Whether the character at `i` shows what a letter read in the wrong Western charset shows: a
+/// symbol or a spacing modifier letter inside a word (`Horv·th`, `Sˆren`), or a capital beyond
+/// ASCII after a small letter (`ErzsÈbet`, `SzabÛ`). A small letter of some alphabet is just a
+/// letter, and so is French's `œ` before `u` (`cœur`).
+pub(super) fn misread_letter(chars: &[char], i: usize) -> bool {
+    let Some(&ch) = chars.get(i) else {
+        return false;
+    };
+    if ch.is_ascii() {
+        return false;
+    }
+    let prev = i.checked_sub(1).and_then(|p| chars.get(p));
+    // Spacing modifier letters (`ˆ`, `˜`, `ˇ`) are what the Western charsets have of them.
+    let modifier = matches!(ch, '\u{2B0}'..='\u{2FF}');
+    // Windows-1252's letters at 80–9F with a caron inside a word are Mac OS Roman's vowels as
+    // often (`sšyleyen`: `ö` is 9A, windows-1252's `š`). So is `œ` before another letter than
+    // `u` (`segœn`: Mac OS Roman's `ú` is 9C); before `u` it is French's own (`cœur`, `sœur`).
+    let oe_of_french =
+        matches!(ch, 'Œ' | 'œ') && chars.get(i + 1).is_some_and(|c| matches!(c, 'u' | 'U'));
+    let windows_letter = WINDOWS_LETTERS.contains(ch) && !oe_of_french;
+    (between_letters(chars, i) && (!ch.is_alphabetic() || modifier || windows_letter))
+        || (ch.is_uppercase() && prev.is_some_and(|c| c.is_lowercase()) && !camel_case(chars, i))
+        || sign_opening_a_word(chars, i)
+}
+
+/// Whether the character at `i` is one of the [`SPACING_ACCENTS`] ending a word of letters
+/// (`localitˆ`, `pi˘`: Italian `località` in Mac OS Roman shown as windows-1252, `più` the other
+/// way), where clean text has none.
+pub(super) fn accent_ending_a_word(chars: &[char], i: usize) -> bool {
+    chars.get(i).is_some_and(|&c| SPACING_ACCENTS.contains(c))
+        && i.checked_sub(1)
+            .and_then(|p| chars.get(p))
+            .is_some_and(|c| c.is_alphabetic())
+        && !chars.get(i + 1).is_some_and(|c| c.is_alphanumeric())
+}
+
+/// Whether the character at `i` is a small Cyrillic or Greek letter between an ASCII letter and a
+/// small one (`Mьller`: windows-1252's `ü` shown as windows-1251), which no language writes. Test
+/// strings do it too (`bxeiklmαnλo`): a reading of it counts only when it makes a word
+/// ([`changes_only_latin_words`]). Letters drawn like Latin ones (`е`, `ο`) are left out.
+pub(super) fn letter_of_another_script(chars: &[char], i: usize) -> bool {
+    let small = |c: Option<&char>| c.is_some_and(char::is_ascii_lowercase);
+    // Letters drawn like Latin ones are a spoof or a test of one (`Hεllo`, `vendοr`), whatever
+    // charset made the text.
+    const LIKE_LATIN: &str = "авекмнорстухіјѕαβεικνορτυχ";
+    chars.get(i).is_some_and(|&ch| {
+        ch.is_lowercase()
+            && matches!(
+                classify(ch),
+                Class::Letter(Script::Cyrillic | Script::Greek)
+            )
+            && !LIKE_LATIN.contains(ch)
+    }) && i
+        .checked_sub(1)
+        .and_then(|p| chars.get(p))
+        .is_some_and(char::is_ascii_alphabetic)
+        && small(chars.get(i + 1))
+}
+
+/// Whether the capital at `i` opens a hump of camel case ([`super::likelihood::opens_camel_hump`])
+/// in a word with an ASCII hump too (`camelCaseÄpfel`): an identifier. In a name (`ValÈria`,
+/// `GilliËron`: windows-1252 shown as Mac OS Roman) the capital is a misread letter.
+pub(super) fn camel_case(chars: &[char], i: usize) -> bool {
+    let head = chars.get(..i).unwrap_or_default();
+    let letters = head
+        .iter()
+        .rev()
+        .take(LONGEST_WORD)
+        .take_while(|c| c.is_alphabetic())
+        .count();
+    let head = head.get(head.len() - letters..).unwrap_or_default();
+    // The ASCII hump first: it is cheaper than pricing the hump after `i`.
+    head.windows(2)
+        .any(|w| w[0].is_lowercase() && w[1].is_ascii_uppercase())
+        && super::likelihood::opens_camel_hump(chars, i)
+}
+
+/// Whether every character a legacy-to-legacy reading changes is a letter or a control character
+/// in the text, or a sign that becomes a letter between letters (`Concei\u{8D}‹o`: Mac OS Roman's
+/// `ç` and `ã` shown as windows-1252 are `Conceição`).
+pub(super) fn changes_only_letters_and_controls(text: &str, decoded: &str) -> bool {
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    // Letters on both sides, before and after: not the spacing modifiers that Mac keyboard
+    // strings hold (`ˇ÷Ø`).
+    // A C1 control beside it is a letter's byte too (`i\u{8D}‹o`).
+    let letter = |chars: &[char], k: Option<usize>| {
+        k.and_then(|k| chars.get(k)).is_some_and(|&c| {
+            (c.is_alphabetic() && !matches!(c, '\u{2B0}'..='\u{2FF}')) || is_c1(c)
+        })
+    };
+    let between =
+        |chars: &[char], i: usize| letter(chars, i.checked_sub(1)) && letter(chars, Some(i + 1));
+    before
+        .iter()
+        .zip(after.iter())
+        .enumerate()
+        .all(|(i, (&a, &b))| {
+            a == b
+                || a.is_alphabetic()
+                || a.is_control()
+                || (b.is_alphabetic() && between(&before, i) && between(&after, i))
+        })
+}
+
+/// How many misread letters ([`misread_letter`]) a legacy-to-legacy reading turns into letters.
+pub(super) fn misread_letters_read(text: &str, decoded: &str) -> usize {
+    let before: Vec<char> = text.chars().collect();
+    before
+        .iter()
+        .zip(decoded.chars())
+        .enumerate()
+        .filter(|&(i, (&a, b))| a != b && b.is_alphabetic() && misread_letter(&before, i))
+        .count()
+}
+
+/// How many misread letters a reading must read to change signs too in a text with a single
+/// fingerprint (`¦ 2023 SlŒ Gšra Ge \u{81}`: Mac OS Roman's `¶`, `å` and `ö` shown as
+/// windows-1252, whose C1 control is the fingerprint).
+pub(super) const MIN_MISREAD_LETTERS_READ: usize = 2;
+
+/// Whether a legacy-to-legacy reading only turns control characters into punctuation or symbols
+/// (`\u{93}salted\u{94}` into `“salted”`: windows-1252 quotes through a decoder that lets C1
+/// controls pass), creating no letter.
+pub(super) fn only_punctuation(text: &str, decoded: &str) -> bool {
+    let mut controls = false;
+    for (a, b) in text.chars().zip(decoded.chars()) {
+        if a != b {
+            if b.is_alphabetic() || b.is_control() {
+                return false;
+            }
+            controls |= a.is_control();
+        }
+    }
+    controls
+}
+
+/// Whether a legacy-to-legacy reading only turns control characters into letters, at least one:
+/// a C1 control in text is a byte that the charset it was shown in leaves undefined, and the
+/// letter it was may be a word of one letter (`cos'\u{8a}` is Italian `cos'è`, code page 437
+/// shown as windows-1252), too short for [`changes_a_word`].
+pub(super) fn controls_into_letters(text: &str, decoded: &str) -> bool {
+    let mut some = false;
+    for (a, b) in text.chars().zip(decoded.chars()) {
+        if a != b {
+            if !(a.is_control() && b.is_alphabetic()) {
+                return false;
+            }
+            some = true;
+        }
+    }
+    some
+}
