@@ -14,6 +14,7 @@
 //! [`matrix`] shows one text through every charset in both directions, and [`repair`]
 //! finds and undoes up to three layers, saying what it did in [`RepairStep`]s.
 
+mod clean_text;
 mod legacy_evidence;
 mod likelihood;
 mod plausibility;
