@@ -17,6 +17,7 @@
 mod clean_text;
 mod legacy_evidence;
 mod likelihood;
+mod lost_bytes;
 mod plausibility;
 mod repair;
 mod sequences;
