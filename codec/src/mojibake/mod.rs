@@ -19,6 +19,7 @@ mod legacy_evidence;
 mod likelihood;
 mod lost_bytes;
 mod plausibility;
+mod recased;
 mod repair;
 mod sequences;
 
