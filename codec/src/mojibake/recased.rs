@@ -249,24 +249,13 @@ pub(super) fn read_lowercased(
     marks: &[Mark],
     pairs: &CasePairs,
 ) -> Option<Vec<Recased>> {
-    let mut out: Vec<Recased> = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
+    read_pieces(bytes, marks, |i| {
         let rest = bytes.get(i..)?;
-        if marks.get(i) == Some(&Mark::Lost) {
-            out.push(lost_alone(i));
-            i += 1;
-            continue;
-        }
         if let Some(len) = utf8_len_at(rest) {
-            out.push(Recased::plain(rest.get(..len)?)?.marked(marks, i, len));
-            i += len;
-            continue;
+            return Some((Recased::plain(rest.get(..len)?)?, len));
         }
         if let Some(piece) = recased_cesu_pair(rest, pairs, false) {
-            out.push(piece.marked(marks, i, 6));
-            i += 6;
-            continue;
+            return Some((piece, 6));
         }
         let first = *rest.first()?;
         let capital = pairs.lead_capital(first);
@@ -289,10 +278,7 @@ pub(super) fn read_lowercased(
             }
         }
         let Some((mut trial, len, capital_lead)) = found else {
-            let (piece, len) = lost_sequence(rest, [capital, Some(first)], pairs)?;
-            out.push(piece.marked(marks, i, len));
-            i += len;
-            continue;
+            return lost_sequence(rest, [capital, Some(first)], pairs);
         };
         trial.truncate(len);
         let read = recased_read(&trial, capital_lead)?;
@@ -320,7 +306,32 @@ pub(super) fn read_lowercased(
         } else {
             recased_read(&raised_bytes, capital_lead).filter(|r| *r != read)
         };
-        out.push(Recased::read_otherwise(read, raised).marked(marks, i, len));
+        Some((Recased::read_otherwise(read, raised), len))
+    })
+}
+
+/// The text's bytes read piece by piece: a byte lost for good ([`Mark::Lost`]) is a piece of its
+/// own, `next` reads the piece that starts at any other byte and says how many bytes it spans,
+/// and each piece is marked as those bytes are ([`Recased::marked`]). `None` where `next` reads
+/// none.
+fn read_pieces(
+    bytes: &[u8],
+    marks: &[Mark],
+    mut next: impl FnMut(usize) -> Option<(Recased, usize)>,
+) -> Option<Vec<Recased>> {
+    let mut out: Vec<Recased> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if marks.get(i) == Some(&Mark::Lost) {
+            out.push(lost_alone(i));
+            i += 1;
+            continue;
+        }
+        let (piece, len) = next(i)?;
+        if len == 0 {
+            return None;
+        }
+        out.push(piece.marked(marks, i, len));
         i += len;
     }
     Some(out)
@@ -411,15 +422,8 @@ pub(super) fn read_uppercased(
     pairs: &CasePairs,
 ) -> Option<Vec<Recased>> {
     let continuation = |b: Option<&u8>| b.is_some_and(|&b| is_continuation(b));
-    let mut out: Vec<Recased> = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
+    read_pieces(bytes, marks, |i| {
         let rest = bytes.get(i..)?;
-        if marks.get(i) == Some(&Mark::Lost) {
-            out.push(lost_alone(i));
-            i += 1;
-            continue;
-        }
         let plain = utf8_len_at(rest);
         let whole = plain
             .filter(|&len| !continuation(rest.get(len)) && rest.get(..len).is_some_and(no_control));
@@ -427,9 +431,7 @@ pub(super) fn read_uppercased(
             let seq = rest.get(..len)?;
             let mut piece = Recased::plain(seq)?;
             piece.raised = small_continuations(seq, pairs);
-            out.push(piece.marked(marks, i, len));
-            i += len;
-            continue;
+            return Some((piece, len));
         }
         let first = *rest.first()?;
         let small = pairs.lead_small(first);
@@ -441,26 +443,19 @@ pub(super) fn read_uppercased(
             (!continuation(rest.get(len)) && no_control(&trial)).then_some((trial, len))
         });
         if let (None, Some(piece)) = (&found, recased_cesu_pair(rest, pairs, true)) {
-            out.push(piece.marked(marks, i, 6));
-            i += 6;
-            continue;
+            return Some((piece, 6));
         }
         let Some((trial, len)) = found else {
             // The plain reading, a control or not: the text's own; or a sequence that lost bytes.
-            let (piece, len) = match plain {
-                Some(len) => (Recased::plain(rest.get(..len)?)?, len),
-                None => lost_sequence(rest, [small, Some(first)], pairs)?,
+            return match plain {
+                Some(len) => Some((Recased::plain(rest.get(..len)?)?, len)),
+                None => lost_sequence(rest, [small, Some(first)], pairs),
             };
-            out.push(piece.marked(marks, i, len));
-            i += len;
-            continue;
         };
         let read = std::str::from_utf8(&trial).ok()?.to_owned();
         let raised = small_continuations(&trial, pairs);
-        out.push(Recased::read_otherwise(read, raised).marked(marks, i, len));
-        i += len;
-    }
-    Some(out)
+        Some((Recased::read_otherwise(read, raised), len))
+    })
 }
 
 /// The character beyond the BMP whose surrogate pair `bytes` starts with, each half written as a
