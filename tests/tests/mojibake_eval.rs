@@ -99,7 +99,7 @@ fn floors_on_the_real_world_set() {
 /// of signs and capitals made small) and one CPython test string that is mojibake on purpose.
 #[test]
 fn floors_on_the_lowercased_set() {
-    recased_floors(false, 16, 85.5, 37.5);
+    recased_floors(false, 15, 85.5, 37.5);
 }
 
 /// The same uppercased (headings, names in old databases): the leads of three- and four-byte
@@ -174,16 +174,17 @@ fn real_clean_text_lowercased_is_left_alone() {
 
 /// The same real text uppercased, as headings are: Russian and Greek capitals in the charsets
 /// whose mojibake is read after uppercasing (windows-1251, KOI8-R, windows-1253...) stay, and so
-/// does Vietnamese `ĐÃ NGỪNG` (`Ã` before a space is no `à` among capitals). Older readings change
-/// 10 pieces (docs/MOJIBAKE.md, rule 48).
+/// does Vietnamese `ĐÃ NGỪNG` (`Ã` before a space is no `à` among capitals), and so do dashes
+/// between words of capitals and the letters of text in capitals (rule 51). Older readings change
+/// 2 pieces (`ZEÊUWS`, `LŨNG`; docs/MOJIBAKE.md, rules 48 and 51).
 #[test]
 fn real_clean_text_uppercased_is_left_alone() {
     check_real_clean_text(", uppercased", str::to_uppercase, MAX_UPPERCASED_CHANGED);
 }
 
-/// The pieces of real clean text uppercased that repair changes: the measured state (10 of
+/// The pieces of real clean text uppercased that repair changes: the measured state (2 of
 /// 38,732, 2026-11-30), so that a rule that harms more of them fails.
-const MAX_UPPERCASED_CHANGED: usize = 10;
+const MAX_UPPERCASED_CHANGED: usize = 2;
 
 /// Repairs the real texts' pieces ([`changed_pieces`]), `recased` (lowercased, uppercased or as
 /// they are), and allows at most `max_changed` changed.

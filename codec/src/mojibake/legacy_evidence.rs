@@ -950,7 +950,21 @@ pub(super) fn misread_letter(chars: &[char], i: usize) -> bool {
     let oe_of_french =
         matches!(ch, 'Œ' | 'œ') && chars.get(i + 1).is_some_and(|c| matches!(c, 'u' | 'U'));
     let windows_letter = WINDOWS_LETTERS.contains(ch) && !oe_of_french;
-    (between_letters(chars, i) && (!ch.is_alphabetic() || modifier || windows_letter))
+    // A dash between two words of capitals joins them (`GREEK–ENGLISH`): text in capitals keeps
+    // its dashes, and the dashes windows-1252 shows for Mac OS Roman's letters are small
+    // letters' (`Espa–a`, `naci—n`).
+    let capital = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|c| c.is_uppercase())
+    };
+    let joins_capitals = matches!(ch, '–' | '—')
+        && capital(i.checked_sub(2))
+        && capital(i.checked_sub(1))
+        && capital(Some(i + 1))
+        && capital(Some(i + 2));
+    (between_letters(chars, i)
+        && !joins_capitals
+        && (!ch.is_alphabetic() || modifier || windows_letter))
         || (ch.is_uppercase() && prev.is_some_and(|c| c.is_lowercase()) && !camel_case(chars, i))
         || sign_opening_a_word(chars, i)
 }

@@ -1933,6 +1933,10 @@ fn recased_utf8(text: &str, encoders: &[Encoder], upper: bool, out: &mut Vec<Can
 /// lowercased or uppercased after the damage less often than it is left alone.
 const RECASED_BITS: f32 = 3.0;
 
+/// How many letters beyond ASCII outside every sequence tell that a text writes its charset's
+/// letters as letters ([`pieces_utf8`]).
+const MIN_LETTERS_WRITTEN: usize = 2;
+
 /// Stretches of the text re-encode to UTF-8 (give or take lost bytes, `sequences.rs`), and
 /// repairing them makes their neighbourhood clearly more likely.
 #[inline(never)]
@@ -1958,6 +1962,23 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         // Lone pairs that gained what any piece must but not the extra a lone pair needs: the
         // other pieces of the same reading vouch for them (`Ð´.` beside `Ударное`).
         let mut vouched: Vec<(usize, usize)> = Vec::new();
+        // Letters beyond ASCII that no sequence of this reading reads as a whole character: the
+        // text writes them as letters of the charset (or they would be bytes lost).
+        let mut in_sequence = vec![false; chars.len()];
+        for seq in reading
+            .sequences
+            .iter()
+            .filter(|s| matches!(s.read, Read::Char(_)))
+        {
+            for inside in in_sequence.get_mut(seq.start..seq.end).unwrap_or_default() {
+                *inside = true;
+            }
+        }
+        let letters_outside = chars
+            .iter()
+            .zip(&in_sequence)
+            .filter(|&(&c, &inside)| !inside && c.is_alphabetic() && !c.is_ascii())
+            .count();
         for (first, last) in stretches(&chars, &reading.sequences) {
             let (Some(a), Some(b)) = (reading.sequences.get(first), reading.sequences.get(last))
             else {
@@ -2034,8 +2055,40 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
             // letter would stand among capitals.
             let small_among_capitals =
                 spaces > 0 && !has_small_letter && repaired.iter().any(|c| c.is_lowercase());
+            // A capital beyond ASCII that ends a word of capitals before a space is its last
+            // letter (Latvian `SKAITĀ 900`: windows-1257's `Ā` is C2), not a no-break space
+            // (C2 A0) whose A0 became a space, in text that writes other letters beyond ASCII
+            // no sequence reads (`ZĪMĒJUMU UN SKIČU`): it writes its charset's letters as letters.
+            let capital = |k: Option<usize>| {
+                k.and_then(|k| chars.get(k))
+                    .is_some_and(|c| c.is_uppercase())
+            };
+            let letter_ending_capitals = spaces > 0
+                && first == last
+                && end - start == 2
+                && repaired == ['\u{A0}']
+                && capital(Some(start))
+                && capital(start.checked_sub(1))
+                && capital(start.checked_sub(2))
+                && letters_outside >= MIN_LETTERS_WRITTEN;
+            // So are letters of a word that read as no letter there (Russian `ТЁМНЫЕ` in
+            // ISO-8859-5: `ТЁ` is C2 A1, `¡`).
+            let letter = |k: Option<usize>| {
+                k.and_then(|k| chars.get(k))
+                    .is_some_and(|c| c.is_alphabetic())
+            };
+            let sign_of_letters = letters_outside >= MIN_LETTERS_WRITTEN
+                && chars
+                    .get(start..end)
+                    .unwrap_or_default()
+                    .iter()
+                    .all(|c| c.is_alphabetic())
+                && !repaired.iter().any(|c| c.is_alphabetic())
+                && (letter(start.checked_sub(1)) || letter(Some(end)));
             if lone_letter_word
                 || small_among_capitals
+                || letter_ending_capitals
+                || sign_of_letters
                 || breaks_a_word(&chars, start, end, repaired)
                 || is_a_readable_word(&chars, start, end)
                 || repaired.iter().any(|&c| classify(c) == Class::Unusual)
@@ -4902,8 +4955,19 @@ mod tests {
                 // no-break space.
                 "QUỸ ĐẠO ĐÃ NGỪNG HOẠT ĐỘNG",
                 "LÁI ĐÃ UYÊN KHĂN JOHN CUBA",
+                // A dash joins two words of capitals; it is no Mac OS Roman letter.
+                "A GREEK–ENGLISH LEXICON, \"MARTE–LINGUA FRANCA NOVA\"",
+                // A capital ending a word of capitals before a space is its last letter, not a
+                // lost no-break space (windows-1257's `Ā` is C2), and letters of a word are no
+                // sign (ISO-8859-5's `ТЁ` is C2 A1, `¡`), where the text writes its charset's
+                // letters as letters.
+                "SKAITĀ 900 GLEZNU UN 1100 ZĪMĒJUMU UN SKIČU",
+                "САМОМ ДЕЛЕ ТЁМНЫЕ УЧАСТКИ СОСТОЯТ ИЗ ГРУПП ТЁМНЫХ ПОЛОС",
             ],
         );
+        // Mojibake of a no-break space after a word of capitals is still read where the text
+        // writes no other letter beyond ASCII.
+        assert_repairs(&[("PRICEÂ 12 EUR", "PRICE\u{A0}12 EUR")], &[]);
         let fixed = repair("DONÂ€™T STOP");
         assert_eq!(fixed.steps[0].recased, 1);
         assert!(fixed.steps[0].sentence().ends_with(
