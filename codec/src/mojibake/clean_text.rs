@@ -459,3 +459,28 @@ pub(super) fn is_horizontal(c: char) -> bool {
 pub(super) fn is_vertical(c: char) -> bool {
     matches!(c, '│' | '┃' | '║')
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_of_letters_are_no_words() {
+        for word in ["åäö", "ÀÁÂÃÄÅ", "ÀÈÉÌÒÓÙàèéìòóù"] {
+            assert!(is_letter_list(&word.chars().collect::<Vec<_>>()), "{word}");
+        }
+        for word in ["Größe", "café", "éa"] {
+            assert!(!is_letter_list(&word.chars().collect::<Vec<_>>()), "{word}");
+        }
+    }
+
+    #[test]
+    fn a_reading_that_changes_a_spaced_out_name_or_a_table_harms_clean_text() {
+        // A name spaced out with bullets (Mac OS Roman read as windows-1250 made `TĄŻĄRĄ†ĄS` of
+        // it), and a row of a charset's table.
+        assert!(harms_clean_text("T•Ø•R•Ü•S", "TĄŻĄRĄ†ĄS"));
+        assert!(harms_clean_text("ÀÁÂÃÄÅÆÇ", "ŔÁÂĂÄĹĆÇ"));
+        // A sentence whose misread letters become letters harms nothing.
+        assert!(!harms_clean_text("ErzsÈbet Horv·th", "Erzsébet Horváth"));
+    }
+}

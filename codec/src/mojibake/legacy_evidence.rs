@@ -1097,3 +1097,52 @@ pub(super) fn controls_into_letters(text: &str, decoded: &str) -> bool {
     }
     some
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chars(text: &str) -> Vec<char> {
+        text.chars().collect()
+    }
+
+    #[test]
+    fn a_sign_or_a_capital_inside_a_word_is_a_misread_letter() {
+        // Mac OS Roman's `á` shown as windows-1252's `·`, windows-1252's `é` shown as Mac OS
+        // Roman's `È`, Mac OS Roman's `ñ` shown as windows-1252's `–`.
+        for (text, at) in [("Horv·th", 4), ("ErzsÈbet", 4), ("Espa–a", 4)] {
+            assert!(misread_letter(&chars(text), at), "{text}");
+        }
+        // A small letter of an alphabet, French `œ` before `u`, and a dash that joins two words
+        // of capitals are what clean text writes.
+        for (text, at) in [("Erzsébet", 4), ("cœur", 1), ("GREEK–ENGLISH", 5)] {
+            assert!(!misread_letter(&chars(text), at), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_reading_reads_better_as_words_of_one_language() {
+        // Czech in windows-1250 shown as windows-1252.
+        assert!(reads_better_as_words(
+            "Tento èlánek patøí",
+            "Tento článek patří"
+        ));
+        // One word beside one kept word: the kept word tells the language (rule 50).
+        assert!(reads_better_as_words(
+            "ke sluneènímu rovníku",
+            "ke slunečnímu rovníku"
+        ));
+        // A name of another language, read into Polish, reads no better.
+        assert!(!reads_better_as_words("Valérie Grenier", "Valérie Grenier"));
+        assert!(!reads_better_as_words("Hôtel Dieu", "Hętel Dieu"));
+    }
+
+    #[test]
+    fn a_language_is_told_by_a_margin() {
+        assert!(tells_language(&[40, 30, 36], 1));
+        // Within the margin of another language, or not the cheapest.
+        assert!(!tells_language(&[40, 30, 33], 1));
+        assert!(!tells_language(&[40, 30, 36], 0));
+        assert!(!tells_language(&[], 0));
+    }
+}

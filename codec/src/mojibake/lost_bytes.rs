@@ -527,3 +527,33 @@ pub(super) fn stretches(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chars(text: &str) -> Vec<char> {
+        text.chars().collect()
+    }
+
+    #[test]
+    fn a_capital_whose_byte_was_stripped_opens_a_word_with_a() {
+        // `É` is C3 89; with 89 stripped as a C1 control, `École` shows as `Ãcole`.
+        assert!(stripped_capital_opening_a_word(&chars("Ãcole"), 0));
+        // Portuguese writes `ã` inside words and at their ends, never `Ã` opening one.
+        assert!(!stripped_capital_opening_a_word(&chars("SÃO"), 1));
+        assert!(!stripped_capital_opening_a_word(&chars("Ã "), 0));
+    }
+
+    #[test]
+    fn a_lone_run_of_a_is_punctuation_that_lost_its_bytes() {
+        // `│   └──`, E2 94 82 and E2 94 94 E2 94 80 E2 94 80, whose continuation bytes were
+        // stripped.
+        let text = chars("â   âââ member.rs");
+        assert!(in_a_lone_run_of_e2(&text, 0));
+        assert!(in_a_lone_run_of_e2(&text, 5));
+        // A letter beside it, or a letter named in a list.
+        assert!(!in_a_lone_run_of_e2(&chars("pâte"), 1));
+        assert!(!in_a_lone_run_of_e2(&chars("(â; â; a)"), 1));
+    }
+}

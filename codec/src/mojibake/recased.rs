@@ -536,3 +536,36 @@ pub(super) fn small_continuations(seq: &[u8], pairs: &CasePairs) -> Option<Strin
 pub(super) fn is_zero_width(ch: char) -> bool {
     matches!(ch, '\u{200B}' | '\u{200C}')
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn windows_1252_pairs_its_capitals_and_small_letters() {
+        let pairs = CasePairs::new(&Encoder::new(Charset::Windows1252));
+        assert_eq!(pairs.capital(0xE0), Some(0xC0)); // `à`, `À`
+        assert_eq!(pairs.capital(0x9A), Some(0x8A)); // `š`, `Š`
+        assert_eq!(pairs.capital(0xF7), None); // `÷` has no capital
+        assert!(pairs.loses); // 81, 8D, 8F, 90 and 9D are undefined
+        assert_eq!(pairs.crossing, 1); // `ÿ` (FF) and `Ÿ` (9F)
+                                       // Code page 437 shows every byte.
+        assert!(!CasePairs::new(&Encoder::new(Charset::Ibm437)).loses);
+    }
+
+    #[test]
+    fn lowercased_mojibake_reads_from_its_capitals() {
+        let encoder = Encoder::new(Charset::Windows1252);
+        let pairs = CasePairs::new(&encoder);
+        // `café` is `cafÃ©`, lowercased `cafã©`: `ã` (E3) is read as `Ã` (C3).
+        let (bytes, marks) = recased_bytes("cafã©", &encoder, &pairs, false).unwrap();
+        let pieces = read_lowercased(&bytes, &marks, &pairs).unwrap();
+        let read: String = pieces.iter().map(|p| p.read.as_str()).collect();
+        assert_eq!(read, "café");
+        assert!(pieces.iter().any(|p| p.recased));
+        // A byte lost for good stays U+FFFD: `ρ` is CF 81, and 81 is undefined.
+        let (bytes, marks) = recased_bytes("ï�", &encoder, &pairs, false).unwrap();
+        let pieces = read_lowercased(&bytes, &marks, &pairs).unwrap();
+        assert!(pieces.iter().any(|p| p.lost));
+    }
+}
