@@ -261,6 +261,9 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
         {
             total += NBSP_IN_WORD;
         }
+        if dot_closing_a_word(chars, i) {
+            total += DOT_CLOSING_A_WORD;
+        }
         if sign_in_word(chars, classes, i) || sign_opening_a_word(chars, i) {
             total += WEDGED_SIGN;
         }
@@ -374,7 +377,7 @@ pub(super) fn between_letters(chars: &[char], i: usize) -> bool {
 /// followed by a comma, a full stop or a closing bracket: typography binds words to each other,
 /// to numbers and to the signs French spaces (`:;!?»`), never a word to the comma after it;
 /// code page 850's `á` (A0) read as Latin-1 ends a word so (`no Canad\u{A0}, local`).
-fn nbsp_closing_a_word(chars: &[char], i: usize) -> bool {
+pub(super) fn nbsp_closing_a_word(chars: &[char], i: usize) -> bool {
     let letter = |k: Option<usize>| {
         k.and_then(|k| chars.get(k))
             .is_some_and(|c| c.is_alphabetic())
@@ -384,6 +387,21 @@ fn nbsp_closing_a_word(chars: &[char], i: usize) -> bool {
         && chars
             .get(i + 1)
             .is_some_and(|c| matches!(c, ',' | '.' | ')' | ']'))
+}
+
+/// Whether the character at `i` is a middle dot glued to the end of a word of two letters or
+/// more, before no letter or digit: typography sets the middle dot between words with spaces
+/// (`Home · About`) or between letters (Catalan `col·lecció`), never after a word's last letter;
+/// windows-1252's `á` (E1) shown as Mac OS Roman ends a word so (`Perla Franov·`).
+pub(super) fn dot_closing_a_word(chars: &[char], i: usize) -> bool {
+    let letter = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|c| c.is_alphabetic())
+    };
+    chars.get(i) == Some(&'·')
+        && letter(i.checked_sub(1))
+        && letter(i.checked_sub(2))
+        && !chars.get(i + 1).is_some_and(|c| c.is_alphanumeric())
 }
 
 /// Whether the character at `i` separates two words of [`MIN_SEPARATED_WORD`] letters or more
@@ -1002,6 +1020,10 @@ const DETACHED_SUPERSCRIPT: f32 = 10.0;
 /// windows-1252 puts one inside a word (`Istv\u{A0}n`), and the letter model would price that as
 /// two cheap words.
 const NBSP_IN_WORD: f32 = 16.0;
+
+/// What a middle dot glued to the end of a word costs ([`dot_closing_a_word`]): as much as a
+/// no-break space inside one.
+const DOT_CLOSING_A_WORD: f32 = NBSP_IN_WORD;
 
 /// What `?` costs between two letters beyond ASCII: a replaced byte inside a word.
 const QUESTION_IN_WORD: f32 = 12.0;

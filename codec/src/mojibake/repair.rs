@@ -47,8 +47,9 @@ use super::legacy_evidence::{
     MIN_MISREAD_LETTERS_READ, WINDOWS_LETTERS,
 };
 use super::likelihood::{
-    bits, currency_by_number, dash_letter, degrees_alone, ellipsis_letter, is_one_letter_word,
-    named_letter, quote_letter, text_languages_of, unit_after_number, wedged_in_number,
+    bits, currency_by_number, dash_letter, degrees_alone, dot_closing_a_word, ellipsis_letter,
+    is_one_letter_word, named_letter, nbsp_closing_a_word, quote_letter, text_languages_of,
+    unit_after_number, wedged_in_number,
 };
 use super::lost_bytes::{
     breaks_a_word, emoji_that_lost_its_last_byte, enough_whole, in_a_lone_run_of_e2,
@@ -622,6 +623,20 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
     // in each of them.
     let languages = text_languages_of(&without_addresses(&before), crate::detect::MIN_COMMON_WORDS);
     if !languages.is_empty() {
+        // They need not share their alphabets: the answer and its rivals are priced in those that
+        // write the answer's letters (in a text whose `que`, `de` and `no` are Spanish, Portuguese
+        // and Catalan alike, `Canadá` in the first two, where `Canadú` does not read better), or
+        // in all of them where none does (`2212 €/m2`: the sign is no letter).
+        let writing: Vec<usize> = languages
+            .iter()
+            .copied()
+            .filter(|&language| writes_at(&best_chars, &positions, language))
+            .collect();
+        let languages = if writing.is_empty() {
+            languages
+        } else {
+            writing
+        };
         let mut costs: Vec<u32> = Vec::new();
         return cheapest(best, &best_chars, rivals, |chars| {
             price_in_languages(chars, &positions, &languages, &mut costs)
@@ -677,12 +692,7 @@ fn price_in_languages(
 ) -> Option<u32> {
     let mut dearest = 0u32;
     for &language in languages {
-        let writes = positions.iter().all(|&p| {
-            chars
-                .get(p)
-                .is_some_and(|&c| crate::detect::in_latin_alphabet(language, c))
-        });
-        if !writes {
+        if !writes_at(chars, positions, language) {
             return None;
         }
         let mut bits = 0u32;
@@ -692,6 +702,15 @@ fn price_in_languages(
         dearest = dearest.max(bits);
     }
     Some(dearest)
+}
+
+/// Whether the Latin `language` writes each character of `chars` at `positions`.
+fn writes_at(chars: &[char], positions: &[usize], language: usize) -> bool {
+    positions.iter().all(|&p| {
+        chars
+            .get(p)
+            .is_some_and(|&c| crate::detect::in_latin_alphabet(language, c))
+    })
 }
 
 /// What the words a reading changes (at `positions`) cost in the letter model, or `None` where it
@@ -897,6 +916,46 @@ fn lone_capitals(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
                 })
         },
     )
+}
+
+/// Whether the character at `i` is a sign that typography never glues to the end of a word: a
+/// middle dot after its last letter ([`dot_closing_a_word`]) or a no-break space before a comma,
+/// a full stop or a closing bracket ([`nbsp_closing_a_word`]).
+fn glued_word_end(chars: &[char], i: usize) -> bool {
+    dot_closing_a_word(chars, i)
+        || (chars.get(i) == Some(&'\u{A0}') && nbsp_closing_a_word(chars, i))
+}
+
+/// The readings in another legacy charset that turn each sign glued to the end of a word
+/// ([`glued_word_end`]) into the word's last letter, a small one that one of the text's
+/// languages writes, and change nothing else: in Portuguese, `no Canad·),` is windows-1252's
+/// `Canadá` shown as Mac OS Roman. Such a word has no misread letter for the gates of
+/// [`legacy_to_legacy`], and close languages that share their small words (`que`, `de`, `no`)
+/// tell no one alphabet for [`words_into_its_alphabet`]. A text whose frequent words tell no
+/// language is left alone: a menu's `Bezoek·` is no `Bezoeká`, though `Perla Franov·` is Czech
+/// `Franová`. The reading still competes on plausibility, where the glued sign costs what a
+/// no-break space inside a word does.
+#[inline(never)]
+fn glued_word_ends(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
+    let chars: Vec<char> = text.chars().collect();
+    if !(0..chars.len()).any(|i| glued_word_end(&chars, i)) {
+        return Vec::new();
+    }
+    let languages = text_languages_of(&without_addresses(&chars), crate::detect::MIN_COMMON_WORDS);
+    let written = |c: char| {
+        languages
+            .iter()
+            .any(|&language| crate::detect::in_latin_alphabet(language, c))
+    };
+    readings(text, encoders, &PREFERENCE, |after| {
+        after.len() == chars.len()
+            && (0..chars.len()).all(|i| {
+                chars.get(i) == after.get(i)
+                    || (glued_word_end(&chars, i)
+                        && sign_into_a_word_end(&chars, after, i)
+                        && after.get(i).is_some_and(|&c| written(c)))
+            })
+    })
 }
 
 /// The most words beyond ASCII of a text that [`into_frequent_words`] tries each reading on.
@@ -1377,6 +1436,11 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
         }
     }
     for candidate in lone_capitals(text, encoders) {
+        if !out.iter().any(|c| c.step.after == candidate.step.after) {
+            out.push(candidate);
+        }
+    }
+    for candidate in glued_word_ends(text, encoders) {
         if !out.iter().any(|c| c.step.after == candidate.step.after) {
             out.push(candidate);
         }
@@ -3393,6 +3457,12 @@ mod tests {
                     "descoberto no ano de 1884 por Joseph Burr Tyrrell em Alberta, no Canad·, local",
                     "descoberto no ano de 1884 por Joseph Burr Tyrrell em Alberta, no Canadá, local",
                 ),
+                // Where the small words (`que`, `de`, `no`) are Spanish, Portuguese and Catalan
+                // alike, the letter is one that one of them writes (Catalan has no `á`).
+                (
+                    "Albertossauro (Albertosaurus sp., que significa \"lagarto de Alberta\" no Canad·),",
+                    "Albertossauro (Albertosaurus sp., que significa \"lagarto de Alberta\" no Canadá),",
+                ),
                 // Code page 850's `á` (A0) read as Latin-1 is a no-break space, which no
                 // typography glues between a word and its comma.
                 (
@@ -3429,6 +3499,13 @@ mod tests {
                 "Er hat mit Sørensen und der Familie in Århus gesprochen.",
                 "Er sagte „café“ und ging mit der Familie nach Hause.",
                 "Das Wort „‚nein‘“ ist mit der Hand geschrieben.",
+                // A middle dot after a word, where no language of the text writes the letter it
+                // would be, or where the text tells no language: a menu's separator.
+                "Bezoek·",
+                "Hat moment einem·",
+                "Er ist mit der Familie und dem Hund gekommen·",
+                "Home · About · Contact",
+                "La col·lecció del museu és molt gran i la va fer la família.",
             ],
         );
     }
