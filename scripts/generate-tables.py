@@ -14,7 +14,8 @@ Sources, all under ../shared/conformance (read-only, never copied into the repos
   iso-8859-1, -9 and -11 decode as windows-1252, -1254 and -874.
 * windows-1250 ... windows-1258, windows-874, koi8-r, koi8-u, ibm866, macintosh: WHATWG's
   single-byte indexes whatwg-encoding/index-<name>.txt, as browsers decode them.
-* ibm437, ibm850: Unicode's vendor tables unicode-mappings-vendors/CP437.TXT and CP850.TXT.
+* ibm437, ibm850, ibm852: Unicode's vendor tables unicode-mappings-vendors/CP437.TXT, CP850.TXT
+  and CP852.TXT.
 * Labels: whatwg-encoding/encodings.json (every label a browser accepts, and its encoding).
 
 Each table is stored for bytes 0x80..=0xFF only, as UTF-16 code units (u16), with 0xFFFF for an
@@ -58,6 +59,7 @@ CHARSETS = (
         ("macintosh", "Macintosh", "whatwg", "whatwg-encoding/index-macintosh.txt"),
         ("ibm437", "Ibm437", "unicode", "unicode-mappings-vendors/CP437.TXT"),
         ("ibm850", "Ibm850", "unicode", "unicode-mappings-vendors/CP850.TXT"),
+        ("ibm852", "Ibm852", "unicode", "unicode-mappings-vendors/CP852.TXT"),
     ]
 )
 

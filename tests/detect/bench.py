@@ -15,7 +15,7 @@ crate, built in release mode.
 The visible test set is ../shared/conformance/uchardet-test/<lang>/<charset>.<ext>, read in place.
 A guess counts when decoding the file with it gives exactly the text that decoding with the true
 charset gives (a leading U+FEFF aside); CPython's codecs decode both, so charsets that utf8lens
-cannot decode (CJK, ibm852...) are checked the same way. A charset Python has no codec for (viscii,
+cannot decode (CJK, ibm855...) are checked the same way. A charset Python has no codec for (viscii,
 euc-tw) counts only when named exactly. With CI=true a missing test set is a failure.
 
 Speed: MB/s of a whole detection of 1 MiB inputs made from unicode-lipsum texts (not the test set),

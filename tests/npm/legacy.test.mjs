@@ -18,7 +18,7 @@ const NAMES = [
   "iso-8859-14", "iso-8859-15", "iso-8859-16",
   "windows-1250", "windows-1251", "windows-1252", "windows-1253", "windows-1254",
   "windows-1255", "windows-1256", "windows-1257", "windows-1258", "windows-874",
-  "koi8-r", "koi8-u", "ibm866", "macintosh", "ibm437", "ibm850",
+  "koi8-r", "koi8-u", "ibm866", "macintosh", "ibm437", "ibm850", "ibm852",
 ];
 
 // The seeds' table: the German letters' UTF-8 bytes (C3 then A4 B6 BC 9F 84 96 9C) read as each
@@ -38,8 +38,8 @@ const WINDOWS_1252_C1 = [
 ];
 
 // Charsets whose mapping Node's TextDecoder shares (ISO-8859-1, -9 and -11 are WHATWG aliases of
-// windows-1252, -1254 and -874, so TextDecoder cannot decode the true ones; -16, ibm437 and ibm850
-// it does not support). windows-1252 is checked against the literal table above instead: Node 20's
+// windows-1252, -1254 and -874, so TextDecoder cannot decode the true ones; -16, ibm437, ibm850
+// and ibm852 it does not support). windows-1252 is checked against the literal table above instead: Node 20's
 // TextDecoder("windows-1252") decodes 0x80-0x9F as Latin-1.
 // Node's ICU decoder also departs from WHATWG at a few bytes; those are left out of the comparison
 // and checked here with the value utf8lens gives (null: undefined, decoded as U+FFFD).
@@ -341,7 +341,7 @@ describe("repair", () => {
 describe("mojibakeMatrix", () => {
   test("one row per charset, in charsets() order, with every field", () => {
     const rows = mojibakeMatrix("Höhe");
-    assert.equal(rows.length, 31);
+    assert.equal(rows.length, 32);
     assert.deepEqual(rows.map((r) => r.charset), NAMES);
     const titles = new Map(charsets().map((c) => [c.name, c.title]));
     for (const row of rows) {
@@ -375,9 +375,9 @@ describe("mojibakeMatrix", () => {
 });
 
 describe("charsets, charsetTable and resolveLabel", () => {
-  test("charsets() lists the 31 charsets with titles, sources, undefined bytes and labels", () => {
+  test("charsets() lists the 32 charsets with titles, sources, undefined bytes and labels", () => {
     const all = charsets();
-    assert.equal(all.length, 31);
+    assert.equal(all.length, 32);
     assert.deepEqual(all.map((c) => c.name), NAMES);
     for (const c of all) {
       assert.deepEqual(Object.keys(c).sort(), ["labels", "name", "source", "title", "undefinedBytes"]);
@@ -391,7 +391,7 @@ describe("charsets, charsetTable and resolveLabel", () => {
     assert.deepEqual(byName.get("iso-8859-1").undefinedBytes, []);
     assert.equal(byName.get("iso-8859-6").undefinedBytes.length, 45);
     // The true ISO-8859-1, -9 and -11 have no WHATWG label: browsers map those labels elsewhere.
-    for (const name of ["iso-8859-1", "iso-8859-9", "iso-8859-11", "ibm437", "ibm850"]) {
+    for (const name of ["iso-8859-1", "iso-8859-9", "iso-8859-11", "ibm437", "ibm850", "ibm852"]) {
       assert.deepEqual(byName.get(name).labels, [], name);
     }
     assert.ok(byName.get("windows-1252").labels.includes("latin1"));

@@ -355,6 +355,7 @@ fn mapping_file(cs: Charset) -> String {
     match (cs, cs.name().strip_prefix("iso-")) {
         (Charset::Ibm437, _) => "unicode-mappings-vendors/CP437.TXT".into(),
         (Charset::Ibm850, _) => "unicode-mappings-vendors/CP850.TXT".into(),
+        (Charset::Ibm852, _) => "unicode-mappings-vendors/CP852.TXT".into(),
         (_, Some(iso)) => format!("unicode-mappings-iso8859/{iso}.TXT"),
         (_, None) => format!("whatwg-encoding/index-{}.txt", cs.name()),
     }

@@ -9,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use super::args;
 use super::glue;
 use super::legacy::{charset_arg, unmappable_error};
-use utf8lens::charset::Fallback;
+use utf8lens::charset::{Charset, Fallback};
 use utf8lens::Utf16Cursor;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -273,7 +273,7 @@ pub fn mojibake_matrix(
 ) -> Result<Array, JsValue> {
     const FUNC: &str = "mojibakeMatrix";
     let text = args::text_lossy(text, FUNC)?;
-    args::ensure_room(FUNC, text.len(), 31 * 8 * text.len())?;
+    args::ensure_room(FUNC, text.len(), Charset::ALL.len() * 8 * text.len())?;
     Ok(utf8lens::mojibake::matrix(&text)
         .into_iter()
         .map(|row| {

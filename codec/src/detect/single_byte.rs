@@ -25,7 +25,7 @@ pub(super) enum Source {
 
 /// The charsets in order of preference: when two read the bytes identically the first one is
 /// proposed, as WHATWG's windows-125x supersets are what browsers use for their ISO labels.
-const PREFERENCE: [Charset; 31] = [
+const PREFERENCE: [Charset; 32] = [
     Charset::Windows1252,
     Charset::Windows1250,
     Charset::Windows1251,
@@ -57,6 +57,7 @@ const PREFERENCE: [Charset; 31] = [
     Charset::Macintosh,
     Charset::Ibm850,
     Charset::Ibm437,
+    Charset::Ibm852,
 ];
 
 /// Every source, in order of preference.

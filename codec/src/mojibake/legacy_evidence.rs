@@ -214,7 +214,7 @@ pub(super) enum Gate {
 
 /// The longest text that gets legacy readings without fingerprints ([`Gate::Words`]): a longer
 /// text that is mojibake shows fingerprints (two capitals inside words, words of accented letters
-/// only) and gets them through [`Gate::Fingerprints`]; trying 31 charsets on every long clean text
+/// only) and gets them through [`Gate::Fingerprints`]; trying 32 charsets on every long clean text
 /// with one odd word would double the time `repair` takes on Cyrillic text.
 pub(super) const MAX_CHARS_WORDS_GATE: usize = 2000;
 

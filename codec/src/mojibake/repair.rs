@@ -109,7 +109,7 @@ const STEP_PENALTY: f32 = 0.25;
 
 /// The order in which charsets are tried; when several give the same bytes, the step names the
 /// first, the most common one in the wild.
-const PREFERENCE: [Charset; 31] = [
+const PREFERENCE: [Charset; 32] = [
     Charset::Windows1252,
     Charset::Iso8859_1,
     Charset::Iso8859_15,
@@ -126,6 +126,7 @@ const PREFERENCE: [Charset; 31] = [
     Charset::Ibm866,
     Charset::Ibm437,
     Charset::Ibm850,
+    Charset::Ibm852,
     Charset::Windows1257,
     Charset::Iso8859_13,
     Charset::Windows1256,
@@ -3728,6 +3729,28 @@ mod tests {
         let shown = shown_as(original, Charset::Ibm850, Charset::Iso8859_1);
         assert_eq!(repair(&shown).text, original);
         assert_repairs(&[], &["ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏ", "àáâãäåæçèéêëìíîï and ÀÁÂÃÄÅÆÇ"]);
+    }
+
+    #[test]
+    fn central_european_dos_text_is_read_back() {
+        // Code page 852 (DOS Central European) shown as windows-1250 and as Latin-1: Hungarian's
+        // `ö` (94) is `”`, its `á` (A0) a no-break space, its `ő` (8B) `‹`; Czech's `ř` (FD)
+        // is windows-1250's `ý`.
+        for original in [
+            "A magyar ékezetes betűk között az ő és az ű is megtalálható, de a régi gépeken nem.",
+            "Příliš žluťoučký kůň úpěl ďábelské ódy, řekl mi učitel na hodině češtiny.",
+        ] {
+            for shown in [Charset::Windows1250, Charset::Iso8859_1] {
+                let text = shown_as(original, Charset::Ibm852, shown);
+                let fixed = repair(&text);
+                assert_eq!(fixed.text, original, "{text}");
+                assert_eq!(
+                    fixed.steps[0].decode,
+                    Encoding::Legacy(Charset::Ibm852),
+                    "{text}"
+                );
+            }
+        }
     }
 
     #[test]
