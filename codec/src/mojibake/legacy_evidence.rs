@@ -6,8 +6,8 @@
 //! the links whose addresses spell the words the text garbled.
 
 use super::likelihood::{
-    between_letters, dash_letter, elides, ellipsis_letter, quote_letter, sign_opening_a_word,
-    text_language_of, CONTRACTION_ENDINGS, LONGEST_WORD,
+    between_letters, dash_letter, elides, ellipsis_letter, nbsp_closing_a_word, quote_letter,
+    sign_opening_a_word, text_languages_of, CONTRACTION_ENDINGS, LONGEST_WORD,
 };
 use super::plausibility::{classify, Class, Script};
 
@@ -703,9 +703,10 @@ pub(super) fn sign_into_a_word_end(before: &[char], after: &[char], i: usize) ->
 }
 
 /// How many distinct words a legacy reading brings into the alphabet of the text's language, the
-/// one its frequent ASCII words tell ([`text_language_of`]): each letter it changes is a letter
-/// beyond ASCII that the language does not write, and becomes one of the same case that it
-/// writes, and each word it changes costs less in the language than before; those of
+/// one its frequent ASCII words tell ([`text_languages_of`]), or one of the close languages they
+/// tell alike: each letter it changes is a letter beyond ASCII that the language does not write,
+/// and becomes one of the same case that it writes, and each word it changes costs less in the
+/// language than before; those of
 /// [`MIN_COUNTED_WORD`] letters or more are counted (`halb so groá wie der` is German, whose
 /// alphabet has no `á`: code page 437's `groß` shown as windows-1252), and a shorter one may
 /// change beside them (Italian `citt‡ Ë andata` is windows-1252's `città è andata` shown as
@@ -746,14 +747,37 @@ pub(super) fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
     }
     // The language is told by the text's prose, not by the words of its web and mail addresses
     // (`web`, `archive`, `org` are no Turkish).
-    let Some(language) = text_language_of(&without_addresses(&before), MIN_ALPHABET_LANGUAGE_WORDS)
-    else {
+    let languages = text_languages_of(&without_addresses(&before), MIN_ALPHABET_LANGUAGE_WORDS);
+    // Close languages that share their small words (`que`, `de`, `no`: Spanish, Portuguese,
+    // Catalan) may each take a reading that changes letters and signs ending words
+    // (`Canad\u{A0}),` is `Canadá` in the first two), but not the apostrophes and no-break spaces
+    // of another's typography: French `l’option` and `breaks\u{A0}:` are no Spanish `líoption`
+    // and `breaksá:`.
+    if languages.len() > 1
+        && !(0..before.len()).all(|i| {
+            let (a, b) = (before.get(i), after.get(i));
+            a == b
+                || (a.is_some_and(|c| c.is_alphabetic()) && b.is_some_and(|c| c.is_alphabetic()))
+                || (sign_ending_a_word_at(&before, i)
+                    && (a != Some(&'\u{A0}') || nbsp_closing_a_word(&before, i)))
+        })
+    {
         return 0;
-    };
+    }
+    languages
+        .into_iter()
+        .map(|language| words_into_alphabet_of(&before, &after, language))
+        .max()
+        .unwrap_or(0)
+}
+
+/// How many distinct words a reading (`after`) brings into the alphabet of `language`, as
+/// [`words_into_its_alphabet`] counts them.
+fn words_into_alphabet_of(before: &[char], after: &[char], language: usize) -> usize {
     let alphabet = |c: char| crate::detect::in_latin_alphabet(language, c);
     let into = before
         .iter()
-        .zip(&after)
+        .zip(after)
         .all(|(&a, &b)| a == b || (!alphabet(a) && alphabet(b)));
     // After the reading, the language writes every letter of the text: a text with other letters
     // it lacks is not all in that language, or its alphabet is not all in the model (Vietnamese
@@ -763,7 +787,7 @@ pub(super) fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
     }
     let mut costs: Vec<u32> = Vec::new();
     let mut made: Vec<&[char]> = Vec::new();
-    for (at, word) in words(&after) {
+    for (at, word) in words(after) {
         let old = before.get(at..at + word.len()).unwrap_or_default();
         if old == word || made.contains(&word) {
             continue;

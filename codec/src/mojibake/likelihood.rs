@@ -153,15 +153,6 @@ fn span_words(chars: &[char], spans: &[Span]) -> Vec<String> {
         .collect()
 }
 
-/// The Latin-script language the text's words of small ASCII letters tell by `min_hits` of its
-/// frequent words or more, as an index into `latin_word_bits`' order.
-pub(super) fn text_language_of(chars: &[char], min_hits: usize) -> Option<usize> {
-    match text_languages_of(chars, min_hits).as_slice() {
-        &[one] => Some(one),
-        _ => None,
-    }
-}
-
 /// The Latin-script languages that share the most of the text's frequent words, `min_hits` or
 /// more (`detect::text_languages`): one, or close languages that share their small words.
 pub(super) fn text_languages_of(chars: &[char], min_hits: usize) -> Vec<usize> {

@@ -633,15 +633,45 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
             .copied()
             .filter(|&language| writes_at(&best_chars, &positions, language))
             .collect();
-        let languages = if writing.is_empty() {
-            languages
-        } else {
-            writing
-        };
         let mut costs: Vec<u32> = Vec::new();
-        return cheapest(best, &best_chars, rivals, |chars| {
-            price_in_languages(chars, &positions, &languages, &mut costs)
+        if writing.is_empty() {
+            return cheapest(best, &best_chars, rivals, |chars| {
+                price_in_languages(chars, &positions, &languages, &mut costs)
+            });
+        }
+        let rivals: Vec<(&Node, Vec<char>)> = rivals.collect();
+        let answer = cheapest(best, &best_chars, rivals.iter().cloned(), |chars| {
+            price_in_languages(chars, &positions, &writing, &mut costs)
         });
+        if !std::ptr::eq(answer, best) {
+            return answer;
+        }
+        // A rival in the letters of only some of them is priced beside the answer in those that
+        // write both: `Canad‡` is Mac OS Roman's `Canadá` or windows-1252's `Canadà`, Catalan
+        // writes only the second, Spanish only the first, and Portuguese, which writes both, reads
+        // `Canadá` better.
+        let mut answer = (best, 0u32);
+        for (node, chars) in rivals {
+            let both: Vec<usize> = writing
+                .iter()
+                .copied()
+                .filter(|&language| writes_at(&chars, &positions, language))
+                .collect();
+            if both.is_empty() || both.len() == writing.len() {
+                continue;
+            }
+            let (Some(own), Some(theirs)) = (
+                price_in_languages(&best_chars, &positions, &both, &mut costs),
+                price_in_languages(&chars, &positions, &both, &mut costs),
+            ) else {
+                continue;
+            };
+            let saved = own.saturating_sub(theirs);
+            if saved >= ONE_LANGUAGE_MARGIN_BITS && saved > answer.1 {
+                answer = (node, saved);
+            }
+        }
+        return answer.0;
     }
     // Without a Latin language, the script of the best reading's letters beyond Latin: Greek in
     // windows-1253 shown as windows-1252 begins `¢ëëåò`, which windows-1253 reads as `Άλλες`
@@ -3464,6 +3494,17 @@ mod tests {
                     "Albertossauro (Albertosaurus sp., que significa \"lagarto de Alberta\" no Canad·),",
                     "Albertossauro (Albertosaurus sp., que significa \"lagarto de Alberta\" no Canadá),",
                 ),
+                // So is Mac OS Roman's `á` shown as windows-1252's `‡`: windows-1252's `à`
+                // shown as Mac OS Roman would be the same sign, and Portuguese, the one of the
+                // three that writes both letters, reads `Canadá` better.
+                (
+                    "Albertossauro (Albertosaurus sp., que significa \"lagarto de Alberta\" no Canad‡),",
+                    "Albertossauro (Albertosaurus sp., que significa \"lagarto de Alberta\" no Canadá),",
+                ),
+                (
+                    "Albertossauro (Albertosaurus sp., que significa \"lagarto de Alberta\" no Canad\u{a0}),",
+                    "Albertossauro (Albertosaurus sp., que significa \"lagarto de Alberta\" no Canadá),",
+                ),
                 // Code page 850's `á` (A0) read as Latin-1 is a no-break space, which no
                 // typography glues between a word and its comma.
                 (
@@ -3506,6 +3547,11 @@ mod tests {
                 "Hat moment einem·",
                 "Er ist mit der Familie und dem Hund gekommen·",
                 "Home · About · Contact",
+                // French and Italian apostrophes and French no-break spaces, in text whose small
+                // words other languages share, are no Spanish or Catalan `í` and `á`.
+                "le choix d’un fichier de l’option en ligne de commande, que les paquets",
+                "la licenza per l’Opera e per la comunicazione al pubblico dell’Opera",
+                "\\fBbreaks\\fR\u{a0}: forcer l’installation de paquets (depuis dpkg\u{a0}1.14.6).",
                 "La col·lecció del museu és molt gran i la va fer la família.",
             ],
         );
