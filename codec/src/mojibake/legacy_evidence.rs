@@ -706,11 +706,10 @@ pub(super) fn sign_into_a_word_end(before: &[char], after: &[char], i: usize) ->
 /// one its frequent ASCII words tell ([`text_languages_of`]), or one of the close languages they
 /// tell alike: each letter it changes is a letter beyond ASCII that the language does not write,
 /// and becomes one of the same case that it writes, and each word it changes costs less in the
-/// language than before; those of
-/// [`MIN_COUNTED_WORD`] letters or more are counted (`halb so groá wie der` is German, whose
-/// alphabet has no `á`: code page 437's `groß` shown as windows-1252), and a shorter one may
-/// change beside them (Italian `citt‡ Ë andata` is windows-1252's `città è andata` shown as
-/// Mac OS Roman). 0 when any of that fails.
+/// language than before; those of [`MIN_COUNTED_WORD`] letters or more are counted (`halb so
+/// groá wie der` is German, whose alphabet has no `á`: code page 437's `groß` shown as
+/// windows-1252), and a shorter one may change beside them (Italian `citt‡ Ë andata` is
+/// windows-1252's `città è andata` shown as Mac OS Roman). 0 when any of that fails.
 /// A name from another language in a text keeps letters its language lacks (`José` in German), but
 /// a reading of it into the language's letters reads no better there.
 pub(super) fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
