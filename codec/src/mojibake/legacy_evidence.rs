@@ -263,8 +263,11 @@ pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
         // charset's letters in a word of any length (`b„r`: code page 437's `bär`).
         // So are the spacing accents windows-1252 shows Mac OS Roman's letters as, and the other
         // way, between letters or ending a word (`f¸r`, `pi˘`: German `für`, Italian `più`).
+        // So is a capital beyond ASCII between two small letters that the reading makes a small
+        // letter (`fŸr`: Mac OS Roman's `für`, 9F, shown as windows-1252).
         let wedged = (WEDGED_IN_SHORT_WORDS.contains(a) && between_letters(&before, i))
-            || (SPACING_ACCENTS.contains(a) && (between_letters(&before, i) || ends_word));
+            || (SPACING_ACCENTS.contains(a) && (between_letters(&before, i) || ends_word))
+            || capital_between_small(&before, i) && b.is_lowercase();
         let letter = matches!(classify(b), Class::Letter(Script::Latin))
             && (a.is_alphabetic()
                 || between_letters(&before, i)
@@ -314,7 +317,7 @@ pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
             signs.push(a);
             continue;
         }
-        if letter && misread_letter(&before, i) && word_len(i) >= MIN_WORD_CHANGED {
+        if letter && misread_letter(&before, i) && (word_len(i) >= MIN_WORD_CHANGED || wedged) {
             vouchers.push(a);
         }
         misread |= misread_letter(&before, i)
@@ -323,6 +326,19 @@ pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
             || (letter_of_another_script(&before, i) && word_made());
     }
     misread && (signs.is_empty() || vouchers.iter().any(|v| !signs.contains(v)))
+}
+
+/// Whether the character at `i` is one of windows-1252's capitals at 80–9F (`ŠŒŽŸ`, which it
+/// shows for Mac OS Roman's `ä`, `å`, `é` and `ü`) between two small letters (`fŸr`), where no
+/// word has a capital.
+fn capital_between_small(chars: &[char], i: usize) -> bool {
+    let small = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|c| c.is_lowercase())
+    };
+    chars.get(i).is_some_and(|&c| "ŠŒŽŸ".contains(c))
+        && small(i.checked_sub(1))
+        && small(Some(i + 1))
 }
 
 /// Where the run of letters around `i` starts and ends, found from `i` (empty when the character

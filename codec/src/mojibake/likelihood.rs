@@ -263,6 +263,7 @@ fn in_context(chars: &[char], classes: &[Class]) -> f32 {
             || dash_letter(chars, i)
             || stripped_apostrophe(chars, i)
             || low_quote_closing_a_word(chars, i)
+            || stray_low_quote(chars, i)
             || apostrophe_for_letter(chars, i)
         {
             total += QUOTE_LETTER;
@@ -457,6 +458,20 @@ fn low_quote_closing_a_word(chars: &[char], i: usize) -> bool {
         && !chars.get(i + 1).is_some_and(|c| c.is_alphanumeric())
 }
 
+/// Whether the character at `i` is a low quotation mark (`‚`, `„`) that opens nothing: alone
+/// between spaces, or after an elided article's apostrophe. A low mark opens a quotation glued
+/// to its first word; code page 850's `é` and `ä` (82, 84) through a decoder that let them pass
+/// as C1 controls, read as windows-1252, stand alone (Portuguese `‚ o envolvimento`) and after an
+/// apostrophe (French `l'‚clat`).
+fn stray_low_quote(chars: &[char], i: usize) -> bool {
+    let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
+    let prev = at(i.checked_sub(1));
+    let next = at(Some(i + 1));
+    matches!(at(Some(i)), Some('‚' | '„'))
+        && ((prev.is_none_or(char::is_whitespace) && next.is_none_or(char::is_whitespace))
+            || (matches!(prev, Some('\'' | '’')) && next.is_some_and(char::is_lowercase)))
+}
+
 /// What a sign of Latin-1 between two Latin letters costs beyond its class (`Tom·öka`, `b¿nder`:
 /// windows-1252 letters shown as Mac OS Roman): the letter model would price the word's halves
 /// as two cheap words.
@@ -555,7 +570,17 @@ pub(super) fn sign_opening_a_word(chars: &[char], i: usize) -> bool {
     };
     // U+FFFD stands for a character that lost bytes, most often a letter.
     const OPENS_CLEAN: &str = "¿¡€£¥¢¤§¶•·«»‹›“”‘’„‚´¬…–—\u{A0}\u{AD}\u{FFFD}";
-    let opens_clean = OPENS_CLEAN.contains(ch);
+    // A single low quotation mark opens a quotation that the text closes (`‚poté‘`); one that
+    // nothing closes is windows-1252's reading of code page 850's `é` (82): `trois ‚poques`. The
+    // double one is left alone: German opens its quotations with it, and a piece of text cut
+    // after one (`dass „sich`) closes nothing.
+    let unclosed = ch == '‚'
+        && !chars
+            .get(i + 1..)
+            .unwrap_or_default()
+            .iter()
+            .any(|c| matches!(c, '‘' | '’' | '\''));
+    let opens_clean = OPENS_CLEAN.contains(ch) && !unclosed;
     let sign = (!ch.is_alphanumeric() || matches!(ch, 'ª' | 'º'))
         && !ch.is_ascii()
         && !ch.is_whitespace()

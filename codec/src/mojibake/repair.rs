@@ -634,6 +634,9 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
             .filter(|&language| writes_at(&best_chars, &positions, language))
             .collect();
         let mut costs: Vec<u32> = Vec::new();
+        if writing.is_empty() && letters_at(&best_chars, &positions) {
+            return into_letters_it_writes(best, rivals, &positions, &languages);
+        }
         if writing.is_empty() {
             return cheapest(best, &best_chars, rivals, |chars| {
                 price_in_languages(chars, &positions, &languages, &mut costs)
@@ -673,6 +676,12 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
         }
         return answer.0;
     }
+    // A letter of another script that the reading makes alone among Latin words (`В o
+    // envolvimento`: code page 866's reading of the control 82, Portuguese `é` in code page 850
+    // shown as Latin-1) loses to a rival's Latin letter that reads about as well.
+    if let Some(rival) = latin_among_latin(best, &best_chars, &positions, explored) {
+        return rival;
+    }
     // Without a Latin language, the script of the best reading's letters beyond Latin: Greek in
     // windows-1253 shown as windows-1252 begins `¢ëëåò`, which windows-1253 reads as `Άλλες`
     // and ISO-8859-7 as `’λλες`, and the quotation mark is no letter.
@@ -682,6 +691,100 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
         }),
         None => best,
     }
+}
+
+/// For an answer whose characters at `positions` are letters of another script than Latin, in a
+/// text whose other letters are all Latin, [`MIN_LATIN_LETTERS_AROUND`] or more: the rival (a
+/// legacy reading of the same characters, from `explored`) that makes Latin letters there and
+/// costs at most [`SCRIPT_MARGIN_BITS`] more, the cheapest such.
+fn latin_among_latin<'a>(
+    best: &Node,
+    best_chars: &[char],
+    positions: &[usize],
+    explored: &'a [Node],
+) -> Option<&'a Node> {
+    let latin = |c: char| {
+        matches!(
+            classify(c),
+            Class::AsciiLetter | Class::Letter(Script::Latin)
+        )
+    };
+    let foreign = positions.iter().all(|&p| {
+        best_chars
+            .get(p)
+            .is_some_and(|&c| beyond_latin(c).is_some())
+    });
+    let around = best_chars
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| !positions.contains(i) && c.is_alphabetic());
+    if !foreign
+        || around.clone().count() < MIN_LATIN_LETTERS_AROUND
+        || !around.clone().all(|(_, &c)| latin(c))
+    {
+        return None;
+    }
+    let score = |node: &Node| text_bits(&node.text) + node.steps.iter().map(step_bits).sum::<f32>();
+    let limit = score(best) + SCRIPT_MARGIN_BITS;
+    explored
+        .iter()
+        .filter(|node| matches!(node.steps.as_slice(), [step] if is_legacy_to_legacy(step)))
+        .filter(|node| {
+            let chars: Vec<char> = node.text.chars().collect();
+            chars.len() == best_chars.len()
+                && (0..chars.len())
+                    .all(|i| positions.contains(&i) || chars.get(i) == best_chars.get(i))
+                && positions
+                    .iter()
+                    .all(|&p| chars.get(p).is_some_and(|&c| c.is_alphabetic() && latin(c)))
+        })
+        .map(|node| (node, score(node)))
+        .filter(|(_, s)| *s <= limit)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(node, _)| node)
+}
+
+/// The fewest Latin letters the rest of a text needs for [`latin_among_latin`].
+const MIN_LATIN_LETTERS_AROUND: usize = 8;
+
+/// How much more than the answer a rival in Latin letters may cost for [`latin_among_latin`].
+const SCRIPT_MARGIN_BITS: f32 = 4.0;
+
+/// Whether each character of `chars` at `positions` is a letter.
+fn letters_at(chars: &[char], positions: &[usize]) -> bool {
+    positions
+        .iter()
+        .all(|&p| chars.get(p).is_some_and(|c| c.is_alphabetic()))
+}
+
+/// For an answer whose letters (at `positions`) none of the text's `languages` writes: the rival
+/// whose letters some of them write, cheapest in those, or `best` where there is none. French
+/// `premiers ‰ges de la` is Mac OS Roman's `âges`, not the `äges` of windows-1252 shown as Mac OS
+/// Roman, which the letter model reads as well.
+fn into_letters_it_writes<'a>(
+    best: &'a Node,
+    rivals: impl Iterator<Item = (&'a Node, Vec<char>)>,
+    positions: &[usize],
+    languages: &[usize],
+) -> &'a Node {
+    let mut costs: Vec<u32> = Vec::new();
+    let mut answer = (best, u32::MAX);
+    for (node, chars) in rivals {
+        let own: Vec<usize> = languages
+            .iter()
+            .copied()
+            .filter(|&language| writes_at(&chars, positions, language))
+            .collect();
+        if own.is_empty() {
+            continue;
+        }
+        if let Some(bits) = price_in_languages(&chars, positions, &own, &mut costs) {
+            if bits < answer.1 {
+                answer = (node, bits);
+            }
+        }
+    }
+    answer.0
 }
 
 /// The reading `price` finds cheapest, `best` unless a rival (a node and its characters) costs
@@ -3457,6 +3560,71 @@ mod tests {
                 "\\fIтбл\\fP), и основне скупове аргумената до тих програма.",
                 "\\fB\\-X\\fP[\\fIтпи\\/\\fP], \\fB\\-\\-gxditview\\fP[=\\fIтпи\\/\\fP]",
                 "\\fB\\e\\ Страница\\e\\ упутства\\e\\ \\e$MAN_PN\\e\\ ?ltред\\e\\ %lt?L/%L.:\\fP",
+            ],
+        );
+    }
+
+    #[test]
+    fn windows_capitals_between_small_letters_are_misread_letters() {
+        // Mac OS Roman's `ü`, `ä` (9F, 8A) are windows-1252's `Ÿ`, `Š`: a capital between two
+        // small letters, in words of three letters too (`fŸr`, `mŠn`).
+        assert_repairs(
+            &[
+                (
+                    "Die \u{2020}bersicht der Ergebnisse fŸr \u{2026}sterreich",
+                    "Die Übersicht der Ergebnisse für Österreich",
+                ),
+                ("Danke fŸr alles", "Danke für alles"),
+                (
+                    "mŠn och kvinnor introducerades i",
+                    "män och kvinnor introducerades i",
+                ),
+            ],
+            &[
+                "Die Ergebnisse für Österreich",
+                "Škoda a Žilina",
+                "McDonald and iPhone",
+                "('bÏr', 5),",
+            ],
+        );
+    }
+
+    #[test]
+    fn letters_no_language_of_the_text_writes_lose_to_letters_one_writes() {
+        // French (`de`, `la`, shared with Spanish, Catalan, Romanian and Esperanto) writes no
+        // `ä`: Mac OS Roman's `â` (89) shown as windows-1252 is `‰`, and the `äges` of
+        // windows-1252 shown as Mac OS Roman reads as well to the letter model.
+        assert_repairs(
+            &[("premiers \u{2030}ges de la", "premiers âges de la")],
+            &[
+                "les premiers âges de la vie",
+                "Sie hat die Bücher der Familie gelesen.",
+            ],
+        );
+    }
+
+    #[test]
+    fn low_quotes_that_open_nothing_are_misread_letters() {
+        // Code page 850's `é` (82) is windows-1252's `‚` and, through a decoder that let it pass,
+        // a C1 control: alone, after an elided article, or opening a word that no quotation mark
+        // closes. The other readings of the control are letters of another script alone among
+        // Latin words (code page 866's `В`), which lose to a Latin one.
+        assert_repairs(
+            &[
+                ("trois \u{201a}poques", "trois époques"),
+                ("trois \u{82}poques", "trois époques"),
+                ("l'\u{82}clat maximum", "l'éclat maximum"),
+                ("\u{82} o envolvimento", "é o envolvimento"),
+                (
+                    "alternativa \u{82} que esses compostos",
+                    "alternativa é que esses compostos",
+                ),
+            ],
+            &[
+                "Er sagte \u{201a}nein\u{2018} und ging.",
+                "mit denen die Autoren aufzuzeigen versuchen, dass \u{201e}sich",
+                "Das Wort \u{201e}\u{201a}nein\u{2018}\u{201c} ist mit der Hand geschrieben.",
+                "Москва и Berlin",
             ],
         );
     }
