@@ -622,7 +622,17 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
     });
     // Close languages share their small words (Danish and Norwegian): the reading must read best
     // in each of them.
-    let languages = text_languages_of(&without_addresses(&before), crate::detect::MIN_COMMON_WORDS);
+    // The frequent words are those the readings keep: the pieces of a word that a misread letter
+    // splits are no words of the text (`oc‚an bor‚al au` would be Romanian by `an`, `al`, `au`).
+    let mut kept = before.clone();
+    for (at, word) in words(&best_chars) {
+        if positions.iter().any(|p| (at..at + word.len()).contains(p)) {
+            for c in kept.get_mut(at..at + word.len()).unwrap_or_default() {
+                *c = ' ';
+            }
+        }
+    }
+    let languages = text_languages_of(&without_addresses(&kept), crate::detect::MIN_COMMON_WORDS);
     if !languages.is_empty() {
         // They need not share their alphabets: the answer and its rivals are priced in those that
         // write the answer's letters (in a text whose `que`, `de` and `no` are Spanish, Portuguese
@@ -693,39 +703,33 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
     }
 }
 
-/// For an answer whose characters at `positions` are letters of another script than Latin, in a
-/// text whose other letters are all Latin, [`MIN_LATIN_LETTERS_AROUND`] or more: the rival (a
-/// legacy reading of the same characters, from `explored`) that makes Latin letters there and
-/// costs at most [`SCRIPT_MARGIN_BITS`] more, the cheapest such.
+/// For an answer whose characters at `positions` are no Latin letters of a word
+/// ([`odd_among_latin`]), in a text whose other letters are all Latin,
+/// [`MIN_LATIN_LETTERS_AROUND`] or more: the rival (a legacy reading of the same characters, from
+/// `explored`) that makes Latin letters of words there and costs at most [`SCRIPT_MARGIN_BITS`]
+/// more, the cheapest such (the one whose text reads better, between two that cost the same).
 fn latin_among_latin<'a>(
     best: &Node,
     best_chars: &[char],
     positions: &[usize],
     explored: &'a [Node],
 ) -> Option<&'a Node> {
-    let latin = |c: char| {
-        matches!(
-            classify(c),
-            Class::AsciiLetter | Class::Letter(Script::Latin)
-        )
-    };
-    let foreign = positions.iter().all(|&p| {
-        best_chars
-            .get(p)
-            .is_some_and(|&c| beyond_latin(c).is_some())
-    });
+    let odd = |chars: &[char]| positions.iter().all(|&p| odd_among_latin(chars, p));
     let around = best_chars
         .iter()
         .enumerate()
         .filter(|(i, c)| !positions.contains(i) && c.is_alphabetic());
-    if !foreign
+    if !odd(best_chars)
         || around.clone().count() < MIN_LATIN_LETTERS_AROUND
-        || !around.clone().all(|(_, &c)| latin(c))
+        || !around.clone().all(|(_, &c)| is_latin_letter(c))
     {
         return None;
     }
-    let score = |node: &Node| text_bits(&node.text) + node.steps.iter().map(step_bits).sum::<f32>();
-    let limit = score(best) + SCRIPT_MARGIN_BITS;
+    let score = |node: &Node| {
+        let bits = text_bits(&node.text);
+        (bits + node.steps.iter().map(step_bits).sum::<f32>(), bits)
+    };
+    let limit = score(best).0 + SCRIPT_MARGIN_BITS;
     explored
         .iter()
         .filter(|node| matches!(node.steps.as_slice(), [step] if is_legacy_to_legacy(step)))
@@ -734,14 +738,44 @@ fn latin_among_latin<'a>(
             chars.len() == best_chars.len()
                 && (0..chars.len())
                     .all(|i| positions.contains(&i) || chars.get(i) == best_chars.get(i))
-                && positions
-                    .iter()
-                    .all(|&p| chars.get(p).is_some_and(|&c| c.is_alphabetic() && latin(c)))
+                && positions.iter().all(|&p| {
+                    chars.get(p).copied().is_some_and(is_latin_letter)
+                        && !odd_among_latin(&chars, p)
+                })
         })
         .map(|node| (node, score(node)))
-        .filter(|(_, s)| *s <= limit)
-        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .filter(|(_, s)| s.0 <= limit)
+        .min_by(|a, b| a.1 .0.total_cmp(&b.1 .0).then(a.1 .1.total_cmp(&b.1 .1)))
         .map(|(node, _)| node)
+}
+
+/// Whether `c` is a Latin letter (ASCII or beyond).
+fn is_latin_letter(c: char) -> bool {
+    matches!(
+        classify(c),
+        Class::AsciiLetter | Class::Letter(Script::Latin)
+    )
+}
+
+/// Whether the character at `i` is what windows-1252 or KOI8-R make of code page 850's letters
+/// (through a decoder that let them pass as C1 controls) where Latin text has none: a letter of
+/// another script, a low quotation mark (`cette page a ‚t‚`), a no-break space glued to a letter
+/// (`\u{A0}bersichtskarte`, KOI8-R's 9A), or a capital of windows-1252's 80–9F standing alone
+/// as a word (`longobarda Š`: `è`, 8A). Signs that stand as well between words (`…`, dashes,
+/// quotation marks) are left to the letter model: windows-1252 text read as Latin-1 is the more
+/// common accident.
+fn odd_among_latin(chars: &[char], i: usize) -> bool {
+    let letter = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|c| c.is_alphabetic())
+    };
+    let (before, after) = (letter(i.checked_sub(1)), letter(Some(i + 1)));
+    chars.get(i).is_some_and(|&c| {
+        beyond_latin(c).is_some()
+            || matches!(c, '‚' | '„')
+            || (c == '\u{A0}' && (before || after))
+            || ("ŠŒŽŸ".contains(c) && !before && !after)
+    })
 }
 
 /// The fewest Latin letters the rest of a text needs for [`latin_among_latin`].
@@ -3626,6 +3660,41 @@ mod tests {
                 "Das Wort \u{201e}\u{201a}nein\u{2018}\u{201c} ist mit der Hand geschrieben.",
                 "Москва и Berlin",
             ],
+        );
+    }
+
+    #[test]
+    fn code_page_850_letters_through_c1_controls_among_latin_words() {
+        // Read as windows-1252, the controls are a capital alone as a word (`Š`, 8A: Italian
+        // `è`) or low quotation marks around a letter (`‚t‚`: French `été`); read as KOI8-R, 9A
+        // is a no-break space opening a word (German `Ü`). A Latin reading that reads about as
+        // well wins. An ellipsis between words stays windows-1252's.
+        assert_repairs(
+            &[
+                (
+                    "L'architettura longobarda \u{8a}",
+                    "L'architettura longobarda è",
+                ),
+                ("cette page a \u{82}t\u{82}", "cette page a été"),
+                ("\u{9a}bersichtskarte des Mars", "Übersichtskarte des Mars"),
+                ("He said \u{85} nothing at all", "He said … nothing at all"),
+                ("Er sagte \u{84}ja\u{93} und ging", "Er sagte „ja“ und ging"),
+            ],
+            &["Škoda Š a Žilina", "Der Preis \u{a0}beträgt 10 Euro"],
+        );
+    }
+
+    #[test]
+    fn the_language_of_a_text_is_told_by_the_words_its_readings_keep() {
+        // The pieces a misread letter splits a word into are no words of the text: `an`, `al`
+        // and `au` would make `oc‚an bor‚al au` Romanian, which writes `â` and no `é`, and `ann`
+        // and `es` make `les ann‚es` Catalan, which reads `annÇes` better.
+        assert_repairs(
+            &[
+                ("oc\u{201a}an bor\u{201a}al au", "océan boréal au"),
+                ("les ann\u{201a}es", "les années"),
+            ],
+            &["Les années passent et les océans restent."],
         );
     }
 
