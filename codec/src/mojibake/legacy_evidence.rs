@@ -970,8 +970,8 @@ pub(super) fn is_quote(ch: char) -> bool {
 }
 
 /// Whether the character at `i` shows what a letter read in the wrong Western charset shows: a
-/// symbol or a spacing modifier letter inside a word (`Horv·th`, `Sˆren`), or a capital beyond
-/// ASCII after a small letter (`ErzsÈbet`, `SzabÛ`). A small letter of some alphabet is just a
+/// symbol or a spacing modifier letter inside a word (`Horv·th`, `Sˆren`), a capital beyond
+/// ASCII after a small letter (`ErzsÈbet`, `SzabÛ`), or `Ÿ` before one. A small letter of some alphabet is just a
 /// letter, and so is French's `œ` before `u` (`cœur`).
 pub(super) fn misread_letter(chars: &[char], i: usize) -> bool {
     let Some(&ch) = chars.get(i) else {
@@ -1006,6 +1006,9 @@ pub(super) fn misread_letter(chars: &[char], i: usize) -> bool {
         && (!ch.is_alphabetic() || modifier || windows_letter))
         || (ch.is_uppercase() && prev.is_some_and(|c| c.is_lowercase()) && !camel_case(chars, i))
         || sign_opening_a_word(chars, i)
+        // `Ÿ` before a small letter: French writes it in capitals only, and Mac OS Roman's `ü`
+        // (9F) shown as windows-1252 opens words with it (`Ÿber`).
+        || (ch == 'Ÿ' && chars.get(i + 1).is_some_and(|c| c.is_lowercase()))
 }
 
 /// Whether the character at `i` is one of the [`SPACING_ACCENTS`] ending a word of letters

@@ -632,7 +632,24 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
             }
         }
     }
-    let languages = text_languages_of(&without_addresses(&kept), crate::detect::MIN_COMMON_WORDS);
+    let kept = without_addresses(&kept);
+    let languages = text_languages_of(&kept, crate::detect::MIN_COMMON_WORDS);
+    // Code and markup (`[Páginas novas](/wiki/Especial:…)`, `os.fsencode("foo-b„r@baz.py")`)
+    // are names and addresses, whose words tell no language.
+    let prose = !before.iter().any(|c| "[]()/\\@=_\"{}<>|#*".contains(*c));
+    if languages.is_empty() && prose && letters_at(&best_chars, &positions) {
+        // One frequent word is too few to price a text in, but enough, in prose, to tell that the
+        // answer's letters are foreign to it: German `Gro§e Beachtung erhielt die` is Mac OS
+        // Roman's `Große`, not code page 852's `Grože`.
+        let few = text_languages_of(&kept, 1);
+        if !few.is_empty()
+            && !few
+                .iter()
+                .any(|&language| writes_at(&best_chars, &positions, language))
+        {
+            return into_letters_it_writes(best, rivals, &positions, &few);
+        }
+    }
     if !languages.is_empty() {
         // They need not share their alphabets: the answer and its rivals are priced in those that
         // write the answer's letters (in a text whose `que`, `de` and `no` are Spanish, Portuguese
@@ -3609,6 +3626,8 @@ mod tests {
                     "Die Übersicht der Ergebnisse für Österreich",
                 ),
                 ("Danke fŸr alles", "Danke für alles"),
+                // Nor does `Ÿ` open a word of small letters.
+                ("Insgesamt wurden Ÿber 200", "Insgesamt wurden über 200"),
                 (
                     "mŠn och kvinnor introducerades i",
                     "män och kvinnor introducerades i",
@@ -3695,6 +3714,35 @@ mod tests {
                 ("les ann\u{201a}es", "les années"),
             ],
             &["Les années passent et les océans restent."],
+        );
+    }
+
+    #[test]
+    fn one_frequent_word_of_prose_tells_which_letters_are_foreign() {
+        // `die`, `var`, `un` are one frequent word each: too few to price the text in, enough to
+        // refuse letters their language does not write (code page 852's `ž`, windows-1252's
+        // `à`, Mac OS Roman's `ä`). In code, a word tells no language: the test string keeps the
+        // reading the letter model prefers.
+        assert_repairs(
+            &[
+                (
+                    "Gro\u{a7}e Beachtung erhielt die",
+                    "Große Beachtung erhielt die",
+                ),
+                (
+                    "var turiststr\u{2c6}mmarna stora.",
+                    "var turistströmmarna stora.",
+                ),
+                (
+                    "a un diam\u{160}tre d'environ 1",
+                    "a un diamètre d'environ 1",
+                ),
+                (
+                    "os.fsencode(\"foo-b\u{201e}r@baz.py\")",
+                    "os.fsencode(\"foo-bär@baz.py\")",
+                ),
+            ],
+            &["große Mengen Wasser", "var turistströmmarna stora."],
         );
     }
 
