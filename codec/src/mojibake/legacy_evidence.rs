@@ -22,6 +22,10 @@ pub(super) fn beyond_latin(c: char) -> Option<Script> {
 /// The letters windows-1252 has at 80–9F, where Mac OS Roman has its accented vowels.
 pub(super) const WINDOWS_LETTERS: &str = "ŠšŽžŒœŸƒ";
 
+/// The capitals among [`WINDOWS_LETTERS`], which windows-1252 shows for Mac OS Roman's `ä`, `å`,
+/// `é` and `ü` (8A, 8C, 8E, 9F).
+pub(super) const WINDOWS_CAPITALS: &str = "ŠŒŽŸ";
+
 /// The fewest frequent words of its language a text needs for [`words_into_its_alphabet`].
 pub(super) const MIN_ALPHABET_LANGUAGE_WORDS: usize = 3;
 
@@ -328,15 +332,14 @@ pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
     misread && (signs.is_empty() || vouchers.iter().any(|v| !signs.contains(v)))
 }
 
-/// Whether the character at `i` is one of windows-1252's capitals at 80–9F (`ŠŒŽŸ`, which it
-/// shows for Mac OS Roman's `ä`, `å`, `é` and `ü`) between two small letters (`fŸr`), where no
-/// word has a capital.
+/// Whether the character at `i` is one of windows-1252's capitals at 80–9F
+/// ([`WINDOWS_CAPITALS`]) between two small letters (`fŸr`), where no word has a capital.
 fn capital_between_small(chars: &[char], i: usize) -> bool {
     let small = |k: Option<usize>| {
         k.and_then(|k| chars.get(k))
             .is_some_and(|c| c.is_lowercase())
     };
-    chars.get(i).is_some_and(|&c| "ŠŒŽŸ".contains(c))
+    chars.get(i).is_some_and(|&c| WINDOWS_CAPITALS.contains(c))
         && small(i.checked_sub(1))
         && small(Some(i + 1))
 }

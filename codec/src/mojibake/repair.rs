@@ -44,7 +44,7 @@ use super::legacy_evidence::{
     reads_as_words, reads_better_as_words, sign_ending_a_word, sign_into_a_word_end,
     without_addresses, word_its_links_do_not_write, words, words_into_its_alphabet,
     words_its_links_spell, words_of_its_links_letters, Gate, MAX_CHARS_WORDS_GATE,
-    MIN_MISREAD_LETTERS_READ, WINDOWS_LETTERS,
+    MIN_MISREAD_LETTERS_READ, WINDOWS_CAPITALS, WINDOWS_LETTERS,
 };
 use super::likelihood::{
     bits, currency_by_number, dash_letter, degrees_alone, dot_closing_a_word, ellipsis_letter,
@@ -706,7 +706,7 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
     // A letter of another script that the reading makes alone among Latin words (`В o
     // envolvimento`: code page 866's reading of the control 82, Portuguese `é` in code page 850
     // shown as Latin-1) loses to a rival's Latin letter that reads about as well.
-    if let Some(rival) = latin_among_latin(best, &best_chars, &positions, explored) {
+    if let Some(rival) = latin_among_latin(best, &best_chars, &positions, rivals.clone()) {
         return rival;
     }
     // Without a Latin language, the script of the best reading's letters beyond Latin: Greek in
@@ -722,14 +722,15 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
 
 /// For an answer whose characters at `positions` are no Latin letters of a word
 /// ([`odd_among_latin`]), in a text whose other letters are all Latin,
-/// [`MIN_LATIN_LETTERS_AROUND`] or more: the rival (a legacy reading of the same characters, from
-/// `explored`) that makes Latin letters of words there and costs at most [`SCRIPT_MARGIN_BITS`]
-/// more, the cheapest such (the one whose text reads better, between two that cost the same).
+/// [`MIN_LATIN_LETTERS_AROUND`] or more: the rival (a legacy reading of the same characters, a
+/// node and its characters) that makes Latin letters of words there and costs at most
+/// [`SCRIPT_MARGIN_BITS`] more, the cheapest such (the one whose text reads better, between two
+/// that cost the same).
 fn latin_among_latin<'a>(
     best: &Node,
     best_chars: &[char],
     positions: &[usize],
-    explored: &'a [Node],
+    rivals: impl Iterator<Item = (&'a Node, Vec<char>)>,
 ) -> Option<&'a Node> {
     let odd = |chars: &[char]| positions.iter().all(|&p| odd_among_latin(chars, p));
     let around = best_chars
@@ -747,20 +748,13 @@ fn latin_among_latin<'a>(
         (bits + node.steps.iter().map(step_bits).sum::<f32>(), bits)
     };
     let limit = score(best).0 + SCRIPT_MARGIN_BITS;
-    explored
-        .iter()
-        .filter(|node| matches!(node.steps.as_slice(), [step] if is_legacy_to_legacy(step)))
-        .filter(|node| {
-            let chars: Vec<char> = node.text.chars().collect();
-            chars.len() == best_chars.len()
-                && (0..chars.len())
-                    .all(|i| positions.contains(&i) || chars.get(i) == best_chars.get(i))
-                && positions.iter().all(|&p| {
-                    chars.get(p).copied().is_some_and(is_latin_letter)
-                        && !odd_among_latin(&chars, p)
-                })
+    rivals
+        .filter(|(_, chars)| {
+            positions.iter().all(|&p| {
+                chars.get(p).copied().is_some_and(is_latin_letter) && !odd_among_latin(chars, p)
+            })
         })
-        .map(|node| (node, score(node)))
+        .map(|(node, _)| (node, score(node)))
         .filter(|(_, s)| s.0 <= limit)
         .min_by(|a, b| a.1 .0.total_cmp(&b.1 .0).then(a.1 .1.total_cmp(&b.1 .1)))
         .map(|(node, _)| node)
@@ -791,7 +785,7 @@ fn odd_among_latin(chars: &[char], i: usize) -> bool {
         beyond_latin(c).is_some()
             || matches!(c, '‚' | '„')
             || (c == '\u{A0}' && (before || after))
-            || ("ŠŒŽŸ".contains(c) && !before && !after)
+            || (WINDOWS_CAPITALS.contains(c) && !before && !after)
     })
 }
 
