@@ -173,6 +173,13 @@ impl Language {
         self.split_lower(lowercase(ch))
     }
 
+    /// Whether the model spells some of its letters apart ([`Language::split`]): then its
+    /// alphabet holds the letters only in part (Vietnamese, whose tone marks the model keeps
+    /// apart as windows-1258 writes them).
+    pub(super) fn spells_apart(self) -> bool {
+        !self.model().splits.is_empty()
+    }
+
     /// [`Language::split`] of a character already in lowercase ([`lowercase`]).
     pub(super) fn split_lower(self, lower: char) -> Option<(u8, u8)> {
         let splits = self.model().splits;

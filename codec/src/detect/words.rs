@@ -165,6 +165,15 @@ pub(crate) fn in_latin_alphabet(index: usize, ch: char) -> bool {
         .is_some_and(|lang| writes(lang, ch))
 }
 
+/// Whether [`in_latin_alphabet`] knows every letter of the Latin-script language at `index`: not
+/// Vietnamese, whose letters with tone marks the model spells apart and holds only in part (`ã`).
+pub(crate) fn latin_alphabet_whole(index: usize) -> bool {
+    language::all()
+        .filter(|lang| lang.is_latin())
+        .nth(index)
+        .is_some_and(|lang| !lang.spells_apart())
+}
+
 /// Whether one of the Latin-script languages `codes` names (ISO 639-1) writes `ch`, as
 /// [`in_latin_alphabet`] asks of one.
 pub(crate) fn in_latin_alphabet_of(codes: &[&str], ch: char) -> bool {

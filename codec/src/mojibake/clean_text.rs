@@ -9,7 +9,7 @@ use super::legacy_evidence::{
     MIN_READ_WORD, UNREADABLE_BITS_PER_LETTER,
 };
 use super::likelihood::{dash_letter, quote_letter};
-use super::plausibility::{classify, Class, Script};
+use super::plausibility::{classify, letter_at, Class, Script};
 
 /// Whether a legacy-to-legacy reading changes what clean text holds and no misreading makes: lists
 /// of letters, drawn lines and tables, no-break spaces, readable words
@@ -332,10 +332,6 @@ pub(super) fn split_lines(chars: &[char]) -> impl Iterator<Item = std::ops::Rang
 /// puts box drawing of many shapes between letters (`╨Я╤А`).
 pub(super) fn only_box_drawing_beside_words(text: &str, decoded: &str) -> bool {
     let before: Vec<char> = text.chars().collect();
-    let letter = |k: Option<usize>| {
-        k.and_then(|k| before.get(k))
-            .is_some_and(|c| c.is_alphabetic())
-    };
     let mut changed = before
         .iter()
         .zip(decoded.chars())
@@ -344,7 +340,9 @@ pub(super) fn only_box_drawing_beside_words(text: &str, decoded: &str) -> bool {
         .peekable();
     changed.peek().is_some()
         && changed.all(|(k, (&a, _))| {
-            is_vertical(a) || (is_box(a) && !(letter(k.checked_sub(1)) && letter(Some(k + 1))))
+            is_vertical(a)
+                || (is_box(a)
+                    && !(letter_at(&before, k.checked_sub(1)) && letter_at(&before, Some(k + 1))))
         })
 }
 

@@ -9,7 +9,7 @@ use super::likelihood::{
     between_letters, dash_letter, elides, ellipsis_letter, nbsp_closing_a_word, quote_letter,
     sign_opening_a_word, text_languages_of, CONTRACTION_ENDINGS, LONGEST_WORD,
 };
-use super::plausibility::{classify, Class, Script};
+use super::plausibility::{classify, letter_at, Class, Script};
 
 /// The script of a letter of a script other than Latin.
 pub(super) fn beyond_latin(c: char) -> Option<Script> {
@@ -257,10 +257,7 @@ pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
             continue;
         }
         // A sign that ends a word (`Janov·`) may be its last letter too.
-        let ends_word = i
-            .checked_sub(1)
-            .and_then(|p| before.get(p))
-            .is_some_and(|c| c.is_alphabetic())
+        let ends_word = letter_at(&before, i.checked_sub(1))
             && !a.is_ascii()
             && !before.get(i + 1).is_some_and(|c| c.is_alphanumeric());
         // Windows-1252's quotation marks and daggers wedged between two letters are another
@@ -698,16 +695,12 @@ pub(super) fn sign_ending_a_word(chars: &[char]) -> bool {
 
 /// Whether the character at `i` is a sign that ends a word ([`sign_ending_a_word`]).
 pub(super) fn sign_ending_a_word_at(chars: &[char], i: usize) -> bool {
-    let letter = |k: Option<usize>| {
-        k.and_then(|k| chars.get(k))
-            .is_some_and(|c| c.is_alphabetic())
-    };
     chars.get(i).is_some_and(|&c| {
         !c.is_ascii()
             && !c.is_alphanumeric()
             && !"’”“»«…–—".contains(c)
-            && letter(i.checked_sub(1))
-            && letter(i.checked_sub(2))
+            && letter_at(chars, i.checked_sub(1))
+            && letter_at(chars, i.checked_sub(2))
             && !chars.get(i + 1).is_some_and(|c| c.is_alphanumeric())
     })
 }
@@ -722,8 +715,9 @@ pub(super) fn sign_into_a_word_end(before: &[char], after: &[char], i: usize) ->
 }
 
 /// How many distinct words a legacy reading brings into the alphabet of the text's language, the
-/// one its frequent ASCII words tell ([`text_languages_of`]), or one of the close languages they
-/// tell alike: each letter it changes is a letter beyond ASCII that the language does not write,
+/// one the frequent ASCII words it keeps tell ([`text_languages_of`]), or one of the close
+/// languages they tell alike (in a phrase of prose with fewer such words, each of the languages
+/// that has one): each letter it changes is a letter beyond ASCII that the language does not write,
 /// and becomes one of the same case that it writes, and each word it changes costs less in the
 /// language than before; those of [`MIN_COUNTED_WORD`] letters or more are counted (`halb so
 /// groá wie der` is German, whose alphabet has no `á`: code page 437's `groß` shown as
@@ -740,11 +734,7 @@ pub(super) fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
     // small letter of a sign glued to the end of letters (`Canad‡` is `Canadá`; French
     // `compilateur\u{A0}C` is no `compilateurÊC`) or to their start (`der „uáere` is code page
     // 437's `der äußere` shown as windows-1252; German's own `„nein“` reads no better as `änein`).
-    let letter_before = |i: usize| {
-        i.checked_sub(1)
-            .and_then(|p| before.get(p))
-            .is_some_and(|c| c.is_alphabetic())
-    };
+    let letter_before = |i: usize| letter_at(&before, i.checked_sub(1));
     let letter_after = |i: usize| before.get(i + 1).is_some_and(|c| c.is_alphabetic());
     let allowed = |i: usize, a: char, b: char| {
         beyond(b)
@@ -763,9 +753,27 @@ pub(super) fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
     {
         return 0;
     }
-    // The language is told by the text's prose, not by the words of its web and mail addresses
-    // (`web`, `archive`, `org` are no Turkish).
-    let languages = text_languages_of(&without_addresses(&before), MIN_ALPHABET_LANGUAGE_WORDS);
+    // The language is told by the words the reading keeps, and by the text's prose, not by the
+    // words of its web and mail addresses (`web`, `archive`, `org` are no Turkish).
+    let kept = without_addresses(&kept_words(&before, &after));
+    let mut languages = text_languages_of(&kept, MIN_ALPHABET_LANGUAGE_WORDS);
+    // In a phrase of prose, fewer frequent words may tell them, one or two, if the reading brings
+    // its words into the alphabet of every language that has one of them: `aut—nomas y las
+    // capitales` (`y`, `las`: Spanish alone) is Mac OS Roman's `autónomas`, but the `og` of
+    // `Eliassen og Sønner` is Icelandic too, which writes `æ` and no `ø`, and Danish and Norwegian
+    // write the `ø` already. A language whose alphabet the model holds only in part tells nothing
+    // so (Vietnamese `rãnh trong`).
+    let every = languages.is_empty();
+    if every {
+        languages = text_languages_of(&kept, 1);
+        if !is_prose(&before)
+            || !languages
+                .iter()
+                .all(|&language| crate::detect::latin_alphabet_whole(language))
+        {
+            return 0;
+        }
+    }
     // Close languages that share their small words (`que`, `de`, `no`: Spanish, Portuguese,
     // Catalan) may each take a reading that changes letters and signs ending words
     // (`Canad\u{A0}),` is `Canadá` in the first two), but not the apostrophes and no-break spaces
@@ -782,11 +790,21 @@ pub(super) fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
     {
         return 0;
     }
-    languages
+    let counts = languages
         .into_iter()
-        .map(|language| words_into_alphabet_of(&before, &after, language))
-        .max()
-        .unwrap_or(0)
+        .map(|language| words_into_alphabet_of(&before, &after, language));
+    if every {
+        counts.min().unwrap_or(0)
+    } else {
+        counts.max().unwrap_or(0)
+    }
+}
+
+/// Whether a text is prose: it holds none of the signs of code, markup and addresses
+/// (`[Páginas novas](/wiki/Especial:…)`, `os.fsencode("foo-b„r@baz.py")`), whose words are names
+/// and tell no language.
+pub(super) fn is_prose(chars: &[char]) -> bool {
+    !chars.iter().any(|c| "[]()/\\@=_\"{}<>|#*".contains(*c))
 }
 
 /// How many distinct words a reading (`after`) brings into the alphabet of `language`, as
@@ -826,6 +844,23 @@ fn words_into_alphabet_of(before: &[char], after: &[char], language: usize) -> u
         }
     }
     made.len()
+}
+
+/// The text `before` with the words a reading (`after`, as long) changes turned into spaces, one
+/// for each character: the words it keeps. The words are the reading's, so the pieces of a word
+/// that a misread letter splits go too (`oc‚an bor‚al au` keeps only `au`, not Romanian `an` and
+/// `al`).
+pub(super) fn kept_words(before: &[char], after: &[char]) -> Vec<char> {
+    let mut kept = before.to_vec();
+    for (at, word) in words(after) {
+        let span = at..at + word.len();
+        if span.clone().any(|i| before.get(i) != after.get(i)) {
+            if let Some(run) = kept.get_mut(span) {
+                run.fill(' ');
+            }
+        }
+    }
+    kept
 }
 
 /// The text with each run of non-spaces that holds a web or mail address (`://`, `www.`, `@`)
@@ -1019,9 +1054,7 @@ pub(super) fn misread_letter(chars: &[char], i: usize) -> bool {
 /// way), where clean text has none.
 pub(super) fn accent_ending_a_word(chars: &[char], i: usize) -> bool {
     chars.get(i).is_some_and(|&c| SPACING_ACCENTS.contains(c))
-        && i.checked_sub(1)
-            .and_then(|p| chars.get(p))
-            .is_some_and(|c| c.is_alphabetic())
+        && letter_at(chars, i.checked_sub(1))
         && !chars.get(i + 1).is_some_and(|c| c.is_alphanumeric())
 }
 

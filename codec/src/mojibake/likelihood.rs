@@ -13,7 +13,7 @@
 
 use std::sync::OnceLock;
 
-use super::plausibility::{classify, cost, script_of, Class, Script};
+use super::plausibility::{classify, cost, letter_at, script_of, Class, Script};
 use crate::charset::Charset;
 use crate::detect::{
     in_an_alphabet, is_frequent_word, latin_word_bits, text_language, text_languages, word_bits,
@@ -370,12 +370,8 @@ pub(super) fn between_letters(chars: &[char], i: usize) -> bool {
 /// to numbers and to the signs French spaces (`:;!?»`), never a word to the comma after it;
 /// code page 850's `á` (A0) read as Latin-1 ends a word so (`no Canad\u{A0}, local`).
 pub(super) fn nbsp_closing_a_word(chars: &[char], i: usize) -> bool {
-    let letter = |k: Option<usize>| {
-        k.and_then(|k| chars.get(k))
-            .is_some_and(|c| c.is_alphabetic())
-    };
-    letter(i.checked_sub(1))
-        && letter(i.checked_sub(2))
+    letter_at(chars, i.checked_sub(1))
+        && letter_at(chars, i.checked_sub(2))
         && chars
             .get(i + 1)
             .is_some_and(|c| matches!(c, ',' | '.' | ')' | ']'))
@@ -386,13 +382,9 @@ pub(super) fn nbsp_closing_a_word(chars: &[char], i: usize) -> bool {
 /// (`Home · About`) or between letters (Catalan `col·lecció`), never after a word's last letter;
 /// windows-1252's `á` (E1) shown as Mac OS Roman ends a word so (`Perla Franov·`).
 pub(super) fn dot_closing_a_word(chars: &[char], i: usize) -> bool {
-    let letter = |k: Option<usize>| {
-        k.and_then(|k| chars.get(k))
-            .is_some_and(|c| c.is_alphabetic())
-    };
     chars.get(i) == Some(&'·')
-        && letter(i.checked_sub(1))
-        && letter(i.checked_sub(2))
+        && letter_at(chars, i.checked_sub(1))
+        && letter_at(chars, i.checked_sub(2))
         && !chars.get(i + 1).is_some_and(|c| c.is_alphanumeric())
 }
 
@@ -447,14 +439,10 @@ const DIGIT_IN_WORD: f32 = 16.0;
 /// glued to a word's end is a letter read in the wrong charset (`perch‚`, `keksim„`: code page
 /// 850's `é` and `ä`, bytes 82 and 84, through a decoder that let them pass as C1 controls).
 fn low_quote_closing_a_word(chars: &[char], i: usize) -> bool {
-    let letter = |k: Option<usize>| {
-        k.and_then(|k| chars.get(k))
-            .is_some_and(|c| c.is_alphabetic())
-    };
     // A word of two letters or more: a string of signs holds letter-like ones too (`ﬁ‚¥`).
     matches!(chars.get(i), Some('‚' | '„'))
-        && letter(i.checked_sub(1))
-        && letter(i.checked_sub(2))
+        && letter_at(chars, i.checked_sub(1))
+        && letter_at(chars, i.checked_sub(2))
         && !chars.get(i + 1).is_some_and(|c| c.is_alphanumeric())
 }
 

@@ -8,7 +8,7 @@
 use super::clean_text::is_letter_list;
 use super::legacy_evidence::{bits_per_letter, word_around, words, UNREADABLE_BITS_PER_LETTER};
 use super::likelihood::{is_one_letter_word, LONGEST_WORD};
-use super::plausibility::{classify, script_of, Class, Script};
+use super::plausibility::{classify, letter_at, script_of, Class, Script};
 use super::sequences::Read;
 
 /// Whether the stretch `chars[start..end]` is a whole word of three letters or more beyond ASCII,
@@ -248,15 +248,11 @@ pub(super) fn loses_a_readable_word(
     let (Some(first), Some(last)) = (sequences.first(), sequences.last()) else {
         return false;
     };
-    let letter = |k: Option<usize>| {
-        k.and_then(|k| chars.get(k))
-            .is_some_and(|c| c.is_alphabetic())
-    };
     let start = first.start.min(chars.len());
     let end = last.end.min(chars.len()).max(start);
     words(chars.get(start..end).unwrap_or_default()).any(|(at, word)| {
-        let goes_on = (at == 0 && letter(start.checked_sub(1)))
-            || (start + at + word.len() == end && letter(Some(end)));
+        let goes_on = (at == 0 && letter_at(chars, start.checked_sub(1)))
+            || (start + at + word.len() == end && letter_at(chars, Some(end)));
         word.len() >= 2
             && !goes_on
             && (start + at..start + at + word.len()).all(lost)
@@ -276,16 +272,12 @@ pub(super) fn loses_a_readable_word(
 /// * 0 otherwise (`là?`, `Äpfel`, `ÀÉÎÕÜ`), and for a letter alone between quotation marks
 ///   (`'ñ'`, `"â"`: a character literal of code).
 pub(super) fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, full: bool) -> u32 {
-    let letter = |k: Option<usize>| {
-        k.and_then(|k| chars.get(k))
-            .is_some_and(|c| c.is_alphabetic())
-    };
     let Some(&lead) = chars.get(seq.start) else {
         return 0;
     };
     let before = seq.start.checked_sub(1);
-    let letter_before = letter(before);
-    let letter_after = letter(Some(seq.end));
+    let letter_before = letter_at(chars, before);
+    let letter_after = letter_at(chars, Some(seq.end));
     // Between quotation marks (`'ñ'`, `"â"`), a letter alone is a character literal of code.
     let quote = |k: Option<usize>| {
         k.and_then(|k| chars.get(k))
@@ -315,11 +307,7 @@ pub(super) fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, fu
         matches!(classify(lead), Class::Letter(Script::Latin)) && lead.is_uppercase();
     // Irish puts `h`, `n` or `t` before a word's capital vowel (`hÉireann`, `nÓg`, `tÉan`).
     let irish = before.is_some_and(|k| {
-        matches!(chars.get(k), Some('h' | 'n' | 't'))
-            && !k
-                .checked_sub(1)
-                .and_then(|p| chars.get(p))
-                .is_some_and(|c| c.is_alphabetic())
+        matches!(chars.get(k), Some('h' | 'n' | 't')) && !letter_at(chars, k.checked_sub(1))
     });
     if latin_capital && prev.is_some_and(|c| c.is_lowercase()) && !irish {
         return 1;
@@ -467,18 +455,14 @@ pub(super) fn in_a_lone_run_of_e2(chars: &[char], at: usize) -> bool {
         .iter()
         .position(|&c| c != 'â')
         .map_or(chars.len(), |k| k + at);
-    let letter = |k: Option<usize>| {
-        k.and_then(|k| chars.get(k))
-            .is_some_and(|c| c.is_alphabetic())
-    };
     // Beside the punctuation of a list or a literal (`(â; â; a◌̂)`, Unicode's normalisation
     // tests), `â` is a letter named.
     let listed = |k: Option<usize>| {
         k.and_then(|k| chars.get(k))
             .is_some_and(|c| "()[],;:'\"".contains(*c))
     };
-    !letter(start.checked_sub(1))
-        && !letter(Some(end))
+    !letter_at(chars, start.checked_sub(1))
+        && !letter_at(chars, Some(end))
         && !(end - start == 1 && (listed(start.checked_sub(1)) || listed(Some(end))))
 }
 
@@ -487,10 +471,7 @@ pub(super) fn in_a_lone_run_of_e2(chars: &[char], at: usize) -> bool {
 /// with `Ã`.
 pub(super) fn stripped_capital_opening_a_word(chars: &[char], at: usize) -> bool {
     chars.get(at) == Some(&'Ã')
-        && !at
-            .checked_sub(1)
-            .and_then(|p| chars.get(p))
-            .is_some_and(|c| c.is_alphabetic())
+        && !letter_at(chars, at.checked_sub(1))
         && chars.get(at + 1).is_some_and(|c| c.is_lowercase())
 }
 

@@ -153,6 +153,12 @@ fn is_emoji(cp: u32) -> bool {
         | 0x1F000..=0x1FAFF | 0xE0020..=0xE007F)
 }
 
+/// Whether `chars` holds a letter at `k` (`None`, or past the end: no).
+pub(super) fn letter_at(chars: &[char], k: Option<usize>) -> bool {
+    k.and_then(|k| chars.get(k))
+        .is_some_and(|c| c.is_alphabetic())
+}
+
 #[inline(never)]
 pub(super) fn classify(ch: char) -> Class {
     let cp = u32::from(ch);
