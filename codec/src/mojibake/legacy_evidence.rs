@@ -7,7 +7,7 @@
 
 use super::likelihood::{
     between_letters, dash_letter, elides, ellipsis_letter, nbsp_closing_a_word, quote_letter,
-    sign_opening_a_word, text_languages_of, CONTRACTION_ENDINGS, LONGEST_WORD,
+    sign_opening_a_word, text_languages_of, CONTRACTION_ENDINGS, FRACTIONS, LONGEST_WORD,
 };
 use super::plausibility::{classify, letter_at, Class, Script};
 
@@ -697,7 +697,7 @@ pub(super) fn sign_ending_a_word(chars: &[char]) -> bool {
 pub(super) fn sign_ending_a_word_at(chars: &[char], i: usize) -> bool {
     chars.get(i).is_some_and(|&c| {
         !c.is_ascii()
-            && !c.is_alphanumeric()
+            && (!c.is_alphanumeric() || FRACTIONS.contains(c))
             && !"’”“»«…–—".contains(c)
             && letter_at(chars, i.checked_sub(1))
             && letter_at(chars, i.checked_sub(2))

@@ -544,9 +544,15 @@ fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
     !catalan && before && small_latin(Some(i + 1))
 }
 
-/// Whether the character at `i` is a sign (or an ordinal indicator) glued to the start of a word
-/// of small letters, after a space or at the start: `John ÷hri` (Mac OS Roman's `÷` is
-/// windows-1252's `Ö`), `ªensoy` (ISO-8859-2's `Ş` shown as Latin-1). Signs that open words in
+/// The vulgar fractions of the Western charsets (BC–BE): numbers to Unicode, but also what
+/// ISO-8859-2's and windows-1250's letters there (`ź ˝ ž`, `Ľ ˝ ľ`) look like shown as Latin-1 or
+/// windows-1252 (`¾ádná` is Czech `žádná`). Glued to letters, they count as signs.
+pub(super) const FRACTIONS: &str = "¼½¾";
+
+/// Whether the character at `i` is a sign (or an ordinal indicator, or one of the [`FRACTIONS`])
+/// glued to the start of a word of small letters, after a space or at the start: `John ÷hri`
+/// (Mac OS Roman's `÷` is windows-1252's `Ö`), `ªensoy` (ISO-8859-2's `Ş` shown as Latin-1),
+/// `¾ivoèichy` (its `ž`). Signs that open words in
 /// clean text (`¿`, `¡`, currencies, `§`, bullets, quotation marks, an ellipsis, dashes that
 /// stand for `--` before an option) are not counted. Daggers are: clean text puts them before a
 /// year, a space or a capital (`†1902`, `†Corresponding`), not before small letters, where
@@ -569,7 +575,7 @@ pub(super) fn sign_opening_a_word(chars: &[char], i: usize) -> bool {
             .iter()
             .any(|c| matches!(c, '‘' | '’' | '\''));
     let opens_clean = OPENS_CLEAN.contains(ch) && !unclosed;
-    let sign = (!ch.is_alphanumeric() || matches!(ch, 'ª' | 'º'))
+    let sign = (!ch.is_alphanumeric() || matches!(ch, 'ª' | 'º') || FRACTIONS.contains(ch))
         && !ch.is_ascii()
         && !ch.is_whitespace()
         && !opens_clean;

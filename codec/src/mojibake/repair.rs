@@ -3730,6 +3730,27 @@ mod tests {
     }
 
     #[test]
+    fn fractions_glued_to_words_are_misread_letters() {
+        // ISO-8859-2's `ž` (BE) shown as Latin-1 is `¾`: glued to the start of a word of small
+        // letters or to the end of a word, it is a letter read in the wrong charset. Fractions
+        // after digits or standing alone are numbers.
+        assert_repairs(
+            &[
+                ("první \u{be}ivo\u{e8}ichy.", "první živočichy."),
+                (
+                    "jeliko\u{be} neexistuje \u{be}\u{e1}dn\u{e1} dostupn\u{e1} technologie,",
+                    "jelikož neexistuje žádná dostupná technologie,",
+                ),
+            ],
+            &[
+                "Add ½ cup of milk and 1¾ cups of flour.",
+                "Die Schraube misst ¼ Zoll, die Mutter 3½ mm.",
+                "zbývá ¾ hodiny",
+            ],
+        );
+    }
+
+    #[test]
     fn one_frequent_word_of_prose_tells_the_alphabet_to_read_into() {
         // `minden`, `y las`, `ise`: one frequent word of prose, and the reading brings the other
         // words into the alphabet of every language that shares it (windows-1250 and Mac OS Roman
