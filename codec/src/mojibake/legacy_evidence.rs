@@ -8,6 +8,7 @@
 use super::likelihood::{
     between_letters, dash_letter, elides, ellipsis_letter, nbsp_closing_a_word, quote_letter,
     sign_opening_a_word, text_languages_of, CONTRACTION_ENDINGS, FRACTIONS, LONGEST_WORD,
+    WINDOWS_CAPITALS, WINDOWS_LETTERS,
 };
 use super::plausibility::{classify, letter_at, Class, Script};
 
@@ -18,13 +19,6 @@ pub(super) fn beyond_latin(c: char) -> Option<Script> {
         _ => None,
     }
 }
-
-/// The letters windows-1252 has at 80–9F, where Mac OS Roman has its accented vowels.
-pub(super) const WINDOWS_LETTERS: &str = "ŠšŽžŒœŸƒ";
-
-/// The capitals among [`WINDOWS_LETTERS`], which windows-1252 shows for Mac OS Roman's `ä`, `å`,
-/// `é` and `ü` (8A, 8C, 8E, 9F).
-pub(super) const WINDOWS_CAPITALS: &str = "ŠŒŽŸ";
 
 /// The fewest frequent words of its language a text needs for [`words_into_its_alphabet`].
 pub(super) const MIN_ALPHABET_LANGUAGE_WORDS: usize = 3;

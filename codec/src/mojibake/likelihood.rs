@@ -544,6 +544,13 @@ fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
     !catalan && before && small_latin(Some(i + 1))
 }
 
+/// The letters windows-1252 has at 80–9F, where Mac OS Roman has its accented vowels.
+pub(super) const WINDOWS_LETTERS: &str = "ŠšŽžŒœŸƒ";
+
+/// The capitals among [`WINDOWS_LETTERS`], which windows-1252 shows for Mac OS Roman's `ä`, `å`,
+/// `é` and `ü` (8A, 8C, 8E, 9F).
+pub(super) const WINDOWS_CAPITALS: &str = "ŠŒŽŸ";
+
 /// The vulgar fractions of the Western charsets (BC–BE): numbers to Unicode, but also what
 /// ISO-8859-2's and windows-1250's letters there (`ź ˝ ž`, `Ľ ˝ ľ`) look like shown as Latin-1 or
 /// windows-1252 (`¾ádná` is Czech `žádná`). Glued to letters, they count as signs.
@@ -1079,15 +1086,31 @@ const MIN_WORD_AFTER_CAPITAL: usize = 4;
 /// one-letter word (it reads letters in either case), standing alone between spaces, after a word
 /// of letters (not at the start of a sentence), and before a word of [`MIN_WORD_AFTER_CAPITAL`]
 /// small letters or more. Capitals that are no word (`Æ`, `Ñ`) the letter model prices already.
+///
+/// [`lone_windows_capital`]s count too.
 fn capital_letter_word_mid_sentence(chars: &[char], i: usize) -> bool {
     let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
-    at(Some(i)).is_some_and(|c| c.is_uppercase() && !c.is_ascii())
+    let mid_sentence = at(Some(i)).is_some_and(|c| c.is_uppercase() && !c.is_ascii())
         && at(i.checked_sub(1)) == Some(' ')
         && at(i.checked_sub(2)).is_some_and(char::is_alphabetic)
         && at(Some(i + 1)) == Some(' ')
         && (i + 2..i + 2 + MIN_WORD_AFTER_CAPITAL)
-            .all(|k| at(Some(k)).is_some_and(char::is_lowercase))
-        && at(Some(i)).is_some_and(is_one_letter_word)
+            .all(|k| at(Some(k)).is_some_and(char::is_lowercase));
+    (mid_sentence || lone_windows_capital(chars, i)) && at(Some(i)).is_some_and(is_one_letter_word)
+}
+
+/// Whether the character at `i` is one of windows-1252's capitals at 80–9F
+/// ([`WINDOWS_CAPITALS`]) standing alone as a word, at the start or after a word of small
+/// letters, and before a word of small letters. They are no word of any language, though the
+/// letter model reads `Ž` and `Š` as it reads `ž` and `š`: `Ž o envolvimento` and `alternativa Ž
+/// que` are Portuguese `é` in Mac OS Roman (8E) shown as windows-1252.
+pub(super) fn lone_windows_capital(chars: &[char], i: usize) -> bool {
+    let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
+    let small = |k: Option<usize>| at(k).is_some_and(char::is_lowercase);
+    at(Some(i)).is_some_and(|c| WINDOWS_CAPITALS.contains(c))
+        && at(Some(i + 1)) == Some(' ')
+        && small(Some(i + 2))
+        && (i == 0 || (at(i.checked_sub(1)) == Some(' ') && small(i.checked_sub(2))))
 }
 
 /// What a capital beyond ASCII and a sign after it cost where they end a word of small letters

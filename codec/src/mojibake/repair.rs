@@ -44,12 +44,12 @@ use super::legacy_evidence::{
     quote_letters_into_quotes, reads_as_words, reads_better_as_words, sign_ending_a_word,
     sign_into_a_word_end, without_addresses, word_its_links_do_not_write, words,
     words_into_its_alphabet, words_its_links_spell, words_of_its_links_letters, Gate,
-    MAX_CHARS_WORDS_GATE, MIN_MISREAD_LETTERS_READ, WINDOWS_CAPITALS, WINDOWS_LETTERS,
+    MAX_CHARS_WORDS_GATE, MIN_MISREAD_LETTERS_READ,
 };
 use super::likelihood::{
     bits, currency_by_number, dash_letter, degrees_alone, dot_closing_a_word, ellipsis_letter,
-    is_one_letter_word, named_letter, nbsp_closing_a_word, quote_letter, text_languages_of,
-    unit_after_number, wedged_in_number,
+    is_one_letter_word, lone_windows_capital, named_letter, nbsp_closing_a_word, quote_letter,
+    text_languages_of, unit_after_number, wedged_in_number, WINDOWS_CAPITALS, WINDOWS_LETTERS,
 };
 use super::lost_bytes::{
     breaks_a_word, emoji_that_lost_its_last_byte, enough_whole, in_a_lone_run_of_e2,
@@ -1038,29 +1038,55 @@ fn capital_among_small_letters(before: &[char], after: &[char], i: usize) -> boo
 /// or more after it (`longobarda Ë costituita`: Italian `è`, windows-1252's E8, shown as Mac OS
 /// Roman; `livro È muito`, Portuguese `é`). Clean text writes a word of one capital at a
 /// sentence's start, or as a letter it names (`the letter Ë stands`, [`named_letter`]).
+///
+/// [`lone_windows_capital`]s count too.
 fn lone_capital_among_small_words(chars: &[char], i: usize) -> bool {
     let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
-    at(Some(i)).is_some_and(|c| c.is_uppercase() && c.is_alphabetic() && !c.is_ascii())
+    let between = at(Some(i))
+        .is_some_and(|c| c.is_uppercase() && c.is_alphabetic() && !c.is_ascii())
         && at(i.checked_sub(1)) == Some(' ')
         && at(i.checked_sub(2)).is_some_and(char::is_lowercase)
         && at(i.checked_sub(3)).is_some_and(char::is_lowercase)
         && at(Some(i + 1)) == Some(' ')
         && (i + 2..i + 2 + MIN_WORD_AFTER_LONE_CAPITAL)
-            .all(|k| at(Some(k)).is_some_and(char::is_lowercase))
-        && !named_letter(chars, i)
+            .all(|k| at(Some(k)).is_some_and(char::is_lowercase));
+    (between || lone_windows_capital(chars, i)) && !named_letter(chars, i)
 }
 
 /// The shortest word of small letters after a lone capital that [`lone_capital_among_small_words`]
 /// takes: a letter a sentence names is often followed by a short word (`the letter Ë in`).
 const MIN_WORD_AFTER_LONE_CAPITAL: usize = 4;
 
+/// Whether the character at `i` is `ˆ`, what windows-1252 shows for Mac OS Roman's `à` (88), a
+/// word of one letter in French, Italian, Catalan and Portuguese, standing alone as a word after a
+/// word of small letters, of two letters or more, and before a word of small letters, a comma or
+/// a full stop, or the end (`Survenu ˆ la fois`, `assez similaires ˆ`). Clean text sets no
+/// spacing circumflex alone between words, but where it names it (`the ˆ key`,
+/// [`named_letter`]). The other way, Mac OS Roman shows windows-1252's `à` (E0) as `‡`, a dagger
+/// that clean text has too: the letter model prices both readings alike, and neither is taken.
+fn lone_sign_among_small_words(chars: &[char], i: usize) -> bool {
+    let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
+    at(Some(i)) == Some('ˆ')
+        && at(i.checked_sub(1)) == Some(' ')
+        && at(i.checked_sub(2)).is_some_and(char::is_lowercase)
+        && at(i.checked_sub(3)).is_some_and(char::is_lowercase)
+        && match at(Some(i + 1)) {
+            None | Some(',' | '.') => true,
+            Some(' ') => at(Some(i + 2)).is_some_and(char::is_lowercase),
+            Some(_) => false,
+        }
+        && !named_letter(chars, i)
+}
+
 /// Whether a reading turns the lone capital at `i` ([`lone_capital_among_small_words`]) into a
-/// small letter that is a word of one letter (`è`).
+/// small letter that is a word of one letter (`è`), or the lone circumflex
+/// ([`lone_sign_among_small_words`]) into `à`.
 fn lone_capital_into_a_word(before: &[char], after: &[char], i: usize) -> bool {
-    lone_capital_among_small_words(before, i)
+    (lone_capital_among_small_words(before, i)
         && after
             .get(i)
-            .is_some_and(|&c| c.is_lowercase() && is_one_letter_word(c))
+            .is_some_and(|&c| c.is_lowercase() && is_one_letter_word(c)))
+        || (lone_sign_among_small_words(before, i) && after.get(i) == Some(&'à'))
 }
 
 /// The readings in Mac OS Roman or windows-1252 that turn lone capitals into words of one letter
@@ -1074,7 +1100,9 @@ fn lone_capital_into_a_word(before: &[char], after: &[char], i: usize) -> bool {
 #[inline(never)]
 fn lone_capitals(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     let chars: Vec<char> = text.chars().collect();
-    if !(0..chars.len()).any(|i| lone_capital_among_small_words(&chars, i)) {
+    if !(0..chars.len()).any(|i| {
+        lone_capital_among_small_words(&chars, i) || lone_sign_among_small_words(&chars, i)
+    }) {
         return Vec::new();
     }
     readings(
@@ -3726,6 +3754,40 @@ mod tests {
                 ),
             ],
             &["große Mengen Wasser", "var turistströmmarna stora."],
+        );
+    }
+
+    #[test]
+    fn a_lone_circumflex_between_small_words_is_a_grave_a() {
+        // Mac OS Roman's `à` (88) shown as windows-1252 is `ˆ`, alone as a word. A sentence that
+        // names the sign keeps it, and so does a dagger (windows-1252's `à` shown as Mac OS
+        // Roman), which clean text has too.
+        assert_repairs(
+            &[
+                ("Survenu \u{2c6} la fois", "Survenu à la fois"),
+                ("et assez similaires \u{2c6}", "et assez similaires à"),
+                (
+                    "significatives \u{2c6} la surface",
+                    "significatives à la surface",
+                ),
+            ],
+            &["press the ˆ key twice", "a ˆ b", "Survenu ‡ la fois"],
+        );
+    }
+
+    #[test]
+    fn a_lone_windows_capital_is_no_word() {
+        // Portuguese `é` in Mac OS Roman (8E) shown as windows-1252 is `Ž`, alone as a word at the
+        // start or between words of small letters. A Czech sentence's own `Ž` opens a word.
+        assert_repairs(
+            &[
+                ("\u{17d} o equivalente inverso", "é o equivalente inverso"),
+                (
+                    "alternativa \u{17d} que esses compostos",
+                    "alternativa é que esses compostos",
+                ),
+            ],
+            &["Žena a muž", "Ž je písmeno abecedy", "the letter Ž is"],
         );
     }
 
