@@ -51,9 +51,9 @@ SHORT_PER_PIPELINE = 40
 # The floors of the measured state (799 of 839 exact, 2 wrong, 2026-11-30).
 MIN_EXACT_SHARE = 0.95
 MAX_WRONG = 2
-# The short phrases' floors (981 of 1,144 exact, 21 wrong, 2026-11-30: rule 61 reads five more
-# phrases and makes two wrong outputs, one of them half repaired).
-MIN_SHORT_EXACT_SHARE = 0.85
+# The short phrases' floors (987 of 1,144 exact, 21 wrong, 2026-11-30: rules 61-64; rule 61 makes
+# two wrong outputs, one of them half repaired).
+MIN_SHORT_EXACT_SHARE = 0.86
 MAX_SHORT_WRONG = 21
 MIN_CHARS, MAX_CHARS = 20, 160
 # A phrase of two to five words, no piece of a link, a table or a heading.
