@@ -729,7 +729,7 @@ pub(super) fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
     // `compilateur\u{A0}C` is no `compilateurÊC`) or to their start (`der „uáere` is code page
     // 437's `der äußere` shown as windows-1252; German's own `„nein“` reads no better as `änein`).
     let letter_before = |i: usize| letter_at(&before, i.checked_sub(1));
-    let letter_after = |i: usize| before.get(i + 1).is_some_and(|c| c.is_alphabetic());
+    let letter_after = |i: usize| letter_at(&before, Some(i + 1));
     let allowed = |i: usize, a: char, b: char| {
         beyond(b)
             && ((beyond(a) && (a.is_uppercase() == b.is_uppercase() || a.is_uppercase()))

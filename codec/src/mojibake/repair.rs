@@ -39,7 +39,7 @@ use super::clean_text::{
 use super::legacy_evidence::{
     accent_ending_a_word, beyond_latin, bits_in_language, changes_a_word, changes_only_latin_words,
     changes_only_letters_and_controls, controls_into_letters, has_odd_word, has_unreadable_word,
-    has_word_odd_in_its_language, is_c1, is_prose, is_quote, letter_of_another_script,
+    has_word_odd_in_its_language, is_c1, is_prose, is_quote, kept_words, letter_of_another_script,
     makes_punctuation, misread_letter, misread_letters_read, only_punctuation,
     quote_letters_into_quotes, reads_as_words, reads_better_as_words, sign_ending_a_word,
     sign_into_a_word_end, without_addresses, word_its_links_do_not_write, words,
@@ -624,17 +624,8 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
     });
     // Close languages share their small words (Danish and Norwegian): the reading must read best
     // in each of them.
-    // The frequent words are those the readings keep: the pieces of a word that a misread letter
-    // splits are no words of the text (`oc‚an bor‚al au` would be Romanian by `an`, `al`, `au`).
-    let mut kept = before.clone();
-    for (at, word) in words(&best_chars) {
-        if positions.iter().any(|p| (at..at + word.len()).contains(p)) {
-            for c in kept.get_mut(at..at + word.len()).unwrap_or_default() {
-                *c = ' ';
-            }
-        }
-    }
-    let kept = without_addresses(&kept);
+    // The frequent words are those the readings keep ([`kept_words`]).
+    let kept = without_addresses(&kept_words(&before, &best_chars));
     let languages = text_languages_of(&kept, crate::detect::MIN_COMMON_WORDS);
     if languages.is_empty() && is_prose(&before) && letters_at(&best_chars, &positions) {
         // One frequent word is too few to price a text in, but enough, in prose, to tell that the
