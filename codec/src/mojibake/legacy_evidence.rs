@@ -759,11 +759,13 @@ pub(super) fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
     // so (Vietnamese `rãnh trong`).
     let every = languages.is_empty();
     if every {
+        if !is_prose(&before) {
+            return 0;
+        }
         languages = text_languages_of(&kept, 1);
-        if !is_prose(&before)
-            || !languages
-                .iter()
-                .all(|&language| crate::detect::latin_alphabet_whole(language))
+        if !languages
+            .iter()
+            .all(|&language| crate::detect::latin_alphabet_whole(language))
         {
             return 0;
         }

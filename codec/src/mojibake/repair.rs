@@ -1035,9 +1035,7 @@ fn lone_capital_among_small_words(chars: &[char], i: usize) -> bool {
     let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
     let between = at(Some(i))
         .is_some_and(|c| c.is_uppercase() && c.is_alphabetic() && !c.is_ascii())
-        && at(i.checked_sub(1)) == Some(' ')
-        && at(i.checked_sub(2)).is_some_and(char::is_lowercase)
-        && at(i.checked_sub(3)).is_some_and(char::is_lowercase)
+        && after_a_small_word(chars, i)
         && at(Some(i + 1)) == Some(' ')
         && (i + 2..i + 2 + MIN_WORD_AFTER_LONE_CAPITAL)
             .all(|k| at(Some(k)).is_some_and(char::is_lowercase));
@@ -1047,6 +1045,17 @@ fn lone_capital_among_small_words(chars: &[char], i: usize) -> bool {
 /// The shortest word of small letters after a lone capital that [`lone_capital_among_small_words`]
 /// takes: a letter a sentence names is often followed by a short word (`the letter Ë in`).
 const MIN_WORD_AFTER_LONE_CAPITAL: usize = 4;
+
+/// Whether the character at `i` follows a space after a word of small letters, two or more.
+fn after_a_small_word(chars: &[char], i: usize) -> bool {
+    let small = |k: Option<usize>| {
+        k.and_then(|k| chars.get(k))
+            .is_some_and(|c| c.is_lowercase())
+    };
+    i.checked_sub(1).and_then(|k| chars.get(k)) == Some(&' ')
+        && small(i.checked_sub(2))
+        && small(i.checked_sub(3))
+}
 
 /// Whether the character at `i` is `ˆ`, what windows-1252 shows for Mac OS Roman's `à` (88), a
 /// word of one letter in French, Italian, Catalan and Portuguese, standing alone as a word after a
@@ -1058,9 +1067,7 @@ const MIN_WORD_AFTER_LONE_CAPITAL: usize = 4;
 fn lone_sign_among_small_words(chars: &[char], i: usize) -> bool {
     let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
     at(Some(i)) == Some('ˆ')
-        && at(i.checked_sub(1)) == Some(' ')
-        && at(i.checked_sub(2)).is_some_and(char::is_lowercase)
-        && at(i.checked_sub(3)).is_some_and(char::is_lowercase)
+        && after_a_small_word(chars, i)
         && match at(Some(i + 1)) {
             None | Some(',' | '.') => true,
             Some(' ') => at(Some(i + 2)).is_some_and(char::is_lowercase),
