@@ -21,6 +21,7 @@ pub(super) fn harms_clean_text(text: &str, decoded: &str) -> bool {
         || breaks_a_drawn_line(text, decoded)
         || only_box_drawing_beside_words(text, decoded)
         || no_break_space_between_letters(text, decoded)
+        || changes_only_hyphenation_points(text, decoded)
         || (spoils_a_word(text, decoded) && !reads_better_as_words(text, decoded))
         || changes_pointed_letters(text, decoded)
         || changes_a_word_its_links_spell(text, decoded)
@@ -356,6 +357,41 @@ pub(super) fn no_break_space_between_letters(text: &str, decoded: &str) -> bool 
         a != b && b == '\u{A0}' && super::likelihood::between_letters(&after, k)
     })
 }
+
+/// Whether every character a legacy-to-legacy reading changes is a soft hyphen at a hyphenation
+/// point: between small letters, with [`MIN_HYPHENATED_PART`] letters or more of the word on each
+/// side (`Seiten\u{AD}informationen`, as Wikipedia breaks long compounds, became code page 852's
+/// `Seitenşinformationen`). Code page 852's `ş` and code page 866's `н`, shown in a charset whose
+/// AD is the soft hyphen, are true misreadings; a text that holds one shows its other letters
+/// misread too, and then this leaves the reading to the other gates.
+pub(super) fn changes_only_hyphenation_points(text: &str, decoded: &str) -> bool {
+    let before: Vec<char> = text.chars().collect();
+    let letters = |range: &mut dyn Iterator<Item = usize>| {
+        range
+            .take_while(|&k| before.get(k).is_some_and(|c| c.is_alphabetic()))
+            .count()
+    };
+    let at_hyphenation_point = |k: usize| {
+        before.get(k) == Some(&'\u{AD}')
+            && k.checked_sub(1)
+                .and_then(|j| before.get(j))
+                .is_some_and(|c| c.is_lowercase())
+            && before.get(k + 1).is_some_and(|c| c.is_lowercase())
+            && letters(&mut (0..k).rev()) >= MIN_HYPHENATED_PART
+            && letters(&mut (k + 1..before.len())) >= MIN_HYPHENATED_PART
+    };
+    let mut changed = before
+        .iter()
+        .zip(decoded.chars())
+        .enumerate()
+        .filter(|&(_, (&a, b))| a != b)
+        .peekable();
+    changed.peek().is_some() && changed.all(|(k, _)| at_hyphenation_point(k))
+}
+
+/// The fewest letters of a word on each side of a soft hyphen for
+/// [`changes_only_hyphenation_points`]: hyphenation leaves no shorter part on either line.
+pub(super) const MIN_HYPHENATED_PART: usize = 3;
 
 /// Whether a legacy-to-legacy reading changes a run of [`MIN_SPOILED_RUN`] letters beyond ASCII or
 /// more, within a word or a word of its own, that the letter model does not find unreadable

@@ -3625,6 +3625,19 @@ mod tests {
     }
 
     #[test]
+    fn soft_hyphens_at_hyphenation_points_stay() {
+        // Wikipedia breaks long compounds with soft hyphens; code page 852's `ş` (AD) shown in
+        // Latin-1 is one too, but a part of two letters is no hyphenation point.
+        assert_repairs(
+            &[("Bucure\u{ad}ti", "Bucureşti")],
+            &[
+                "* [Seiten\u{ad}informationen](/w/index.php?title=Mars_\\(Planet\\)&action=info",
+                "[Seiten\u{ad}informationen](/w/index.php?title=Mars_\\(Planet\\)&action=info \"Weitere",
+            ],
+        );
+    }
+
+    #[test]
     fn windows_capitals_between_small_letters_are_misread_letters() {
         // Mac OS Roman's `ü`, `ä` (9F, 8A) are windows-1252's `Ÿ`, `Š`: a capital between two
         // small letters, in words of three letters too (`fŸr`, `mŠn`).
