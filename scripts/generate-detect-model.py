@@ -672,8 +672,10 @@ def rustfmt(path: Path) -> None:
 
 def common_words(script: str, source: str, words: list[tuple[str, float]]) -> list[str]:
     """The language's COMMON_WORDS most frequent words of ASCII letters, sorted; none for a
-    script other than Latin, or for a word list without frequencies (hunspell's stems)."""
-    if script != "LATIN" or source == "hunspell":
+    script other than Latin, for a word list without frequencies (hunspell's stems), or for one
+    counted from a single article (Esperanto's Mars article, whose most frequent words include
+    `marso`, `wiki` and `https`)."""
+    if script != "LATIN" or source in ("hunspell", "lipsum"):
         return []
     common = []
     for word, _freq in words:
@@ -718,12 +720,12 @@ def build(wordfreq):
         # From the word list alone: a supplement's text (the Mars article) would put its own
         # words among a language's most frequent ones.
         frequent[code] = frequent_words(script, source.split("+")[0], words)
+        common[code] = common_words(script, source, words)
         if code in SUPPLEMENTS:
             words = mix(words, words_of_text(SUPPLEMENTS[code]))
             label += f" and unicode-lipsum `{SUPPLEMENTS[code]}`"
         alphabet, probs = letter_model(code, script, words)
         models.append((code, script, label, alphabet, probs))
-        common[code] = common_words(script, source, words)
     ascii_pairs = latin_ascii_pairs(models)
     languages = [(code, script, label, alphabet, language_levels(script, alphabet, probs),
                   common[code], frequent[code])

@@ -48,8 +48,10 @@ OUTPUT = ROOT / "target" / "mojibake" / "real-legacy.jsonl"
 SHORT_OUTPUT = ROOT / "target" / "mojibake" / "real-legacy-short.jsonl"
 PER_PIPELINE = 30
 SHORT_PER_PIPELINE = 40
-# The floors of the measured state (799 of 839 exact, 2 wrong, 2026-11-30).
-MIN_EXACT_SHARE = 0.95
+# The floors of the measured state (797 of 839 exact, 2 wrong, 2026-11-30). It was 799 while
+# German's frequent words came half from the Mars article these sentences are cut from (`mars`,
+# `planet`, `wiki`), which told the language of three of its link lines.
+MIN_EXACT_SHARE = 0.949
 MAX_WRONG = 2
 # The short phrases' floors (987 of 1,144 exact, 21 wrong, 2026-11-30: rules 61-64; rule 61 makes
 # two wrong outputs, one of them half repaired).

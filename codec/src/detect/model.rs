@@ -1499,7 +1499,7 @@ pub(super) static COMMON_WORDS: [&str; 36] = [
     // fr
     "ai au aux avec bien ce cette comme dans de des du elle en est et faire fait il ils je la le les mais me mon ne nous on ont ou par pas plus pour qu que qui sa se si son sont sur tout tu un une vous",
     // de
-    "aber als am an auch auf aus bei das dass dem den der des die ein eine einer er es hat https ich im in ist jpg mars mit mond nach nicht noch oder org planet sich sie sind so um und von werden wie wiki wikipedia wird zu zum",
+    "aber als am an auch auf aus bei das dass dem den der des die du ein eine einen einer er es haben hat ich im in ist man mit nach nicht noch nur oder sich sie sind so um und von war was wenn werden wie wir wird zu",
     // es
     "al bien como con cuando de del dos el en entre es eso esta este fue ha hay la las le lo los me mi muy no nos para pero por porque que se ser si sin sobre son su sus te tiene todo todos tu un una ya yo",
     // it
@@ -1543,7 +1543,7 @@ pub(super) static COMMON_WORDS: [&str; 36] = [
     // vi
     "ai an anh ba ban bao cao chi cho con do em gia gian giao hai hay hoa khi khu kinh minh nam nay ngay nhanh nhau phong qua quan ra sao sau sinh ta tay tham thanh thay theo thi thu tin tinh trang trong trung tuy xe xem",
     // eo
-    "action ae al artikoloj commons de dosiero dum edit ekzistas el en estas estis http https index jaroj jpg kaj kiel la luno mars marsa marso marte naturaj ne org php planedo planet pli png por pri redakti redlink satelitoj section sekcion sur tero title tiu vikipedio wiki wikimedia wikipedia",
+    "",
     // et
     "",
     // ru
