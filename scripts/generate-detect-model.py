@@ -23,6 +23,8 @@ Sources (docs/DETECT.md cites their licences):
   redistributable under CC BY-SA 4.0. For each language we take the 25,000 most frequent words with
   their frequencies and count, weighted by frequency, the letters and the letter pairs of the
   words, with a word boundary before and after each word.
+* pyspellchecker 0.9.1 (PyPI, MIT; its word counts come from OpenSubtitles): only which spelling
+  of a German word is the more frequent, with ß or with ss, as wordfreq folds ß into ss.
 * unicode-lipsum (../shared/conformance/unicode-lipsum, MIT/Apache-2.0; the Wikipedia articles
   CC BY-SA): running text, used only for what wordfreq lacks. Esperanto and Thai letter statistics
   come from its `wikipedia_mars/{esperanto,thai}.utf8.txt`; the lead- and trail-byte statistics of
@@ -90,13 +92,14 @@ MAX_LEVEL = 7
 ASCII_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 # (ISO 639-1 code we report, script, source, source's name). wordfreq case-folds its words, which
-# turns German ß into ss: for German its list is mixed half and half with Wikipedia's text
-# (SUPPLEMENTS), which keeps ß. Greek's final sigma, folded into σ, is restored at word ends. wordfreq's `sh` list is Serbo-Croatian in Latin
-# script (Croatian, Bosnian, Serbian Latin); we report it as `hr`.
+# turns German ß into ss: each German word with ss takes the spelling with ß where pyspellchecker's
+# German list counts that one more often (SHARP_S). Greek's final sigma, folded into σ, is restored
+# at word ends. wordfreq's `sh` list is Serbo-Croatian in Latin script (Croatian, Bosnian, Serbian
+# Latin); we report it as `hr`.
 LANGUAGES = [
     # Latin script
     ("en", "LATIN", "wordfreq", "en"), ("fr", "LATIN", "wordfreq", "fr"),
-    ("de", "LATIN", "wordfreq+lipsum", "de"), ("es", "LATIN", "wordfreq", "es"),
+    ("de", "LATIN", "wordfreq", "de"), ("es", "LATIN", "wordfreq", "es"),
     ("it", "LATIN", "wordfreq", "it"), ("pt", "LATIN", "wordfreq", "pt"),
     ("nl", "LATIN", "wordfreq", "nl"), ("ca", "LATIN", "wordfreq", "ca"),
     ("sv", "LATIN", "wordfreq", "sv"), ("da", "LATIN", "wordfreq", "da"),
@@ -119,7 +122,10 @@ LANGUAGES = [
     ("th", "THAI", "lipsum", "wikipedia_mars/thai.utf8.txt"),
 ]
 
-SUPPLEMENTS = {"de": "wikipedia_mars/german.utf8.txt"}
+# The languages whose wordfreq words get their ß back (`strasse` -> `straße`, `dass` stays), from
+# pyspellchecker's word list of the same language (PyPI, pinned in scripts/detect-requirements.txt;
+# its frequencies are counted from OpenSubtitles).
+SHARP_S = {"de"}
 
 # Hunspell word lists from npm (scripts/detect/package.json, pinned by its lockfile), for languages
 # wordfreq lacks. Each stem of the .dic counts once (the list has no frequencies). npm's
@@ -250,7 +256,42 @@ def splits(script: str, alphabet: list[str], levels: list[int]) -> list[tuple[st
 def words_of_wordfreq(wordfreq, code: str) -> list[tuple[str, float]]:
     freqs = wordfreq.get_frequency_dict(code, wordlist="best")
     ranked = sorted(freqs.items(), key=lambda kv: (-kv[1], kv[0]))[:TOP_WORDS]
+    if code in SHARP_S:
+        ranked = with_sharp_s(ranked, spelling_counts(code))
     return ranked
+
+
+def spelling_counts(code: str) -> dict[str, int]:
+    """pyspellchecker's word counts for `code` (its `resources/<code>.json.gz`)."""
+    import gzip  # noqa: PLC0415
+    import json  # noqa: PLC0415
+    try:
+        import spellchecker  # noqa: PLC0415
+    except ImportError as e:
+        raise DataError(f"pyspellchecker is missing ({REQUIREMENTS.relative_to(ROOT)})") from e
+    path = Path(spellchecker.__file__).parent / "resources" / f"{code}.json.gz"
+    if not path.is_file():
+        raise DataError(f"{path} is missing")
+    return json.loads(gzip.decompress(path.read_bytes()))
+
+
+def sharp_s_spellings(word: str) -> list[str]:
+    """`word` with each choice of its non-overlapping `ss` written as `ß`, `word` itself first."""
+    at = word.find("ss")
+    if at < 0:
+        return [word]
+    rest = sharp_s_spellings(word[at + 2:])
+    return [word[:at] + "ss" + r for r in rest] + [word[:at] + "ß" + r for r in rest]
+
+
+def with_sharp_s(words: list[tuple[str, float]], counts: dict[str, int]) -> list[tuple[str, float]]:
+    """A case-folded word list with ß back: each word with `ss` is spelt as the list `counts`
+    counts it most often (`strasse` -> `straße`, `weiss` -> `weiß`, `dass` and `muss` stay)."""
+    out: Counter[str] = Counter()
+    for word, freq in words:
+        spellings = sharp_s_spellings(word)
+        out[max(spellings, key=lambda w: (counts.get(w, 0), w == word))] += freq
+    return sorted(out.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
 def words_of_text(relative: str) -> list[tuple[str, float]]:
@@ -293,17 +334,6 @@ def words_of_hunspell(package: str) -> list[tuple[str, float]]:
 def script_of(ch: str) -> str:
     """The script of a letter, from its Unicode name's first word (LATIN, CYRILLIC, THAI...)."""
     return unicodedata.name(ch, "?").split()[0]
-
-
-def mix(a: list[tuple[str, float]], b: list[tuple[str, float]]) -> list[tuple[str, float]]:
-    """Two word lists, each scaled to a total of 1, added."""
-    total_a, total_b = sum(f for _, f in a), sum(f for _, f in b)
-    out: Counter[str] = Counter()
-    for word, f in a:
-        out[word] += f / total_a
-    for word, f in b:
-        out[word] += f / total_b
-    return sorted(out.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
 def letter_model(code: str, script: str, words: list[tuple[str, float]]):
@@ -717,13 +747,10 @@ def build(wordfreq):
         else:
             words = words_of_wordfreq(wordfreq, name)
             label = f"wordfreq `{name}`"
-        # From the word list alone: a supplement's text (the Mars article) would put its own
-        # words among a language's most frequent ones.
-        frequent[code] = frequent_words(script, source.split("+")[0], words)
+        if code in SHARP_S:
+            label += ", ß from pyspellchecker"
+        frequent[code] = frequent_words(script, source, words)
         common[code] = common_words(script, source, words)
-        if code in SUPPLEMENTS:
-            words = mix(words, words_of_text(SUPPLEMENTS[code]))
-            label += f" and unicode-lipsum `{SUPPLEMENTS[code]}`"
         alphabet, probs = letter_model(code, script, words)
         models.append((code, script, label, alphabet, probs))
     ascii_pairs = latin_ascii_pairs(models)
@@ -733,6 +760,14 @@ def build(wordfreq):
     extras = extra_charsets()
     cjk = [(name, *cjk_model(name, codec, sources)) for name, codec, sources in CJK]
     return languages, ascii_pairs, extras, cjk
+
+
+def spellchecker_installed() -> bool:
+    try:
+        import spellchecker  # noqa: F401, PLC0415
+    except ImportError:
+        return False
+    return True
 
 
 def installed_wordfreq_version() -> str:
@@ -747,7 +782,8 @@ def main() -> int:
     parser.add_argument("--stats", action="store_true", help="print the model's size")
     args = parser.parse_args()
     wordfreq = import_wordfreq()
-    if wordfreq is None or installed_wordfreq_version() != WORDFREQ_VERSION:
+    if (wordfreq is None or installed_wordfreq_version() != WORDFREQ_VERSION
+            or not spellchecker_installed()):
         try:
             return reexec_in_venv()
         except MissingWordfreq as e:

@@ -829,6 +829,7 @@ fn words_into_alphabet_of(before: &[char], after: &[char], language: usize) -> u
         let reads = match (old_bits, new_bits) {
             (Some(old_bits), Some(new_bits)) => {
                 new_bits.saturating_add(MIN_ALPHABET_WORD_GAIN) <= old_bits
+                    && ends_as_words_do(old, word, new_bits, language, &mut costs)
             }
             _ => false,
         };
@@ -841,6 +842,39 @@ fn words_into_alphabet_of(before: &[char], after: &[char], language: usize) -> u
     }
     made.len()
 }
+
+/// Whether a word whose reading changes only signs glued to its letters (`groá`, `Canad·`,
+/// `einem·`) into letters costs the letter model at most [`MAX_GLUED_LETTER_BITS`] more than its
+/// letters alone (`new_bits`, the reading's word, in `language`): a misread last letter ends the
+/// word as the language's words end (`gro` 18 bits, `groß` 22; `Canad` 28, Portuguese `Canadá`
+/// 32), and a sign clean typography glues to a word makes a letter no word ends with (German
+/// `einem` 22, `einemß` 36). True for a word whose letters change too.
+fn ends_as_words_do(
+    old: &[char],
+    word: &[char],
+    new_bits: u32,
+    language: usize,
+    costs: &mut Vec<u32>,
+) -> bool {
+    let only_signs = old
+        .iter()
+        .zip(word)
+        .all(|(&a, &b)| a == b || !a.is_alphanumeric());
+    if !only_signs {
+        return true;
+    }
+    let letters: Vec<char> = old
+        .iter()
+        .copied()
+        .filter(|c| c.is_alphanumeric())
+        .collect();
+    bits_in_language(&letters, language, costs)
+        .is_some_and(|bare| new_bits <= bare.saturating_add(MAX_GLUED_LETTER_BITS))
+}
+
+/// The most a letter read from a sign glued to a word may add to the word's cost in
+/// [`ends_as_words_do`].
+const MAX_GLUED_LETTER_BITS: u32 = 8;
 
 /// The text `before` with the words a reading (`after`, as long) changes turned into spaces, one
 /// for each character: the words it keeps. The words are the reading's, so the pieces of a word

@@ -1854,7 +1854,6 @@ mod tests {
             ("Size: 12×…", "Size: 12ׅ"),
             ("Since 1999—∞", "Since 1999Ѱ"),
             ("Ω≈ç√∫", "Ωōú"),
-            ("ÀÉÎÕÜ", "ÀÉÎ͆"),
         ] {
             assert!(
                 b(clean) < b(accident),
@@ -1863,6 +1862,17 @@ mod tests {
                 b(accident)
             );
         }
+    }
+
+    /// The fourth example, `ÀÉÎÕÜ` read as `ÀÉÎ͆`, is priced closely by the letter model
+    /// alone: five accented capitals that no one language writes together against three and a
+    /// stray combining mark. Since German's letter pairs come from wordfreq alone, not half from
+    /// the Mars article and its foreign names, the capitals cost more (88 bits against 76). The
+    /// gates keep it as it is (`repair.rs`, `one_pair_of_mojibake_in_ascii_text` and
+    /// `whole_words_of_another_script`), and so does the reading's own price.
+    #[test]
+    fn accented_capitals_stay_though_the_letter_model_prices_them_closely() {
+        assert_eq!(crate::mojibake::repair("ÀÉÎÕÜ").text, "ÀÉÎÕÜ");
     }
 
     #[test]

@@ -3625,6 +3625,20 @@ mod tests {
     }
 
     #[test]
+    fn a_sign_glued_to_a_word_becomes_a_letter_it_can_end_with() {
+        // Code page 437's `ß` shown as windows-1252 ends `groß` as German words end; the middle
+        // dot clean typography glues to `einem` would end it with a letter no German word ends
+        // with after `m`.
+        assert_repairs(
+            &[(
+                "Sein Durchmesser ist mit knapp 6800 Kilometern etwa halb so groá wie der der",
+                "Sein Durchmesser ist mit knapp 6800 Kilometern etwa halb so groß wie der der",
+            )],
+            &["hat moment einem·", "Hat Moment einem·"],
+        );
+    }
+
+    #[test]
     fn soft_hyphens_at_hyphenation_points_stay() {
         // Wikipedia breaks long compounds with soft hyphens; code page 852's `ş` (AD) shown in
         // Latin-1 is one too, but a part of two letters is no hyphenation point.
