@@ -333,18 +333,23 @@ pub(super) fn split_lines(chars: &[char]) -> impl Iterator<Item = std::ops::Rang
 /// puts box drawing of many shapes between letters (`╨Я╤А`).
 pub(super) fn only_box_drawing_beside_words(text: &str, decoded: &str) -> bool {
     let before: Vec<char> = text.chars().collect();
+    changes_only(&before, decoded, |k, a| {
+        is_vertical(a)
+            || (is_box(a)
+                && !(letter_at(&before, k.checked_sub(1)) && letter_at(&before, Some(k + 1))))
+    })
+}
+
+/// Whether a reading (`decoded`, character for character) changes something of `before`, and only
+/// characters for which `allowed(position, character)` holds.
+fn changes_only(before: &[char], decoded: &str, allowed: impl Fn(usize, char) -> bool) -> bool {
     let mut changed = before
         .iter()
         .zip(decoded.chars())
         .enumerate()
         .filter(|&(_, (&a, b))| a != b)
         .peekable();
-    changed.peek().is_some()
-        && changed.all(|(k, (&a, _))| {
-            is_vertical(a)
-                || (is_box(a)
-                    && !(letter_at(&before, k.checked_sub(1)) && letter_at(&before, Some(k + 1))))
-        })
+    changed.peek().is_some() && changed.all(|(k, (&a, _))| allowed(k, a))
 }
 
 /// Whether a legacy-to-legacy reading makes a no-break space between two letters (`island\u{9A}tina`
@@ -380,13 +385,7 @@ pub(super) fn changes_only_hyphenation_points(text: &str, decoded: &str) -> bool
             && letters(&mut (0..k).rev()) >= MIN_HYPHENATED_PART
             && letters(&mut (k + 1..before.len())) >= MIN_HYPHENATED_PART
     };
-    let mut changed = before
-        .iter()
-        .zip(decoded.chars())
-        .enumerate()
-        .filter(|&(_, (&a, b))| a != b)
-        .peekable();
-    changed.peek().is_some() && changed.all(|(k, _)| at_hyphenation_point(k))
+    changes_only(&before, decoded, |k, _| at_hyphenation_point(k))
 }
 
 /// The fewest letters of a word on each side of a soft hyphen for
