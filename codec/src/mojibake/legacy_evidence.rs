@@ -762,7 +762,7 @@ pub(super) fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
         if !is_prose(&before) {
             return 0;
         }
-        languages = text_languages_of(&kept, 1);
+        languages = text_languages_of(&opening_lowered(&kept), 1);
         if !languages
             .iter()
             .all(|&language| crate::detect::latin_alphabet_whole(language))
@@ -794,6 +794,31 @@ pub(super) fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
     } else {
         counts.max().unwrap_or(0)
     }
+}
+
+/// The text with the word that opens it or a sentence in it lowered, where that word is a capital
+/// and small ASCII letters (`Pour en structurer l'Žtude,`: `pour` is French): a sentence's first
+/// word is as frequent a word as any, and the frequent words are counted in small letters.
+fn opening_lowered(chars: &[char]) -> Vec<char> {
+    let mut out = chars.to_vec();
+    for i in 0..chars.len() {
+        let opens = match i.checked_sub(2) {
+            None => i == 0,
+            Some(j) => {
+                chars.get(j).is_some_and(|c| ".!?".contains(*c)) && chars.get(j + 1) == Some(&' ')
+            }
+        };
+        let capital = chars.get(i).is_some_and(char::is_ascii_uppercase);
+        let rest = chars.get(i + 1..).unwrap_or_default();
+        let small = rest.iter().take_while(|c| c.is_ascii_lowercase()).count();
+        let ends = rest.get(small).is_none_or(|c| !c.is_alphanumeric());
+        if opens && capital && small > 0 && ends {
+            if let Some(c) = out.get_mut(i) {
+                c.make_ascii_lowercase();
+            }
+        }
+    }
+    out
 }
 
 /// Whether a text is prose: it holds none of the signs of code, markup and addresses

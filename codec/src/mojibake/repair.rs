@@ -3625,6 +3625,22 @@ mod tests {
     }
 
     #[test]
+    fn the_word_that_opens_a_sentence_tells_its_language_too() {
+        // `Pour` is French alone, `en` is French, Spanish, Dutch and more: windows-1252's `Ž`
+        // is Mac OS Roman's `é`. `Og` is Danish, Norwegian and Icelandic, which writes no `ø`.
+        assert_repairs(
+            &[
+                ("Pour en structurer l'Žtude,", "Pour en structurer l'étude,"),
+                (
+                    "Pour toute information compl‚mentaire,",
+                    "Pour toute information complémentaire,",
+                ),
+            ],
+            &["Og Sønner", "Eliassen og Sønner", "En Sønner"],
+        );
+    }
+
+    #[test]
     fn a_sign_glued_to_a_word_becomes_a_letter_it_can_end_with() {
         // Code page 437's `ß` shown as windows-1252 ends `groß` as German words end; the middle
         // dot clean typography glues to `einem` would end it with a letter no German word ends
