@@ -187,6 +187,11 @@ fn writes(lang: language::Language, ch: char) -> bool {
     if ch.is_ascii_alphabetic() {
         return true;
     }
+    // Turkish `İ`, the capital of its dotted `i` (whose lowercase is `i` and a combining dot):
+    // written where the alphabet has the dotless `ı`.
+    if ch == 'İ' {
+        return writes(lang, 'ı');
+    }
     let mut lower = ch.to_lowercase();
     let (Some(lower), None) = (lower.next(), lower.next()) else {
         return false;

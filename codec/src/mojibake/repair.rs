@@ -3625,6 +3625,12 @@ mod tests {
     }
 
     #[test]
+    fn turkish_writes_its_dotted_capital_i() {
+        // windows-1254's `İ` (DD) shown as windows-1252 is `Ý`; `bir` is Turkish.
+        assert_repairs(&[("Ýnce bir", "İnce bir")], &[]);
+    }
+
+    #[test]
     fn the_word_that_opens_a_sentence_tells_its_language_too() {
         // `Pour` is French alone, `en` is French, Spanish, Dutch and more: windows-1252's `Ž`
         // is Mac OS Roman's `é`. `Og` is Danish, Norwegian and Icelandic, which writes no `ø`.
