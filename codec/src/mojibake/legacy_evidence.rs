@@ -808,11 +808,13 @@ fn opening_lowered(chars: &[char]) -> Vec<char> {
                 chars.get(j).is_some_and(|c| ".!?".contains(*c)) && chars.get(j + 1) == Some(&' ')
             }
         };
-        let capital = chars.get(i).is_some_and(char::is_ascii_uppercase);
+        if !opens || !chars.get(i).is_some_and(char::is_ascii_uppercase) {
+            continue;
+        }
         let rest = chars.get(i + 1..).unwrap_or_default();
         let small = rest.iter().take_while(|c| c.is_ascii_lowercase()).count();
         let ends = rest.get(small).is_none_or(|c| !c.is_alphanumeric());
-        if opens && capital && small > 0 && ends {
+        if small > 0 && ends {
             if let Some(c) = out.get_mut(i) {
                 c.make_ascii_lowercase();
             }
