@@ -34,24 +34,58 @@ pub(super) fn is_c1(ch: char) -> bool {
 /// The words with letters beyond ASCII that the text's percent-encoded UTF-8 spells, in lowercase:
 /// a link keeps its address in ASCII whatever charset showed the page, so `[Deneme
 /// tahtasý](/wiki/Deneme_tahtas%C4%B1)` (windows-1254 shown as windows-1252) says which word its
-/// text was: `tahtası`.
+/// text was: `tahtası`. So does a mail header's encoded word beside the text it encodes
+/// ([`q_encoded_words`]): `To: b\u{A0}z` next to `=?unknown-8bit?q?b=C3=A1z?=` is `báz` (code
+/// page 437's `á`, A0, shown as Latin-1).
 pub(super) fn url_words(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    if !text.contains('%') {
+    if !text.contains('%') && !text.contains("=?") {
         return out;
     }
     for run in text.split(|c: char| c.is_whitespace() || !c.is_ascii()) {
-        if !run.contains('%') {
-            continue;
+        let mut spelt: Vec<Vec<u8>> = q_encoded_words(run);
+        if run.contains('%') {
+            spelt.push(crate::percent_decode(run));
         }
-        let bytes = crate::percent_decode(run);
-        let decoded = String::from_utf8_lossy(&bytes);
-        for word in decoded.split(|c: char| !c.is_alphabetic()) {
-            let word = word.to_lowercase();
-            if !word.is_ascii() && !out.contains(&word) {
-                out.push(word);
+        for bytes in spelt {
+            let decoded = String::from_utf8_lossy(&bytes);
+            for word in decoded.split(|c: char| !c.is_alphabetic()) {
+                let word = word.to_lowercase();
+                if !word.is_ascii() && !out.contains(&word) {
+                    out.push(word);
+                }
             }
         }
+    }
+    out
+}
+
+/// The bytes of each encoded word of RFC 2047 in `run` that is in the Q encoding
+/// (`=?utf-8?q?b=C3=A1z?=`): `=` and two hex digits stand for a byte, `_` for a space. The base64
+/// encoding (`?b?`) is not read.
+fn q_encoded_words(run: &str) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut rest = run;
+    while let Some(start) = rest.find("=?") {
+        let mut parts = rest.get(start + 2..).unwrap_or_default().splitn(3, '?');
+        let (Some(_charset), Some(encoding), Some(tail)) =
+            (parts.next(), parts.next(), parts.next())
+        else {
+            break;
+        };
+        let Some(end) = tail.find("?=") else {
+            break;
+        };
+        if encoding.eq_ignore_ascii_case("q") {
+            let encoded = tail.get(..end).unwrap_or_default();
+            out.push(crate::percent_decode(
+                &encoded
+                    .replace('%', "%25")
+                    .replace('=', "%")
+                    .replace('_', " "),
+            ));
+        }
+        rest = tail.get(end + 2..).unwrap_or_default();
     }
     out
 }

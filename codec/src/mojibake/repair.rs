@@ -5204,6 +5204,31 @@ mod tests {
     }
 
     #[test]
+    fn a_word_its_mail_header_encodes() {
+        // An encoded word of RFC 2047 keeps its bytes in ASCII as a link does: beside it, code
+        // page 437's `á` (A0) shown as Latin-1 is the word it spells. The base64 encoding is not
+        // read, and a header that spells another word leaves the text alone.
+        assert_repairs(
+            &[
+                (
+                    "('To: b\u{a0}z', ('To', '=?unknown-8bit?q?b=C3=A1z?=')),",
+                    "('To: báz', ('To', '=?unknown-8bit?q?b=C3=A1z?=')),",
+                ),
+                (
+                    "Subject: caf\u{82} =?UTF-8?Q?caf=C3=A9_cr=C3=A8me?=",
+                    "Subject: café =?UTF-8?Q?caf=C3=A9_cr=C3=A8me?=",
+                ),
+            ],
+            &[
+                "('To: b\u{a0}z', ('To', '=?unknown-8bit?b?YsOheg==?=')),",
+                "('To: b\u{a0}z', ('To', '=?utf-8?q?b=E1=BA=A1z?=')),",
+                "=?utf-8?q?",
+                "=?utf-8?q?=?=",
+            ],
+        );
+    }
+
+    #[test]
     fn dos_bytes_shown_as_latin1() {
         let original = "Größe der Fläche: fünf Meter";
         let shown = shown_as(original, Charset::Ibm437, Charset::Iso8859_1);
