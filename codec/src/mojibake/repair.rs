@@ -1046,13 +1046,16 @@ fn lone_capital_among_small_words(chars: &[char], i: usize) -> bool {
 /// takes: a letter a sentence names is often followed by a short word (`the letter Ë in`).
 const MIN_WORD_AFTER_LONE_CAPITAL: usize = 4;
 
-/// Whether the character at `i` follows a space after a word of small letters, two or more.
+/// Whether the character at `i` follows a space after a word of small letters, two or more, or
+/// the apostrophe of an elision (`jusqu'`).
 fn after_a_small_word(chars: &[char], i: usize) -> bool {
     let small = |k: Option<usize>| {
         k.and_then(|k| chars.get(k))
             .is_some_and(|c| c.is_lowercase())
     };
-    i.checked_sub(1).and_then(|k| chars.get(k)) == Some(&' ')
+    i.checked_sub(1)
+        .and_then(|k| chars.get(k))
+        .is_some_and(|c| matches!(c, ' ' | '\''))
         && small(i.checked_sub(2))
         && small(i.checked_sub(3))
 }
@@ -3808,17 +3811,23 @@ mod tests {
     fn a_lone_circumflex_between_small_words_is_a_grave_a() {
         // Mac OS Roman's `à` (88) shown as windows-1252 is `ˆ`, alone as a word. A sentence that
         // names the sign keeps it, and so does a dagger (windows-1252's `à` shown as Mac OS
-        // Roman), which clean text has too.
+        // Roman), which clean text has too. French elides before it (`jusqu'à`).
         assert_repairs(
             &[
                 ("Survenu \u{2c6} la fois", "Survenu à la fois"),
+                ("jusqu'\u{2c6} la fin", "jusqu'à la fin"),
                 ("et assez similaires \u{2c6}", "et assez similaires à"),
                 (
                     "significatives \u{2c6} la surface",
                     "significatives à la surface",
                 ),
             ],
-            &["press the ˆ key twice", "a ˆ b", "Survenu ‡ la fois"],
+            &[
+                "press the ˆ key twice",
+                "a ˆ b",
+                "Survenu ‡ la fois",
+                "dov'Š finito il libro",
+            ],
         );
     }
 
