@@ -1106,16 +1106,17 @@ fn capital_letter_word_mid_sentence(chars: &[char], i: usize) -> bool {
 
 /// Whether the character at `i` is one of windows-1252's capitals at 80–9F
 /// ([`WINDOWS_CAPITALS`]) standing alone as a word, at the start or after a word of small
-/// letters, and before a word of small letters. They are no word of any language, though the
-/// letter model reads `Ž` and `Š` as it reads `ž` and `š`: `Ž o envolvimento` and `alternativa Ž
-/// que` are Portuguese `é` in Mac OS Roman (8E) shown as windows-1252.
+/// letters or its elision's apostrophe, and before a word of small letters. They are no word of
+/// any language, though the letter model reads `Ž` and `Š` as it reads `ž` and `š`: `Ž o
+/// envolvimento` and `alternativa Ž que` are Portuguese `é` in Mac OS Roman (8E) shown as
+/// windows-1252, `cos'Š fanno` Italian `è` in code page 437 (8A).
 pub(super) fn lone_windows_capital(chars: &[char], i: usize) -> bool {
     let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
     let small = |k: Option<usize>| at(k).is_some_and(char::is_lowercase);
     at(Some(i)).is_some_and(|c| WINDOWS_CAPITALS.contains(c))
         && at(Some(i + 1)) == Some(' ')
         && small(Some(i + 2))
-        && (i == 0 || (at(i.checked_sub(1)) == Some(' ') && small(i.checked_sub(2))))
+        && (i == 0 || (matches!(at(i.checked_sub(1)), Some(' ' | '\'')) && small(i.checked_sub(2))))
 }
 
 /// What a capital beyond ASCII and a sign after it cost where they end a word of small letters

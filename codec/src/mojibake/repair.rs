@@ -1090,10 +1090,11 @@ fn lone_capital_into_a_word(before: &[char], after: &[char], i: usize) -> bool {
         || (lone_sign_among_small_words(before, i) && after.get(i) == Some(&'à'))
 }
 
-/// The readings in Mac OS Roman or windows-1252 that turn lone capitals into words of one letter
-/// ([`lone_capital_into_a_word`]) and change nothing else but signs that end words, which they
-/// turn into last letters ([`sign_into_a_word_end`]: `L'attivit‡ architettonica Ë andata` is
-/// `L'attività architettonica è andata` in one reading). No other rule lets a text compete for
+/// The readings in Mac OS Roman, windows-1252 or code page 437 that turn lone capitals into words
+/// of one letter ([`lone_capital_into_a_word`]) and change nothing else but signs that end words,
+/// which they turn into last letters ([`sign_into_a_word_end`]: `L'attivit‡ architettonica Ë
+/// andata` is `L'attività architettonica è andata` in one reading; `cos'Š fanno` is code page
+/// 437's `cos'è fanno` shown as windows-1252). No other rule lets a text compete for
 /// them, since a word of one letter is too short for the gates of [`legacy_to_legacy`], and the
 /// letter lists of [`harms_clean_text`] take one capital alone for one. They then compete on
 /// plausibility, with the small margin of [`letters_between_mac_and_windows`] between those two
@@ -1109,7 +1110,7 @@ fn lone_capitals(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     readings(
         text,
         encoders,
-        &[Charset::Macintosh, Charset::Windows1252],
+        &[Charset::Macintosh, Charset::Windows1252, Charset::Ibm437],
         |after| {
             after.len() == chars.len()
                 && (0..chars.len()).any(|i| lone_capital_into_a_word(&chars, after, i))
@@ -3822,12 +3823,7 @@ mod tests {
                     "significatives à la surface",
                 ),
             ],
-            &[
-                "press the ˆ key twice",
-                "a ˆ b",
-                "Survenu ‡ la fois",
-                "dov'Š finito il libro",
-            ],
+            &["press the ˆ key twice", "a ˆ b", "Survenu ‡ la fois"],
         );
     }
 
@@ -3842,8 +3838,19 @@ mod tests {
                     "alternativa \u{17d} que esses compostos",
                     "alternativa é que esses compostos",
                 ),
+                // Code page 437's `è` (8A) shown as windows-1252 is `Š`, in Italian alone or
+                // after an elision (`dov'è`).
+                ("la casa \u{160} molto bella", "la casa è molto bella"),
+                ("dov'\u{160} finito il libro", "dov'è finito il libro"),
+                ("cos'\u{160} fanno", "cos'è fanno"),
             ],
-            &["Žena a muž", "Ž je písmeno abecedy", "the letter Ž is"],
+            &[
+                "Žena a muž",
+                "Ž je písmeno abecedy",
+                "the letter Ž is",
+                "the letter Š is",
+                "press the Š key",
+            ],
         );
     }
 
