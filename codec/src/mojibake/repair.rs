@@ -1097,8 +1097,8 @@ fn lone_capital_into_a_word(before: &[char], after: &[char], i: usize) -> bool {
 /// 437's `cos'è fanno` shown as windows-1252). No other rule lets a text compete for
 /// them, since a word of one letter is too short for the gates of [`legacy_to_legacy`], and the
 /// letter lists of [`harms_clean_text`] take one capital alone for one. They then compete on
-/// plausibility, with the small margin of [`letters_between_mac_and_windows`] between those two
-/// charsets.
+/// plausibility, with the small margin of [`letters_between_mac_and_windows`] between Mac OS
+/// Roman and windows-1252.
 #[inline(never)]
 fn lone_capitals(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     let chars: Vec<char> = text.chars().collect();
