@@ -45,8 +45,9 @@ over classes 0 = word boundary, 1..=K = the alphabet, K+1 = any other letter. Ea
 stored as a cost in bits, -log2 P rounded and capped at 15, in 4 bits (two per byte). And, for
 each Latin-script language with word frequencies, its COMMON_WORDS most frequent words of ASCII
 letters: mojibake repair reads a short text's language from them. And its FREQUENT_WORDS most
-frequent words of four letters or more with a letter beyond ASCII: a misreading of a legacy charset
-spoils them, and a reading that restores one is evidence for mojibake repair.
+frequent words of four letters or more with a letter beyond ASCII, and its FREQUENT_SHORT_WORDS most
+frequent of three letters: a misreading of a legacy charset spoils them, and a reading that restores
+one is evidence for mojibake repair.
 """
 
 from __future__ import annotations
@@ -80,11 +81,15 @@ TOP_WORDS = 25_000
 # Per Latin-script language, its most frequent words of ASCII letters (two letters or more): the
 # words that tell a short text's language (`de`, `the`, `und`), for mojibake repair.
 COMMON_WORDS = 50
-# Per Latin-script language, its most frequent words of MIN_FREQUENT_LETTERS letters or more with a
-# letter beyond ASCII (`così`, `września`, `planète`): a reading of a legacy charset that makes one
-# of a word no language writes is evidence, for mojibake repair.
+# Per Latin-script language, its most frequent words of LONG_FREQUENT_LETTERS letters or more with a
+# letter beyond ASCII (`così`, `września`, `planète`), and its FREQUENT_SHORT_WORDS most frequent
+# of MIN_FREQUENT_LETTERS letters (`été`, `più`, `não`): a reading of a legacy charset that makes
+# one of a word no language writes is evidence, for mojibake repair. The short words have a quota
+# of their own so that they do not push longer words out of the list.
 FREQUENT_WORDS = 300
-MIN_FREQUENT_LETTERS = 4
+FREQUENT_SHORT_WORDS = 30
+MIN_FREQUENT_LETTERS = 3
+LONG_FREQUENT_LETTERS = 4
 MAX_LETTERS = 62
 MIN_LETTER_SHARE = 1 / 4000
 COST_STEP = 2
@@ -630,11 +635,12 @@ def render(languages, ascii_pairs, extras, cjk) -> str:
         out.append(f"    {rust_str(' '.join(common))},")
     out.append("];")
     out.append("")
-    out.append("/// Each language's most frequent words of four letters or more with a letter beyond ASCII (small")
-    out.append("/// letters), sorted, separated by spaces, in the order of [`LANGUAGES`] (Latin-script languages")
-    out.append("/// with word frequencies only): the words a misreading of a legacy charset spoils (`così`,")
-    out.append("/// `września`), for mojibake repair. Apart from [`LANGUAGES`], so that a build that only detects")
-    out.append("/// leaves them out.")
+    out.append(f"/// Each language's {FREQUENT_WORDS} most frequent words of four letters or more and "
+               f"{FREQUENT_SHORT_WORDS} of three with a")
+    out.append("/// letter beyond ASCII (small letters), sorted, separated by spaces, in the order of")
+    out.append("/// [`LANGUAGES`] (Latin-script languages with word frequencies only): the words a misreading of")
+    out.append("/// a legacy charset spoils (`così`, `września`, `été`), for mojibake repair. Apart from")
+    out.append("/// [`LANGUAGES`], so that a build that only detects leaves them out.")
     out.append("#[cfg(feature = \"frequent-words\")]")
     out.append(f"pub(super) static FREQUENT_WORDS: [&str; {len(languages)}] = [")
     for code, _script, _source, _alphabet, _levels, _common, frequent in languages:
@@ -717,20 +723,26 @@ def common_words(script: str, source: str, words: list[tuple[str, float]]) -> li
 
 
 def frequent_words(script: str, source: str, words: list[tuple[str, float]]) -> list[str]:
-    """The language's FREQUENT_WORDS most frequent words of at least MIN_FREQUENT_LETTERS letters,
-    one of them or more beyond ASCII, sorted; none for a script other than Latin, or for words that
-    are not wordfreq's (hunspell's stems have no frequencies, and Esperanto's come from the Mars
-    article, whose sentences the repair evaluation reads)."""
+    """The language's FREQUENT_WORDS most frequent words of at least LONG_FREQUENT_LETTERS letters
+    and its FREQUENT_SHORT_WORDS most frequent of MIN_FREQUENT_LETTERS letters, one of them or more
+    beyond ASCII, sorted; none for a script other than Latin, or for words that are not wordfreq's
+    (hunspell's stems have no frequencies, and Esperanto's come from the Mars article, whose
+    sentences the repair evaluation reads)."""
     if script != "LATIN" or source != "wordfreq":
         return []
-    frequent = []
+    long, short = [], []
     for word, _freq in words:
-        if (len(word) >= MIN_FREQUENT_LETTERS and all(is_letter(ch) for ch in word)
-                and any(ord(ch) > 0x7F for ch in word) and word not in frequent):
-            frequent.append(word)
-            if len(frequent) == FREQUENT_WORDS:
-                break
-    return sorted(frequent)
+        if not (all(is_letter(ch) for ch in word) and any(ord(ch) > 0x7F for ch in word)):
+            continue
+        if len(word) >= LONG_FREQUENT_LETTERS:
+            if len(long) < FREQUENT_WORDS and word not in long:
+                long.append(word)
+        elif len(word) == MIN_FREQUENT_LETTERS:
+            if len(short) < FREQUENT_SHORT_WORDS and word not in short:
+                short.append(word)
+        if len(long) == FREQUENT_WORDS and len(short) == FREQUENT_SHORT_WORDS:
+            break
+    return sorted(long + short)
 
 
 def build(wordfreq):

@@ -29,7 +29,7 @@ pub(super) const OTHER_BEYOND_ASCII: u8 = 64;
 /// [`install_frequent_words`] was given.
 static FREQUENT: OnceLock<HashMap<String, u64>> = OnceLock::new();
 
-/// The languages, a bit each at its index among [`all`], whose most frequent words of four letters
+/// The languages, a bit each at its index among [`all`], whose most frequent words of three letters
 /// or more with a letter beyond ASCII hold `word` (small letters): `così` is Italian's, `está`
 /// Spanish's, Portuguese's and Catalan's. 0 for any other word, and for every word in a build
 /// without the lists until they are installed.

@@ -123,12 +123,13 @@ pub(crate) fn latin_language_code(index: usize) -> Option<&'static str> {
 }
 
 /// The fewest letters of a word in the lists of [`is_frequent_word`].
-pub(crate) const MIN_FREQUENT_LETTERS: usize = 4;
+pub(crate) const MIN_FREQUENT_LETTERS: usize = 3;
 
 /// Whether `word` (letters, any case) is one of the most frequent words with a letter beyond
-/// ASCII of a Latin-script language of the model (the generator's 300 of four letters or more:
-/// `così`, `września`, `planète`), of one written in `charset` when it is given (Turkish's
-/// `bazı` is no word of a text in Mac OS Roman, which cannot write Turkish).
+/// ASCII of a Latin-script language of the model (the generator's 300 of four letters or more,
+/// `così`, `września`, `planète`, and 30 of three, `été`, `più`, `não`), of one written in
+/// `charset` when it is given (Turkish's `bazı` is no word of a text in Mac OS Roman, which cannot
+/// write Turkish).
 pub(crate) fn is_frequent_word(word: &[char], charset: Option<Charset>) -> bool {
     if word.len() < MIN_FREQUENT_LETTERS
         || word.iter().all(char::is_ascii)
@@ -243,8 +244,10 @@ mod tests {
         // Turkish is written in windows-1254, not in Mac OS Roman (no `ğ`, `ş`).
         assert!(frequent("bazı", Some(Charset::Windows1254)));
         assert!(!frequent("bazı", Some(Charset::Macintosh)));
-        // ASCII words, words under four letters and words with a sign are never listed.
-        assert!(!frequent("cosi", None) && !frequent("già", None) && !frequent("cos“", None));
+        // The most frequent words of three letters are listed too.
+        assert!(frequent("già", None) && frequent("été", None) && frequent("não", None));
+        // ASCII words, words under three letters and words with a sign are never listed.
+        assert!(!frequent("cosi", None) && !frequent("où", None) && !frequent("cos“", None));
     }
 
     #[test]

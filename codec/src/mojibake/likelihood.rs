@@ -1671,11 +1671,12 @@ fn run(chars: &[char], script: Script) -> f32 {
             .enumerate()
             .map(|(i, &c)| stranger(c, inside(i), i.checked_sub(1).and_then(|p| chars.get(p))))
             .sum();
-        let frequent = if is_frequent_word(chars, None) {
-            FREQUENT_WORD_BITS
-        } else {
-            0.0
-        };
+        let frequent =
+            if chars.len() >= MIN_PRICED_FREQUENT_LETTERS && is_frequent_word(chars, None) {
+                FREQUENT_WORD_BITS
+            } else {
+                0.0
+            };
         // The model's French has no `œ` (too rare in its word list): the ligature is priced as
         // the two letters it joins (`cœur` as `coeur`), not as a letter no alphabet holds.
         let spelled: Vec<char>;
@@ -1707,6 +1708,12 @@ fn run(chars: &[char], script: Script) -> f32 {
 /// reading that restores one (`wrzeœnia` → `września`) gains this much, and one that spoils one
 /// pays it.
 const FREQUENT_WORD_BITS: f32 = 12.0;
+
+/// The fewest letters of a frequent word that is worth [`FREQUENT_WORD_BITS`]. The lists hold words
+/// of three letters too, for the readings that restore one (`l'ÈtÈ` → `l'été`), but a word that
+/// short is too often made by chance to be worth as much: Portuguese `chá` in UTF-8's `Chá»‹` shown
+/// as windows-1252 made the shown text look right.
+const MIN_PRICED_FREQUENT_LETTERS: usize = 4;
 
 /// What a letter costs in a run of letters in code point order ([`letters_in_order`]).
 const LETTER_IN_ORDER: f32 = 2.0;

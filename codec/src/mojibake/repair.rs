@@ -1189,15 +1189,42 @@ fn words_and_signs(chars: &[char]) -> Vec<std::ops::Range<usize>> {
 }
 
 /// Whether a reading turns the word `before` into `after` as misreadings are undone: every
-/// character a letter, each letter of the same case as before (a sign may become either), and
-/// `before` no frequent word already (`êxito`, Portuguese, is no `Éxito`).
+/// character a letter, the word cased as words are ([`cased_like_a_word`]: no `fRá` from troff's
+/// `\fR` and a no-break space), each letter of the same case as before (a sign may become either),
+/// and `before` no frequent word already (`êxito`, Portuguese, is no `Éxito`). A capital beyond
+/// ASCII may become a small letter where the word made is all small letters and the word shown has
+/// a small letter too, since one charset's small letter is often another's capital at the same
+/// byte: French `été` in windows-1252 shows as Mac OS Roman's `ÈtÈ`, and Portuguese `são` in Mac
+/// OS Roman as windows-1252's `sÆo`.
 fn word_into_letters(before: &[char], after: &[char]) -> bool {
+    let small_word =
+        after.iter().all(|c| c.is_lowercase()) && before.iter().any(|c| c.is_lowercase());
+    let same_case = |b: &char, a: &char| {
+        !(b.is_lowercase() && a.is_uppercase()
+            || b.is_uppercase() && a.is_lowercase() && (b.is_ascii() || !small_word))
+    };
     before == after
         || (after.iter().all(|c| c.is_alphabetic())
-            && before.iter().zip(after).all(|(b, a)| {
-                !(b.is_lowercase() && a.is_uppercase() || b.is_uppercase() && a.is_lowercase())
-            })
+            && cased_like_a_word(after)
+            && before.iter().zip(after).all(|(b, a)| same_case(b, a))
             && !is_frequent_word(before, None))
+}
+
+/// Whether a word of [`MIN_FREQUENT_LETTERS`] characters has what a misreading puts in a short word,
+/// for [`into_frequent_words`]: a sign other than a space, or a capital after its first letter
+/// (`l'‚t‚`, `l'ÈtÈ`, `sÆo`). Three letters that read as a word are as likely one of their own
+/// (Vietnamese `tìm` is no Czech `tým` shown as windows-1252), and a no-break space after two
+/// letters parts them from what follows as often as it stands for a letter (troff's `\fr` and a
+/// no-break space are no Icelandic `frá`).
+fn spoilt_short_word(word: &[char]) -> bool {
+    let reads_as_a_word = word.iter().all(|c| c.is_alphabetic()) && cased_like_a_word(word);
+    !(reads_as_a_word || word.iter().any(|c| c.is_whitespace()))
+}
+
+/// Whether `word` is written in small letters, in capitals, or in small letters after a capital.
+fn cased_like_a_word(word: &[char]) -> bool {
+    let tail = word.get(1..).unwrap_or_default();
+    tail.iter().all(|c| !c.is_uppercase()) || word.iter().all(|c| !c.is_lowercase())
 }
 
 /// The readings of the text's bytes in one legacy charset as another that turn a word beyond
@@ -1220,6 +1247,7 @@ fn into_frequent_words(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         .filter_map(|range| chars.get(range.clone()))
         .filter(|word| {
             word.len() >= MIN_FREQUENT_LETTERS
+                && (word.len() > MIN_FREQUENT_LETTERS || spoilt_short_word(word))
                 && word.iter().any(|c| !c.is_ascii())
                 && word
                     .iter()
@@ -4838,6 +4866,37 @@ mod tests {
             &[
                 "\"Bazơ\") [pH](/wiki/PH \"PH\")",
                 "Depois de compactar ou descompactar com êxito o \\fIarquivo\\fP, o \\fBxz\\fP",
+            ],
+        );
+    }
+
+    #[cfg(feature = "frequent-words")]
+    #[test]
+    fn a_reading_that_restores_a_short_frequent_word_competes() {
+        // Words of three letters (French `été`, Portuguese `são`, Danish `høj`) spoilt by a sign
+        // or a capital inside, and a capital that is another charset's small letter (`Šlteren`:
+        // Mac OS Roman's `ä` shown as windows-1252). Three letters that read as a word stay
+        // (Vietnamese `tìm` is no Czech `tým`), and so do words cased as no word is and short
+        // words a no-break space ends (troff's `\fR` and `\fr` before one are no Icelandic
+        // `frá`). A short frequent word is worth no bits of its own: Portuguese `chá` does not
+        // make UTF-8's `Chá»‹` look right.
+        assert_repairs(
+            &[
+                ("l'ÈtÈ de", "l'été de"),
+                ("cette page a ‚t‚", "cette page a été"),
+                ("jardins da Terra e sÆo", "jardins da Terra e são"),
+                ("i h¿j grad", "i høj grad"),
+                (
+                    "aus geologisch Šlteren Formationen.",
+                    "aus geologisch älteren Formationen.",
+                ),
+                ("Chá»‹ HÃ  Mai", "Chị Hà Mai"),
+            ],
+            &[
+                "gian tìm",
+                "### Tìm",
+                "[\u{A0}\\fB\\-e\\fR\u{A0}\\fIeditor\\fR\u{A0}]",
+                "[\u{A0}\\fb\\-e\\fr\u{A0}\\fieditor\\fr\u{A0}]",
             ],
         );
     }
