@@ -643,8 +643,7 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
     if !languages.is_empty() {
         // They need not share their alphabets: the answer and its rivals are priced in those that
         // write the answer's letters (in a text whose `que`, `de` and `no` are Spanish, Portuguese
-        // and Catalan alike, `Canadá` in the first two, where `Canadú` does not read better), or
-        // in all of them where none does (`2212 €/m2`: the sign is no letter).
+        // and Catalan alike, `Canadá` in the first two, where `Canadú` does not read better).
         let writing: Vec<usize> = languages
             .iter()
             .copied()
@@ -655,9 +654,11 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
             return into_letters_it_writes(best, rivals, &positions, &languages);
         }
         if writing.is_empty() {
-            return cheapest(best, &best_chars, rivals, |chars| {
-                price_in_languages(chars, &positions, &languages, &mut costs)
-            });
+            // The answer makes signs there, not letters, and a rival's letters are no better for
+            // being a language's: `lÕhorizon au moment de` is French `l’horizon`, Mac OS Roman's
+            // apostrophe shown as windows-1252, not the `lÂhorizon` of another reading (its bytes
+            // in code page 850 read as Mac OS Roman), which gains nothing on its own.
+            return best;
         }
         let rivals: Vec<(&Node, Vec<char>)> = rivals.collect();
         let answer = cheapest(best, &best_chars, rivals.iter().cloned(), |chars| {
@@ -5145,6 +5146,9 @@ mod tests {
                     "norme ASCII limitÈe ‡ líanglais de base",
                     "norme ASCII limitée à l’anglais de base",
                 ),
+                // A rival reading that makes a letter French writes there (`lÂhorizon`) is no
+                // better than the apostrophe for it.
+                ("lÕhorizon au moment de", "l’horizon au moment de"),
             ],
             &["ÕÕ dÕ", "JOSÉ DÕ"],
         );
