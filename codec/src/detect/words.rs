@@ -146,6 +146,23 @@ pub(crate) fn is_frequent_word(word: &[char], charset: Option<Charset>) -> bool 
         })
 }
 
+/// The Latin-script languages, as indices of [`text_languages`]' order, among whose most frequent
+/// words beyond ASCII ([`is_frequent_word`]) `word` is: `již` is Czech's, `está` Spanish's,
+/// Portuguese's and Catalan's. Empty for any other word.
+pub(crate) fn frequent_word_languages(word: &[char]) -> Vec<usize> {
+    if !is_frequent_word(word, None) {
+        return Vec::new();
+    }
+    let lower: String = word.iter().map(|&ch| lowercase(ch)).collect();
+    let languages = language::frequent_in(&lower);
+    language::all()
+        .filter(|lang| lang.is_latin())
+        .enumerate()
+        .filter(|(_, lang)| (languages >> lang.index()) & 1 == 1)
+        .map(|(i, _)| i)
+        .collect()
+}
+
 /// The fewest frequent words that tell a text's language.
 pub(crate) const MIN_COMMON_WORDS: usize = 2;
 

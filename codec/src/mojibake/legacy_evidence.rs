@@ -797,6 +797,17 @@ pub(super) fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
             return 0;
         }
         languages = text_languages_of(&opening_lowered(&kept), 1);
+        // Without one, a frequent word beyond ASCII that the reading keeps tells them as well:
+        // Czech's `již` in `odmlèel již` (windows-1250's `odmlčel` shown as windows-1252).
+        if languages.is_empty() {
+            for (_, word) in words(&kept) {
+                for language in crate::detect::frequent_word_languages(word) {
+                    if !languages.contains(&language) {
+                        languages.push(language);
+                    }
+                }
+            }
+        }
         if !languages
             .iter()
             .all(|&language| crate::detect::latin_alphabet_whole(language))

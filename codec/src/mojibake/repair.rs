@@ -3910,13 +3910,15 @@ mod tests {
         // words into the alphabet of every language that shares it (windows-1250 and Mac OS Roman
         // and windows-1254 shown as windows-1252). Danish and Norwegian share `og` with Icelandic and
         // write the `ø` already; Vietnamese, whose tone marks the model holds only in part, tells
-        // nothing so; and Spanish, which shares `de`, writes the `á` of an Irish name.
+        // nothing so; and Spanish, which shares `de`, writes the `á` of an Irish name. Where no
+        // frequent ASCII word tells one, a frequent word beyond ASCII does (Czech `již`).
         assert_repairs(
             &[
                 (
                     "minden magyar ékezetes bet\u{fb} megtalálható",
                     "minden magyar ékezetes betű megtalálható",
                 ),
+                ("odmlèel již", "odmlčel již"),
                 (
                     "aut\u{2014}nomas y las capitales",
                     "autónomas y las capitales",
@@ -3927,6 +3929,8 @@ mod tests {
                 "Eliassen og Sønner",
                 "khe rãnh trong",
                 "de Geárd-Mac an Mháistir",
+                "café Müller",
+                "již Müller",
             ],
         );
     }
