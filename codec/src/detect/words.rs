@@ -131,14 +131,7 @@ pub(crate) const MIN_FREQUENT_LETTERS: usize = 3;
 /// `charset` when it is given (Turkish's `bazı` is no word of a text in Mac OS Roman, which cannot
 /// write Turkish).
 pub(crate) fn is_frequent_word(word: &[char], charset: Option<Charset>) -> bool {
-    if word.len() < MIN_FREQUENT_LETTERS
-        || word.iter().all(char::is_ascii)
-        || !word.iter().all(|&ch| is_letter(ch))
-    {
-        return false;
-    }
-    let lower: String = word.iter().map(|&ch| lowercase(ch)).collect();
-    let languages = language::frequent_in(&lower);
+    let languages = frequent_among(word);
     languages != 0
         && charset.is_none_or(|charset| {
             language::all()
@@ -150,17 +143,27 @@ pub(crate) fn is_frequent_word(word: &[char], charset: Option<Charset>) -> bool 
 /// words beyond ASCII ([`is_frequent_word`]) `word` is: `již` is Czech's, `está` Spanish's,
 /// Portuguese's and Catalan's. Empty for any other word.
 pub(crate) fn frequent_word_languages(word: &[char]) -> Vec<usize> {
-    if !is_frequent_word(word, None) {
-        return Vec::new();
-    }
-    let lower: String = word.iter().map(|&ch| lowercase(ch)).collect();
-    let languages = language::frequent_in(&lower);
+    let languages = frequent_among(word);
     language::all()
         .filter(|lang| lang.is_latin())
         .enumerate()
         .filter(|(_, lang)| (languages >> lang.index()) & 1 == 1)
         .map(|(i, _)| i)
         .collect()
+}
+
+/// The languages, a bit each at its index among all of them, among whose most frequent words
+/// beyond ASCII `word` (letters, any case) is; 0 for a word too short, of ASCII alone or with a
+/// character other than a letter.
+fn frequent_among(word: &[char]) -> u64 {
+    if word.len() < MIN_FREQUENT_LETTERS
+        || word.iter().all(char::is_ascii)
+        || !word.iter().all(|&ch| is_letter(ch))
+    {
+        return 0;
+    }
+    let lower: String = word.iter().map(|&ch| lowercase(ch)).collect();
+    language::frequent_in(&lower)
 }
 
 /// The fewest frequent words that tell a text's language.
