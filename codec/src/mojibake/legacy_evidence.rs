@@ -606,7 +606,7 @@ pub(super) const MIN_ONE_WORD_GAIN_BITS: u32 = 24;
 /// the letter model; in the language that reads the reading best, every changed word must read
 /// as a word, and the reading must cost [`MIN_WORDS_GAIN_BITS`] less than the text does in the
 /// language that reads the text best ([`MIN_MIXED_WORD_GAIN_BITS`] where the changed words'
-/// letters mix alphabets). It changes [`MIN_WORDS_CHANGED`] words or more, or one where as many
+/// letters mix alphabets, or the whole text's do: [`text_into_one_alphabet`]). It changes [`MIN_WORDS_CHANGED`] words or more, or one where as many
 /// others stay. Names of other languages in a text (`Eurêka` in French, `Kurdî` and
 /// `gerstêrk`) read worse in any one language once changed (`Euręka`, `Kurdī` and `gerstźrk`).
 pub(super) fn reads_better_as_words(text: &str, decoded: &str) -> bool {
@@ -647,17 +647,20 @@ pub(super) fn reads_better_as_words(text: &str, decoded: &str) -> bool {
         return false;
     };
     // The changed words' letters mixing alphabets, which no misreading of one language's text
-    // avoids, and the reading's changed words in that language's alphabet: less is asked.
+    // avoids, and the reading's changed words in that language's alphabet: less is asked. So too
+    // where the whole text's letters beyond ASCII mix alphabets and every letter of the reading is
+    // in that language's alphabet (`umìlé dílo`: Italian `ì` beside Czech `í`).
     let letters_before: Vec<char> = changed
         .iter()
         .flat_map(|(old, _)| old.iter())
         .copied()
         .collect();
-    let into_one_alphabet = mixes_alphabets(&letters_before)
+    let into_one_alphabet = (mixes_alphabets(&letters_before)
         && changed.iter().all(|(_, word)| {
             word.iter()
                 .all(|&c| crate::detect::in_latin_alphabet(language, c))
-        });
+        }))
+        || text_into_one_alphabet(&before, &after, language);
     let min_gain = if into_one_alphabet {
         MIN_MIXED_WORD_GAIN_BITS
     } else if one_beside_one && !tells_language(&kept_total, language) {
@@ -670,6 +673,25 @@ pub(super) fn reads_better_as_words(text: &str, decoded: &str) -> bool {
         bits_in_language(word, language, &mut costs)
             .is_some_and(|bits| bits as f32 <= READABLE_BITS_PER_LETTER * word.len() as f32)
     }) && text_best >= reading_bits.saturating_add(min_gain)
+}
+
+/// Whether the letters beyond ASCII of all the words of `before` mix alphabets
+/// ([`mixes_alphabets`]) and every letter beyond ASCII of `after` is in the alphabet of the
+/// Latin language at `language`: the reading brings the whole text into one language's letters,
+/// where a word it keeps holds letters of that language that the word it changes does not
+/// (`umìlé dílo`: no alphabet of the model has both `ì` and `í`; Czech `umělé dílo` is all
+/// Czech). A name of another language in a text (`Noèl Köthe`: French `è`, German `ö`) is no
+/// such evidence unless the reading leaves no foreign letter behind.
+fn text_into_one_alphabet(before: &[char], after: &[char], language: usize) -> bool {
+    let letters: Vec<char> = words(before)
+        .flat_map(|(_, word)| word.iter().copied())
+        .filter(|c| !c.is_ascii())
+        .collect();
+    mixes_alphabets(&letters)
+        && words(after).all(|(_, word)| {
+            word.iter()
+                .all(|&c| c.is_ascii() || crate::detect::in_latin_alphabet(language, c))
+        })
 }
 
 /// The least the kept word must read better in one language than in any other for

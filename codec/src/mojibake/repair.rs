@@ -4435,6 +4435,30 @@ mod tests {
     }
 
     #[test]
+    fn a_text_whose_letters_mix_alphabets_is_read_into_one() {
+        // Czech in windows-1250 shown as windows-1252, or ISO-8859-2 shown as Latin-1 (`ě` as
+        // Italian `ì`, `č` as `è`, `ů` as `ù`): the word changed keeps letters of Czech (`é`),
+        // or its neighbours hold them (`dílo`, `vulkanických`); no alphabet has them all, and
+        // Czech has the reading's. One changed word gains too little for other readings.
+        assert_repairs(
+            &[
+                ("umìlé dílo", "umělé dílo"),
+                ("šest funkèních sond", "šest funkčních sond"),
+                ("a vulkanických útvarù na", "a vulkanických útvarů na"),
+            ],
+            &[
+                // Names and words of other languages: a reading that leaves a foreign letter,
+                // or a text all of whose letters one alphabet writes.
+                "2011-07-28  Noèl Köthe  <noel@debian.org>",
+                "il s'agit sûrement d'un conflit d'interruptions. Voir",
+                "Paneuropæiske Union udsendte",
+                "Phoenix'in temsilî",
+                "Mölle är en tätort",
+            ],
+        );
+    }
+
+    #[test]
     fn a_lone_capital_between_small_words_is_a_word_of_one_letter() {
         // Italian `è` and Portuguese `é` in windows-1252 (E8, E9) shown as Mac OS Roman: `Ë` and
         // `È` alone between words of small letters, too short for any word-level gate.
