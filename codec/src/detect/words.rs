@@ -2,7 +2,7 @@
 //! the language it fits best. Mojibake repair uses it to tell a plausible word (`café`) from the
 //! letters a wrong charset makes (`cafÃ`).
 
-use super::language::{self, is_letter, lowercase, BOUNDARY};
+use super::language::{self, is_letter, lowercase, Language, BOUNDARY};
 use super::single_byte::written_in;
 use crate::charset::Charset;
 
@@ -13,46 +13,69 @@ use crate::charset::Charset;
 /// Languages whose model reads one of the word's letters as a boundary (ASCII letters in a
 /// Cyrillic or Greek model) are left out: they would price the word as punctuation.
 pub(crate) fn word_bits(word: &[char]) -> Option<u32> {
-    // What every language asks of each letter, asked once.
-    let letters: Vec<(char, char, bool)> = word
-        .iter()
-        .map(|&ch| (ch, lowercase(ch), is_letter(ch)))
-        .collect();
+    let letters = asked_of_each(word);
     let mut best: Option<u32> = None;
-    'languages: for lang in language::all() {
-        let mut bits = 0u32;
-        let mut prev = BOUNDARY;
-        let mut in_alphabet = 0usize;
-        for &(ch, lower, letter) in &letters {
-            if let Some((base, mark)) = lang.split_lower(lower) {
-                in_alphabet += 1;
-                bits += lang.pair_cost(prev, base, false) + lang.pair_cost(base, mark, false);
-                prev = mark;
-                if best.is_some_and(|b| bits >= b) {
-                    continue 'languages;
-                }
-                continue;
-            }
+    for lang in language::all() {
+        if let Some(bits) = bits_in(lang, &letters, best) {
+            best = Some(bits);
+        }
+    }
+    best
+}
+
+/// The cost in bits of `word` (letters only, as written, any case) in each language of the
+/// model, in the model's order, into `out` (cleared first): what [`word_bits`] takes the least of,
+/// kept per language, `None` where that language's alphabet does not hold the word's script, so
+/// that a text's words in any script can be priced in one language (Russian `днём` beside
+/// Serbian-looking `ДОЈН`).
+pub(crate) fn word_bits_each(word: &[char], out: &mut Vec<Option<u32>>) {
+    out.clear();
+    let letters = asked_of_each(word);
+    out.extend(language::all().map(|lang| bits_in(lang, &letters, None)));
+}
+
+/// What every language asks of each letter of a word: the letter, its lowercase, and whether it
+/// is a letter.
+fn asked_of_each(word: &[char]) -> Vec<(char, char, bool)> {
+    word.iter()
+        .map(|&ch| (ch, lowercase(ch), is_letter(ch)))
+        .collect()
+}
+
+/// The cost in bits of a word's `letters` ([`asked_of_each`]) between two word boundaries in
+/// `lang`: `None` when the language reads one of them as a boundary (ASCII letters in a Cyrillic
+/// or Greek model: it would price the word as punctuation), when its alphabet holds none of them,
+/// or when the cost reaches `below`.
+fn bits_in(lang: Language, letters: &[(char, char, bool)], below: Option<u32>) -> Option<u32> {
+    let over = |bits: u32| below.is_some_and(|b| bits >= b);
+    let mut bits = 0u32;
+    let mut prev = BOUNDARY;
+    let mut in_alphabet = 0usize;
+    for &(ch, lower, letter) in letters {
+        if let Some((base, mark)) = lang.split_lower(lower) {
+            in_alphabet += 1;
+            bits += lang.pair_cost(prev, base, false) + lang.pair_cost(base, mark, false);
+            prev = mark;
+        } else {
             let class = lang.class_of_lower(lower, letter);
             if class == BOUNDARY {
-                continue 'languages;
+                return None;
             }
             // A letter of the alphabet, not the "any other letter" class.
             in_alphabet +=
                 usize::from(ch.is_ascii() || lang.class_of_lower(lower, false) != BOUNDARY);
             bits += lang.pair_cost(prev, class, !ch.is_ascii());
             prev = class;
-            if best.is_some_and(|b| bits >= b) {
-                continue 'languages;
-            }
         }
-        if in_alphabet == 0 {
-            continue;
+        if over(bits) {
+            return None;
         }
-        bits += lang.pair_cost(prev, BOUNDARY, false);
-        best = Some(best.map_or(bits, |b| b.min(bits)));
     }
-    best
+    if in_alphabet == 0 {
+        return None;
+    }
+    bits += lang.pair_cost(prev, BOUNDARY, false);
+    (!over(bits)).then_some(bits)
 }
 
 /// The cost in bits of `word` (Latin letters only, any case) in each language of the model that

@@ -5,8 +5,8 @@
 //! makes, so the letter model alone would read it into another charset.
 
 use super::legacy_evidence::{
-    bits_per_letter, changes_a_word_its_links_spell, is_c1, reads_better_as_words, words,
-    MIN_READ_WORD, UNREADABLE_BITS_PER_LETTER,
+    bits_per_letter, changes_a_word_its_links_spell, is_c1, reads_better_as_words,
+    reads_better_in_one_language, words, MIN_READ_WORD, UNREADABLE_BITS_PER_LETTER,
 };
 use super::likelihood::{dash_letter, quote_letter};
 use super::plausibility::{classify, letter_at, Class, Script};
@@ -22,7 +22,9 @@ pub(super) fn harms_clean_text(text: &str, decoded: &str) -> bool {
         || only_box_drawing_beside_words(text, decoded)
         || no_break_space_between_letters(text, decoded)
         || changes_only_hyphenation_points(text, decoded)
-        || (spoils_a_word(text, decoded) && !reads_better_as_words(text, decoded))
+        || (spoils_a_word(text, decoded)
+            && !(reads_better_as_words(text, decoded)
+                || reads_better_in_one_language(text, decoded)))
         || changes_pointed_letters(text, decoded)
         || changes_a_word_its_links_spell(text, decoded)
         || changes_a_table(text, decoded)

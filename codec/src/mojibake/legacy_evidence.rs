@@ -179,7 +179,10 @@ pub(super) fn holds(spelt: &[String], ch: char) -> bool {
 }
 
 /// Whether a reading changes a word with letters beyond ASCII that the text's own links spell
-/// ([`url_words`]): the page shows it as its address has it.
+/// ([`url_words`]): the page shows it as its address has it. Unless the reading makes more such
+/// words than it changes: in a long page garbled whole, a few short words come out as words by
+/// chance (KOI8-R's `Он` shown as windows-1251 is `пО`, Russian `по`), and the right reading makes
+/// hundreds that its links spell.
 pub(super) fn changes_a_word_its_links_spell(text: &str, decoded: &str) -> bool {
     let spelt = url_words(text);
     if spelt.is_empty() {
@@ -187,11 +190,15 @@ pub(super) fn changes_a_word_its_links_spell(text: &str, decoded: &str) -> bool 
     }
     let before: Vec<char> = text.chars().collect();
     let after: Vec<char> = decoded.chars().collect();
-    let changed = words(&before).any(|(at, word)| {
+    let mut changed: Vec<String> = Vec::new();
+    for (at, word) in words(&before) {
         let new = after.get(at..at + word.len()).unwrap_or_default();
-        new != word && spelt.contains(&word.iter().collect::<String>().to_lowercase())
-    });
-    changed
+        let old = word.iter().collect::<String>().to_lowercase();
+        if new != word && spelt.contains(&old) && !changed.contains(&old) {
+            changed.push(old);
+        }
+    }
+    !changed.is_empty() && words_its_links_spell(text, decoded) <= changed.len()
 }
 
 /// Whether a legacy-to-legacy reading changes a letter of a word of three letters or more, not all
@@ -693,6 +700,82 @@ fn text_into_one_alphabet(before: &[char], after: &[char], language: usize) -> b
                 .all(|&c| c.is_ascii() || crate::detect::in_latin_alphabet(language, c))
         })
 }
+
+/// Whether a reading changes no Latin letter, changes [`MIN_WORDS_CHANGED`] words or more of
+/// another script, and reads better in one language of the letter model: the text's distinct
+/// words of [`MIN_COUNTED_WORD`] letters or more of scripts other than Latin, changed and kept,
+/// are priced in each language, and in the one that reads the reading best, more than half the
+/// changed words must read as words (the model's Russian, from word lists that mostly write `е`
+/// for `ё`, reads `днём` badly) and the reading must cost [`MIN_WORDS_GAIN_BITS`] less than the
+/// text does in the language that reads the text best. A misread word can look like a word of a
+/// neighbouring language (KOI8-R's `днём` shown as windows-1251 is `ДОЈН`, whose `Ј` is Serbian),
+/// but not beside the rest of the text: Russian has no `Ј`, Serbian no `Ы` or `Й`. Words the
+/// language does not write are priced [`UNWRITTEN_LETTER_BITS`] a letter.
+pub(super) fn reads_better_in_one_language(text: &str, decoded: &str) -> bool {
+    let latin = |c: char| {
+        matches!(
+            classify(c),
+            Class::AsciiLetter | Class::Letter(Script::Latin)
+        )
+    };
+    let Some((before, after)) = changes_each(text, decoded, |a, b| !latin(a) && !latin(b)) else {
+        return false;
+    };
+    // The distinct words of other scripts, as the text has them and as the reading does.
+    let mut seen: std::collections::HashSet<&[char]> = std::collections::HashSet::new();
+    let mut pairs: Vec<(&[char], &[char])> = Vec::new();
+    for (at, word) in words(&after) {
+        if word.len() >= MIN_COUNTED_WORD
+            && word.iter().all(|&c| beyond_latin(c).is_some())
+            && seen.insert(word)
+        {
+            pairs.push((before.get(at..at + word.len()).unwrap_or_default(), word));
+        }
+    }
+    let changed = pairs.iter().filter(|(old, new)| old != new).count();
+    if changed < MIN_WORDS_CHANGED {
+        return false;
+    }
+    // Each word's cost in each language; for the reading's changed words, kept per language.
+    let mut costs: Vec<Option<u32>> = Vec::new();
+    let (mut text_total, mut reading_total): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+    let mut changed_costs: Vec<(usize, Vec<Option<u32>>)> = Vec::new();
+    let add = |totals: &mut Vec<u32>, word: &[char], costs: &mut Vec<Option<u32>>| {
+        crate::detect::word_bits_each(word, costs);
+        totals.resize(costs.len().max(totals.len()), 0);
+        let unwritten = UNWRITTEN_LETTER_BITS.saturating_mul(word.len() as u32);
+        for (total, bits) in totals.iter_mut().zip(costs.iter()) {
+            *total = total.saturating_add(bits.unwrap_or(unwritten));
+        }
+    };
+    for &(old, new) in &pairs {
+        add(&mut text_total, old, &mut costs);
+        add(&mut reading_total, new, &mut costs);
+        if old != new {
+            changed_costs.push((new.len(), costs.clone()));
+        }
+    }
+    let Some((language, &reading_bits)) = reading_total.iter().enumerate().min_by_key(|&(_, b)| *b)
+    else {
+        return false;
+    };
+    let text_best = text_total.iter().copied().min().unwrap_or(0);
+    let readable = changed_costs
+        .iter()
+        .filter(|(len, costs)| {
+            costs
+                .get(language)
+                .copied()
+                .flatten()
+                .is_some_and(|bits| bits as f32 <= READABLE_BITS_PER_LETTER * *len as f32)
+        })
+        .count();
+    readable * 2 > changed && text_best >= reading_bits.saturating_add(MIN_WORDS_GAIN_BITS)
+}
+
+/// What [`reads_better_in_one_language`] prices each letter of a word whose script a language
+/// does not write: more than any letter of its own costs.
+const UNWRITTEN_LETTER_BITS: u32 = 16;
 
 /// The least the kept word must read better in one language than in any other for
 /// [`reads_better_as_words`] to ask a reading that changes one word beside it only

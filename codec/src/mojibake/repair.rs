@@ -5311,6 +5311,39 @@ mod tests {
     }
 
     #[test]
+    fn a_page_garbled_whole_makes_more_words_its_links_spell_than_it_changes() {
+        // KOI8-R shown as windows-1251 turns `Он` into `пО`, and the reading changes that word,
+        // which the address of a link spells (`по`); it also makes two words that addresses
+        // spell (`Марс`, `Планета`), so it is the text that is misread, not the link's word.
+        let original = "Марс - четвёртая по удалённости от Солнца планета. Он виден ночью как \
+            красная звезда. Об этом см. [Марс](/wiki/%D0%9C%D0%B0%D1%80%D1%81), \
+            [Планета](/wiki/%D0%9F%D0%BB%D0%B0%D0%BD%D0%B5%D1%82%D0%B0) и \
+            [хронологию](/wiki/%D0%98%D1%81%D1%81%D0%BB%D0%B5%D0%B4%D0%BE%D0%B2%D0%B0%D0%BD%D0%B8%D0%B5_%D0%9C%D0%B0%D1%80%D1%81%D0%B0_%D0%BF%D0%BE_%D0%B3%D0%BE%D0%B4%D0%B0%D0%BC).";
+        let shown = shown_as(original, Charset::Koi8R, Charset::Windows1251);
+        assert!(shown.contains("пО ЧЙДЕО"), "{shown}");
+        assert_repairs(&[(&shown, original)], &[original]);
+    }
+
+    #[test]
+    fn a_text_that_reads_better_in_one_language_than_its_words_alone() {
+        // Code page 866 shown as windows-1251. Some shown word reads, for the letter model, as a
+        // word of some language, and the reading prices it higher, so the whole reading was
+        // refused as spoiling a word and a reading of pieces garbled more (`ЇСўлзЄг`). Priced in
+        // one language, Russian, word by word, the reading costs far less than the text. Clean
+        // Serbian and Russian stay, `ё` and all.
+        let original = "Оба брата имеют привычку, приближающуюся к трёхразовому чаепитию.";
+        let shown = shown_as(original, Charset::Ibm866, Charset::Windows1251);
+        assert_repairs(
+            &[(&shown, original)],
+            &[
+                original,
+                "Јован је јуче дошао кући и љубазно поздравио све.",
+                "Он шёл днём домой и всё думал о своём.",
+            ],
+        );
+    }
+
+    #[test]
     fn a_word_its_mail_header_encodes() {
         // An encoded word of RFC 2047 keeps its bytes in ASCII as a link does: beside it, code
         // page 437's `á` (A0) shown as Latin-1 is the word it spells. The base64 encoding is not
