@@ -17,7 +17,8 @@
 #    charset-normalizer (PyPI), and its speed on 1 MiB inputs (docs/DETECT.md).
 # 6. Mojibake repair (tests/mojibake/run.py): exact repairs per damage class and clean texts changed
 #    on the real-world evaluation set, beside ftfy 6 (PyPI) on the same cases (docs/MOJIBAKE.md);
-#    legacy as legacy on sentences of real text, per pipeline (tests/mojibake/real_legacy.py);
+#    legacy as legacy on sentences of real text, short phrases and Russian sentences holding ё,
+#    per pipeline (tests/mojibake/real_legacy.py);
 #    in a full run also repair's speed on the long lipsum texts, clean and garbled
 #    (mojibake_eval --long, docs/BENCHMARKS.md).
 # 7. The scanner (tests/npm/bench-scan.mjs): `utf8lens scan` vs anti-trojan-source (npm) in MB/s on

@@ -700,15 +700,33 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
     if let Some(rival) = latin_among_latin(best, &best_chars, &positions, rivals.clone()) {
         return rival;
     }
+    // A rival that gives more of the changed words a case no word has is refused: ISO-8859-5's
+    // `своё` shown as windows-1251 is `бТЮс`, and read back the wrong way round it is `СВОб`,
+    // whose `б` the model prices as cheaply as any letter.
+    let odd = odd_cased_words(&best_chars, &positions);
     // Without a Latin language, the script of the best reading's letters beyond Latin: Greek in
     // windows-1253 shown as windows-1252 begins `¢ëëåò`, which windows-1253 reads as `Άλλες`
     // and ISO-8859-7 as `’λλες`, and the quotation mark is no letter.
     match best_chars.iter().find_map(|&c| beyond_latin(c)) {
         Some(script) => cheapest(best, &best_chars, rivals, |chars| {
-            price_in_script(chars, &positions, script)
+            (odd_cased_words(chars, &positions) <= odd)
+                .then(|| price_in_script(chars, &positions, script))
+                .flatten()
         }),
         None => best,
     }
+}
+
+/// How many of the words of `chars` that hold one of `positions` have a case no word has: a
+/// small letter after two capitals (`СВОб`, `ДАЛбКОМ`; words are small, capitalised or in
+/// capitals).
+fn odd_cased_words(chars: &[char], positions: &[usize]) -> usize {
+    changed_words(chars, positions)
+        .filter(|word| {
+            word.windows(3)
+                .any(|w| w[0].is_uppercase() && w[1].is_uppercase() && w[2].is_lowercase())
+        })
+        .count()
 }
 
 /// For an answer whose characters at `positions` are no Latin letters of a word
@@ -5308,6 +5326,21 @@ mod tests {
                 "100% sure, 50%ige Chance, ein Rabatt von 20%ÿ",
             ],
         );
+    }
+
+    #[test]
+    fn a_rival_reading_that_leaves_a_small_letter_among_capitals_loses() {
+        // ISO-8859-5 shown as windows-1251. Read back the wrong way round (encoded in ISO-8859-5,
+        // decoded as windows-1251) the text comes out in capitals but for `ё`, which becomes `б`:
+        // `СВОб`, `ОКРУЖбННОМ`. The letter model prices `своб` as cheaply as `своё`, so in the
+        // text's script that rival read better; no word has that case.
+        for original in [
+            "точка, где поезд меняет своё направление на север",
+            "на лугу, окружённом лесом, стоит старый дом.",
+        ] {
+            let shown = shown_as(original, Charset::Iso8859_5, Charset::Windows1251);
+            assert_repairs(&[(&shown, original)], &[original]);
+        }
     }
 
     #[test]
