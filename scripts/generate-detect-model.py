@@ -33,9 +33,9 @@ Sources (docs/DETECT.md cites their licences):
 * dictionary-et 2.0.0 (npm, pinned in scripts/detect/package.json): the Institute of the Estonian
   Language's Estonian word list as a hunspell dictionary (LGPL-2.1), for Estonian, which wordfreq
   lacks. Its 282,173 stems count once each; its own mojibake (š, ž as ð, þ) is undone first.
-* The legacy charsets we detect but the codec does not decode (detection-only tables):
-  x-mac-cyrillic from WHATWG's index, and ibm855 and x-mac-ce from CPython's codecs (cp855,
-  mac_latin2), which are generated from the Unicode Consortium's mapping files.
+* The legacy charsets we detect but the codec does not decode (detection-only tables): ibm855 and
+  x-mac-ce from CPython's codecs (cp855, mac_latin2), which are generated from the Unicode
+  Consortium's mapping files.
 
 Never the uchardet test files: they are the test set.
 
@@ -155,7 +155,6 @@ CJK = [
 EXTRA_CHARSETS = [
     ("ibm855", "python", "cp855"),
     ("x-mac-ce", "python", "mac_latin2"),
-    ("x-mac-cyrillic", "whatwg", "whatwg-encoding/index-x-mac-cyrillic.txt"),
 ]
 
 

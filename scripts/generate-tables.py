@@ -12,7 +12,7 @@ Sources, all under ../shared/conformance (read-only, never copied into the repos
 * iso-8859-1 ... iso-8859-16 (no -12): Unicode's true ISO tables,
   unicode-mappings-iso8859/8859-N.TXT, C1 controls included. Not WHATWG's aliases: there the labels
   iso-8859-1, -9 and -11 decode as windows-1252, -1254 and -874.
-* windows-1250 ... windows-1258, windows-874, koi8-r, koi8-u, ibm866, macintosh: WHATWG's
+* windows-1250 ... windows-1258, windows-874, koi8-r, koi8-u, ibm866, macintosh, x-mac-cyrillic: WHATWG's
   single-byte indexes whatwg-encoding/index-<name>.txt, as browsers decode them.
 * ibm437, ibm850, ibm852: Unicode's vendor tables unicode-mappings-vendors/CP437.TXT, CP850.TXT
   and CP852.TXT.
@@ -60,6 +60,7 @@ CHARSETS = (
         ("ibm437", "Ibm437", "unicode", "unicode-mappings-vendors/CP437.TXT"),
         ("ibm850", "Ibm850", "unicode", "unicode-mappings-vendors/CP850.TXT"),
         ("ibm852", "Ibm852", "unicode", "unicode-mappings-vendors/CP852.TXT"),
+        ("x-mac-cyrillic", "XMacCyrillic", "whatwg", "whatwg-encoding/index-x-mac-cyrillic.txt"),
     ]
 )
 

@@ -97,7 +97,7 @@ def main(out):
         "label_sjis": b"sjis",
     }
     # The first byte chooses the charset (index into Charset::ALL): spread the seeds over them.
-    seeds["legacy_round_trip"] = {name: bytes([i * 7 % 32]) + data for i, (name, data) in enumerate(sorted(legacy.items()))}
+    seeds["legacy_round_trip"] = {name: bytes([i * 7 % 33]) + data for i, (name, data) in enumerate(sorted(legacy.items()))}
 
     def repair_seed(cs, rounds, words, text):
         # clean_text reads: the word count, the first word, then (separator, word) pairs.

@@ -985,7 +985,7 @@ async function run() {
       await p.waitForSelector(".legacy-proposal");
       check("mojibake view proposes windows-1251", await attr(p, ".legacy-proposal", "data-charset"), "windows-1251");
       check("its first reading is windows-1251", await attr(p, 'tr[data-rank="1"] td', "data-charset"), "windows-1251");
-      check("32 readings", await p.$$eval("tr[data-rank]", (r) => r.length), 32);
+      check("33 readings", await p.$$eval("tr[data-rank]", (r) => r.length), 33);
       // Shift_JIS: decoded by the browser's TextDecoder.
       await follow(p, "#hex=93fa967b8cea82cc8365834c8358836782c582b78142938c8b9e82cd90b082ea82c482a282dc82b78142&view=detect", "detect");
       await p.waitForSelector('[data-candidate][data-charset="shift_jis"]');

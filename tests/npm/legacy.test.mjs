@@ -18,7 +18,7 @@ const NAMES = [
   "iso-8859-14", "iso-8859-15", "iso-8859-16",
   "windows-1250", "windows-1251", "windows-1252", "windows-1253", "windows-1254",
   "windows-1255", "windows-1256", "windows-1257", "windows-1258", "windows-874",
-  "koi8-r", "koi8-u", "ibm866", "macintosh", "ibm437", "ibm850", "ibm852",
+  "koi8-r", "koi8-u", "ibm866", "macintosh", "ibm437", "ibm850", "ibm852", "x-mac-cyrillic",
 ];
 
 // The seeds' table: the German letters' UTF-8 bytes (C3 then A4 B6 BC 9F 84 96 9C) read as each
@@ -58,6 +58,7 @@ const COMPARED = {
   "koi8-u": { 0xAE: 0x045E, 0xBE: 0x040E }, // WHATWG's ў Ў; ICU has RFC 2319's box drawing
   "ibm866": { 0x1A: 0x1A, 0x1C: 0x1C, 0x7F: 0x7F }, // ASCII; ICU rotates these IBM controls
   "macintosh": {},
+  "x-mac-cyrillic": {},
 };
 
 describe("garble", () => {
@@ -341,7 +342,7 @@ describe("repair", () => {
 describe("mojibakeMatrix", () => {
   test("one row per charset, in charsets() order, with every field", () => {
     const rows = mojibakeMatrix("Höhe");
-    assert.equal(rows.length, 32);
+    assert.equal(rows.length, 33);
     assert.deepEqual(rows.map((r) => r.charset), NAMES);
     const titles = new Map(charsets().map((c) => [c.name, c.title]));
     for (const row of rows) {
@@ -375,9 +376,9 @@ describe("mojibakeMatrix", () => {
 });
 
 describe("charsets, charsetTable and resolveLabel", () => {
-  test("charsets() lists the 32 charsets with titles, sources, undefined bytes and labels", () => {
+  test("charsets() lists the 33 charsets with titles, sources, undefined bytes and labels", () => {
     const all = charsets();
-    assert.equal(all.length, 32);
+    assert.equal(all.length, 33);
     assert.deepEqual(all.map((c) => c.name), NAMES);
     for (const c of all) {
       assert.deepEqual(Object.keys(c).sort(), ["labels", "name", "source", "title", "undefinedBytes"]);

@@ -11,7 +11,7 @@ import { codePoints, fromUnits, generator, propertySeed, randomBytes } from "./s
 
 const SEED = propertySeed();
 // A tenth of the codec's property cases: each case here runs every option set, mojibake repair
-// (a search over 32 charsets) on one case in four.
+// (a search over 33 charsets) on one case in four.
 const CASES = Math.max(1, Math.floor(Number(process.env.UTF8LENS_CASES ?? 4000) / 10));
 process.stdout.write(`# sanitize property tests: seed 0x${SEED.toString(16)}, ${CASES} cases per property\n`);
 

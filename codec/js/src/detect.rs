@@ -16,7 +16,7 @@ const DETECT_TS_TYPES: &'static str = r#"
 export type DetectCharset =
   | "us-ascii" | "utf-8" | "utf-16le" | "utf-16be" | "utf-32le" | "utf-32be"
   | "iso-2022-jp" | "iso-2022-kr" | "shift_jis" | "euc-jp" | "gb18030" | "big5" | "euc-kr"
-  | Charset | "ibm855" | "x-mac-ce" | "x-mac-cyrillic";
+  | Charset | "ibm855" | "x-mac-ce";
 
 /** One candidate of `detect`: a charset, how sure the detector is, and why. */
 export interface DetectCandidate {

@@ -96,7 +96,8 @@ export type Charset =
   | "iso-8859-14" | "iso-8859-15" | "iso-8859-16"
   | "windows-1250" | "windows-1251" | "windows-1252" | "windows-1253" | "windows-1254"
   | "windows-1255" | "windows-1256" | "windows-1257" | "windows-1258" | "windows-874"
-  | "koi8-r" | "koi8-u" | "ibm866" | "macintosh" | "ibm437" | "ibm850" | "ibm852";
+  | "koi8-r" | "koi8-u" | "ibm866" | "macintosh" | "ibm437" | "ibm850" | "ibm852"
+  | "x-mac-cyrillic";
 "#;
 
 #[cfg(feature = "main")]

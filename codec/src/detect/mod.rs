@@ -24,8 +24,8 @@
 //!   their zero bytes and by code units that fall where text lives.
 //! * ISO-2022-JP and ISO-2022-KR by their escape sequences; ASCII; UTF-8. Valid UTF-8 with
 //!   non-ASCII content wins over every legacy reading.
-//! * Every single-byte [`Charset`] of the codec, and three that only the detector
-//!   knows (`ibm855`, `x-mac-ce`, `x-mac-cyrillic`), by how well each reading of the
+//! * Every single-byte [`Charset`] of the codec, and two that only the detector
+//!   knows (`ibm855`, `x-mac-ce`), by how well each reading of the
 //!   bytes fits the letter pairs of 35 languages. The letter statistics come from the `wordfreq`
 //!   word lists and Wikipedia text (docs/DETECT.md), generated into a table of a few kilobytes.
 //! * Shift_JIS, EUC-JP, GB18030 (GBK), Big5 and EUC-KR by their byte grammar and by the lead and

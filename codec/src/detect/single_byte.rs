@@ -25,7 +25,7 @@ pub(super) enum Source {
 
 /// The charsets in order of preference: when two read the bytes identically the first one is
 /// proposed, as WHATWG's windows-125x supersets are what browsers use for their ISO labels.
-const PREFERENCE: [Charset; 32] = [
+const PREFERENCE: [Charset; 33] = [
     Charset::Windows1252,
     Charset::Windows1250,
     Charset::Windows1251,
@@ -58,6 +58,7 @@ const PREFERENCE: [Charset; 32] = [
     Charset::Ibm850,
     Charset::Ibm437,
     Charset::Ibm852,
+    Charset::XMacCyrillic,
 ];
 
 /// Every source, in order of preference.

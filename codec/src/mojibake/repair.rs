@@ -111,7 +111,7 @@ const STEP_PENALTY: f32 = 0.25;
 
 /// The order in which charsets are tried; when several give the same bytes, the step names the
 /// first, the most common one in the wild.
-const PREFERENCE: [Charset; 32] = [
+const PREFERENCE: [Charset; 33] = [
     Charset::Windows1252,
     Charset::Iso8859_1,
     Charset::Iso8859_15,
@@ -144,6 +144,7 @@ const PREFERENCE: [Charset; 32] = [
     Charset::Iso8859_6,
     Charset::Iso8859_8,
     Charset::Iso8859_11,
+    Charset::XMacCyrillic,
 ];
 
 /// One undone layer of mojibake: the text was encoded in [`encode`](Self::encode) to recover its
@@ -1171,7 +1172,7 @@ fn glued_word_ends(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
             .iter()
             .any(|&language| crate::detect::in_latin_alphabet(language, c))
     };
-    readings(text, encoders, &PREFERENCE, |after| {
+    readings(text, encoders, LEGACY_PREFERENCE, |after| {
         after.len() == chars.len()
             && (0..chars.len()).all(|i| {
                 chars.get(i) == after.get(i)
@@ -1297,8 +1298,9 @@ fn into_frequent_words(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         let reals = match probed.iter().find(|(seen, _)| *seen == bytes) {
             Some((_, reals)) => reals.clone(),
             None => {
-                let reals: Vec<Charset> = PREFERENCE
-                    .into_iter()
+                let reals: Vec<Charset> = LEGACY_PREFERENCE
+                    .iter()
+                    .copied()
                     .filter(|&real| {
                         bytes.iter().any(|b| {
                             decode_legacy_fatal(b, real).is_ok_and(|word| {
@@ -1608,6 +1610,25 @@ struct Candidate {
     lost_emoji_ends: bool,
 }
 
+/// How many charsets at the end of [`PREFERENCE`] repair reads only as the charset UTF-8 was shown
+/// in, never in a legacy-to-legacy reading: Mac OS Cyrillic. It shares windows-1251's small
+/// letters, so reading one as the other moves only capitals, `я`, `ё`, `ґ` and signs, which the
+/// letter model prices about as well either way: clean Ukrainian `роман ґереґа` read as
+/// `роман іереіа`, windows-1251's `тёмные` shown as Latin-1 read back as `тЄмные`.
+const READ_AS_UTF8_ONLY: usize = 1;
+
+/// The charsets legacy-to-legacy readings read text in: [`PREFERENCE`] without the last
+/// [`READ_AS_UTF8_ONLY`].
+const LEGACY_PREFERENCE: &[Charset] = PREFERENCE.split_at(PREFERENCE.len() - READ_AS_UTF8_ONLY).0;
+
+/// The encoders legacy-to-legacy readings use: [`encoders`] without the last
+/// [`READ_AS_UTF8_ONLY`].
+fn legacy_encoders(encoders: &[Encoder]) -> &[Encoder] {
+    encoders
+        .get(..encoders.len().saturating_sub(READ_AS_UTF8_ONLY))
+        .unwrap_or_default()
+}
+
 /// The encoders of [`PREFERENCE`], in its order, made once: each sorts its charset's table, and
 /// the search asks for all of them at every text it tries.
 fn encoders() -> &'static [Encoder] {
@@ -1645,13 +1666,14 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
     }
     // Otherwise pieces of UTF-8 and legacy-to-legacy readings compete on plausibility.
     out.extend(pieces_utf8(text, encoders));
+    let legacy = legacy_encoders(encoders);
     let hard = hard_evidence(text);
     if text_cost >= MIN_COST_LEGACY && hard > 0 {
         let strict = hard < MIN_HARD_EVIDENCE_LEGACY;
         out.extend(legacy_to_legacy(
             text,
             text_cost,
-            encoders,
+            legacy,
             Gate::Fingerprints { strict },
         ));
     } else {
@@ -1668,46 +1690,46 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
             }) || has_unreadable_word(&chars)
                 || has_odd_word(&chars));
         if evidence {
-            out.extend(legacy_to_legacy(text, text_cost, encoders, Gate::Words));
+            out.extend(legacy_to_legacy(text, text_cost, legacy, Gate::Words));
         } else if short
             && (has_word_odd_in_its_language(&chars)
                 || sign_ending_a_word(&chars)
                 || word_its_links_do_not_write(text, &chars))
         {
-            out.extend(legacy_to_legacy(text, text_cost, encoders, Gate::Language));
+            out.extend(legacy_to_legacy(text, text_cost, legacy, Gate::Language));
         }
     }
-    for candidate in box_drawing(text, encoders) {
+    for candidate in box_drawing(text, legacy) {
         if !out.iter().any(|c| c.step.after == candidate.step.after) {
             out.push(candidate);
         }
     }
-    for candidate in number_spaces(text, encoders) {
+    for candidate in number_spaces(text, legacy) {
         if !out.iter().any(|c| c.step.after == candidate.step.after) {
             out.push(candidate);
         }
     }
-    for candidate in lone_capitals(text, encoders) {
+    for candidate in lone_capitals(text, legacy) {
         if !out.iter().any(|c| c.step.after == candidate.step.after) {
             out.push(candidate);
         }
     }
-    for candidate in glued_word_ends(text, encoders) {
+    for candidate in glued_word_ends(text, legacy) {
         if !out.iter().any(|c| c.step.after == candidate.step.after) {
             out.push(candidate);
         }
     }
-    for candidate in into_frequent_words(text, encoders) {
+    for candidate in into_frequent_words(text, legacy) {
         if !out.iter().any(|c| c.step.after == candidate.step.after) {
             out.push(candidate);
         }
     }
-    for candidate in units_and_currencies(text, encoders) {
+    for candidate in units_and_currencies(text, legacy) {
         if !out.iter().any(|c| c.step.after == candidate.step.after) {
             out.push(candidate);
         }
     }
-    for candidate in detected_legacy(text, text_cost, encoders) {
+    for candidate in detected_legacy(text, text_cost, legacy) {
         if !out.iter().any(|c| c.step.after == candidate.step.after) {
             out.push(candidate);
         }
@@ -1727,7 +1749,7 @@ fn better_readings(text: &str, bytes: &[u8], shown: Charset) -> Vec<Charset> {
     let text_bits = bits(&sample);
     let mut ranked: Vec<(Charset, f32)> = Vec::new();
     let mut seen: Vec<Vec<char>> = Vec::new();
-    for real in PREFERENCE {
+    for &real in LEGACY_PREFERENCE {
         if real == shown {
             continue;
         }
@@ -2533,7 +2555,7 @@ fn legacy_to_legacy(
         if seen.contains(&bytes) {
             continue;
         }
-        for real in PREFERENCE {
+        for &real in LEGACY_PREFERENCE {
             if real == encoder.charset() {
                 continue;
             }
@@ -2624,7 +2646,7 @@ fn number_spaces(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         k.and_then(|k| after.get(k))
             .is_some_and(|c| c.is_ascii_digit())
     };
-    readings(text, encoders, &PREFERENCE, |after| {
+    readings(text, encoders, LEGACY_PREFERENCE, |after| {
         wedged.iter().all(|&i| match after.get(i) {
             Some('\u{A0}') => true,
             Some('\u{2019}') => digit(after, i.checked_sub(1)) && digit(after, Some(i + 1)),
@@ -2671,7 +2693,7 @@ fn units_and_currencies(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     if !near_number {
         return Vec::new();
     }
-    readings(text, encoders, &PREFERENCE, |after| {
+    readings(text, encoders, LEGACY_PREFERENCE, |after| {
         let mut covered = vec![false; after.len()];
         let mut made = false;
         let mut i = 0;
@@ -2878,6 +2900,24 @@ mod tests {
         for cs in Charset::ALL {
             assert_eq!(PREFERENCE.iter().filter(|&&p| p == cs).count(), 1, "{cs}");
         }
+    }
+
+    #[test]
+    fn mac_cyrillic_is_read_only_as_the_charset_utf8_was_shown_in() {
+        let legacy: Vec<Charset> = legacy_encoders(encoders())
+            .iter()
+            .map(Encoder::charset)
+            .collect();
+        assert_eq!(legacy.len(), PREFERENCE.len() - 1);
+        assert_eq!(legacy, LEGACY_PREFERENCE);
+        assert!(!legacy.contains(&Charset::XMacCyrillic));
+        // UTF-8 shown as Mac OS Cyrillic is read back; a clean Ukrainian phrase and Cyrillic
+        // shown as another Cyrillic charset are not read in it.
+        let original = "Привет, мир! Ёлка и ґанок";
+        assert_repairs(
+            &[(&garble(original, Charset::XMacCyrillic), original)],
+            &["роман ґереґа", "РОМАН ҐЕРЕҐА"],
+        );
     }
 
     #[test]

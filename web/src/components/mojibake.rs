@@ -1,7 +1,7 @@
 //! Mojibake: the text's UTF-8 bytes read as every legacy charset the codec knows, each glyph
 //! traced back to its byte; the reverse direction (the text in a legacy charset read as UTF-8);
 //! double encoding; the repair tool with its steps; and the seeds' reference table. Bytes that are
-//! not UTF-8 get the charset detector's proposal, in steps, and their 32 legacy readings ranked
+//! not UTF-8 get the charset detector's proposal, in steps, and their 33 legacy readings ranked
 //! by plausibility (`utf8lens::detect::rank_legacy`, the detector's single-byte scorer).
 
 use utf8lens::charset::Charset;
@@ -513,7 +513,7 @@ mod tests {
     #[test]
     fn the_ranking_keeps_the_detectors_order() {
         // Czech in windows-1250: the detector's candidates that are charsets of the codec come
-        // in the same order in the ranking, which goes on past them to all 32.
+        // in the same order in the ranking, which goes on past them to all 33.
         let text = "Příliš žluťoučký kůň úpěl ďábelské ódy. Čeština má háčky a čárky.";
         let bytes = utf8lens::charset::encode(
             text,
