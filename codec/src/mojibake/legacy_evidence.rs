@@ -721,13 +721,13 @@ pub(super) fn reads_better_in_one_language(text: &str, decoded: &str) -> bool {
     let Some((before, after)) = changes_each(text, decoded, |a, b| !latin(a) && !latin(b)) else {
         return false;
     };
-    // The distinct words of other scripts, as the text has them and as the reading does.
-    let mut seen: std::collections::HashSet<&[char]> = std::collections::HashSet::new();
+    // The distinct words of other scripts, as the text has them and as the reading does (a
+    // linear search: a hash set would add its code to the WebAssembly module).
     let mut pairs: Vec<(&[char], &[char])> = Vec::new();
     for (at, word) in words(&after) {
         if word.len() >= MIN_COUNTED_WORD
             && word.iter().all(|&c| beyond_latin(c).is_some())
-            && seen.insert(word)
+            && !pairs.iter().any(|&(_, seen)| seen == word)
         {
             pairs.push((before.get(at..at + word.len()).unwrap_or_default(), word));
         }
