@@ -151,10 +151,10 @@ CJK = [
 ]
 
 # Single-byte charsets the codec has no table for, detected with a table of their own.
-# (name, source kind, source)
+# (name, CPython codec)
 EXTRA_CHARSETS = [
-    ("ibm855", "python", "cp855"),
-    ("x-mac-ce", "python", "mac_latin2"),
+    ("ibm855", "cp855"),
+    ("x-mac-ce", "mac_latin2"),
 ]
 
 
@@ -421,38 +421,6 @@ def language_levels(script: str, alphabet: list[str], probs) -> list[int]:
 # --- charsets ----------------------------------------------------------------------------------
 
 
-def read_unicode_mapping(relative: str) -> list[int | None]:
-    path = DATA / relative
-    if not path.is_file():
-        raise DataError(f"{path} is missing")
-    table: list[int | None] = [None] * 128
-    for line in path.read_text(encoding="latin-1").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            continue
-        fields = line.split()
-        if len(fields) < 2:
-            continue
-        byte, cp = int(fields[0], 16), int(fields[1], 16)
-        if byte >= 0x80:
-            table[byte - 0x80] = cp
-    return table
-
-
-def read_whatwg_index(relative: str) -> list[int | None]:
-    path = DATA / relative
-    if not path.is_file():
-        raise DataError(f"{path} is missing")
-    table: list[int | None] = [None] * 128
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        pointer, cp = line.split()[:2]
-        table[int(pointer)] = int(cp, 16)
-    return table
-
-
 def read_python_codec(name: str) -> list[int | None]:
     table: list[int | None] = []
     for byte in range(0x80, 0x100):
@@ -467,17 +435,12 @@ def read_python_codec(name: str) -> list[int | None]:
 
 def extra_charsets():
     out = []
-    for name, kind, source in EXTRA_CHARSETS:
-        if kind == "unicode":
-            table = read_unicode_mapping(source)
-        elif kind == "whatwg":
-            table = read_whatwg_index(source)
-        else:
-            table = read_python_codec(source)
+    for name, codec in EXTRA_CHARSETS:
+        table = read_python_codec(codec)
         for cp in table:
             if cp is not None and (cp < 0x80 or cp > 0xFFFF):
                 raise DataError(f"{name}: code point U+{cp:04X} does not fit the table")
-        out.append((name, kind, source, table))
+        out.append((name, codec, table))
     return out
 
 
@@ -650,8 +613,8 @@ def render(languages, ascii_pairs, extras, cjk) -> str:
     out.append("/// The single-byte charsets the codec does not decode, known to the detector only: the name and")
     out.append("/// the characters of bytes 80..=FF (0 = undefined).")
     out.append(f"pub(super) static EXTRA_CHARSETS: [(&str, [u16; 128]); {len(extras)}] = [")
-    for name, kind, source, table in extras:
-        out.append(f'    // {name}, from {"CPython codec " if kind == "python" else ""}{source}')
+    for name, codec, table in extras:
+        out.append(f'    // {name}, from CPython codec {codec}')
         out.append(f'    ("{name}", [')
         for start in range(0, 128, 8):
             cells = ", ".join("0" if v is None else f"0x{v:04X}" for v in table[start:start + 8])
@@ -691,7 +654,7 @@ def data_bytes(languages, ascii_pairs, extras, cjk) -> bytes:
         blob += "".join(alphabet).encode("utf-8") + bytes(pack(levels)) + " ".join(common).encode()
         blob += " ".join(frequent).encode("utf-8")
         blob += b"".join(ord(c).to_bytes(4, "little") for row in splits(_script, alphabet, levels) for c in row)
-    for _name, _kind, _source, table in extras:
+    for _name, _codec, table in extras:
         blob += b"".join((v or 0).to_bytes(2, "little") for v in table)
     for _name, leads, trails in cjk:
         blob += bytes(pack(leads)) + bytes(pack(trails))

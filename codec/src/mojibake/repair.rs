@@ -1621,11 +1621,11 @@ const READ_AS_UTF8_ONLY: usize = 1;
 /// [`READ_AS_UTF8_ONLY`].
 const LEGACY_PREFERENCE: &[Charset] = PREFERENCE.split_at(PREFERENCE.len() - READ_AS_UTF8_ONLY).0;
 
-/// The encoders legacy-to-legacy readings use: [`encoders`] without the last
-/// [`READ_AS_UTF8_ONLY`].
-fn legacy_encoders(encoders: &[Encoder]) -> &[Encoder] {
-    encoders
-        .get(..encoders.len().saturating_sub(READ_AS_UTF8_ONLY))
+/// The encoders legacy-to-legacy readings use: those of [`LEGACY_PREFERENCE`], which begin
+/// [`encoders`].
+fn legacy_encoders() -> &'static [Encoder] {
+    encoders()
+        .get(..LEGACY_PREFERENCE.len())
         .unwrap_or_default()
 }
 
@@ -1666,7 +1666,7 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
     }
     // Otherwise pieces of UTF-8 and legacy-to-legacy readings compete on plausibility.
     out.extend(pieces_utf8(text, encoders));
-    let legacy = legacy_encoders(encoders);
+    let legacy = legacy_encoders();
     let hard = hard_evidence(text);
     if text_cost >= MIN_COST_LEGACY && hard > 0 {
         let strict = hard < MIN_HARD_EVIDENCE_LEGACY;
@@ -2904,10 +2904,7 @@ mod tests {
 
     #[test]
     fn mac_cyrillic_is_read_only_as_the_charset_utf8_was_shown_in() {
-        let legacy: Vec<Charset> = legacy_encoders(encoders())
-            .iter()
-            .map(Encoder::charset)
-            .collect();
+        let legacy: Vec<Charset> = legacy_encoders().iter().map(Encoder::charset).collect();
         assert_eq!(legacy.len(), PREFERENCE.len() - 1);
         assert_eq!(legacy, LEGACY_PREFERENCE);
         assert!(!legacy.contains(&Charset::XMacCyrillic));
