@@ -47,7 +47,8 @@ each Latin-script language with word frequencies, its COMMON_WORDS most frequent
 letters: mojibake repair reads a short text's language from them. And its FREQUENT_WORDS most
 frequent words of four letters or more with a letter beyond ASCII, and its FREQUENT_SHORT_WORDS most
 frequent of three letters: a misreading of a legacy charset spoils them, and a reading that restores
-one is evidence for mojibake repair.
+one is evidence for mojibake repair. And its TINY_WORDS words of one or two letters with a letter
+beyond ASCII among its most frequent (`à`, `è`, `på`).
 """
 
 from __future__ import annotations
@@ -88,6 +89,11 @@ COMMON_WORDS = 50
 # of their own so that they do not push longer words out of the list.
 FREQUENT_WORDS = 300
 FREQUENT_SHORT_WORDS = 30
+# Per Latin-script language, its words of one or two letters with a letter beyond ASCII among its
+# TINY_WORDS_RANK most frequent, TINY_WORDS at most (French `à`, Italian `è`, Swedish `på`): a
+# reading that makes one where another makes a sign alone reads the text as its language writes.
+TINY_WORDS = 8
+TINY_WORDS_RANK = 100
 MIN_FREQUENT_LETTERS = 3
 LONG_FREQUENT_LETTERS = 4
 MAX_LETTERS = 62
@@ -548,7 +554,7 @@ def render(languages, ascii_pairs, extras, cjk) -> str:
         out.append("    " + ", ".join(f"0x{v:02X}" for v in packed[start:start + 13]) + ",")
     out.append("];")
     out.append("")
-    for code, script, source, alphabet, levels, _common, _frequent in languages:
+    for code, script, source, alphabet, levels, _common, _frequent, _tiny in languages:
         classes = len(alphabet) + 2
         packed = pack(levels)
         const = f"PAIRS_{code.upper()}"
@@ -559,7 +565,7 @@ def render(languages, ascii_pairs, extras, cjk) -> str:
             out.append("    " + ", ".join(f"0x{v:02X}" for v in packed[start:start + 16]) + ",")
         out.append("];")
         out.append("")
-    for code, script, _source, alphabet, levels, _common, _frequent in languages:
+    for code, script, _source, alphabet, levels, _common, _frequent, _tiny in languages:
         split = splits(script, alphabet, levels)
         if not split:
             continue
@@ -573,7 +579,7 @@ def render(languages, ascii_pairs, extras, cjk) -> str:
         out.append("")
     out.append("/// Every language model.")
     out.append(f"pub(super) static LANGUAGES: [LanguageModel; {len(languages)}] = [")
-    for code, script, _source, alphabet, levels, _common, _frequent in languages:
+    for code, script, _source, alphabet, levels, _common, _frequent, _tiny in languages:
         out.append("    LanguageModel {")
         out.append(f'        code: "{code}",')
         out.append(f"        latin: {'true' if script == 'LATIN' else 'false'},")
@@ -592,9 +598,18 @@ def render(languages, ascii_pairs, extras, cjk) -> str:
     out.append("/// of [`LANGUAGES`] (Latin-script languages with word frequencies only): what tells a short")
     out.append("/// text's language. Apart from [`LANGUAGES`], so that a build that only detects leaves them out.")
     out.append(f"pub(super) static COMMON_WORDS: [&str; {len(languages)}] = [")
-    for code, _script, _source, _alphabet, _levels, common, _frequent in languages:
+    for code, _script, _source, _alphabet, _levels, common, _frequent, _tiny in languages:
         out.append(f"    // {code}")
         out.append(f"    {rust_str(' '.join(common))},")
+    out.append("];")
+    out.append("")
+    out.append(f"/// Each language's words of one or two letters with a letter beyond ASCII among its {TINY_WORDS_RANK}")
+    out.append(f"/// most frequent, {TINY_WORDS} at most (`à`, `è`, `på`), sorted, separated by spaces, in the order of")
+    out.append("/// [`LANGUAGES`] (Latin-script languages with word frequencies only), for mojibake repair.")
+    out.append(f"pub(super) static TINY_WORDS: [&str; {len(languages)}] = [")
+    for code, _script, _source, _alphabet, _levels, _common, _frequent, tiny in languages:
+        out.append(f"    // {code}")
+        out.append(f"    {rust_str(' '.join(tiny))},")
     out.append("];")
     out.append("")
     out.append(f"/// Each language's {FREQUENT_WORDS} most frequent words of four letters or more and "
@@ -605,7 +620,7 @@ def render(languages, ascii_pairs, extras, cjk) -> str:
     out.append("/// [`LANGUAGES`], so that a build that only detects leaves them out.")
     out.append("#[cfg(feature = \"frequent-words\")]")
     out.append(f"pub(super) static FREQUENT_WORDS: [&str; {len(languages)}] = [")
-    for code, _script, _source, _alphabet, _levels, _common, frequent in languages:
+    for code, _script, _source, _alphabet, _levels, _common, frequent, _tiny in languages:
         out.append(f"    // {code}")
         out.append(f"    {rust_str(' '.join(frequent))},")
     out.append("];")
@@ -650,9 +665,9 @@ def render(languages, ascii_pairs, extras, cjk) -> str:
 def data_bytes(languages, ascii_pairs, extras, cjk) -> bytes:
     """The bytes of the generated statics, as they sit in a WebAssembly module's data section."""
     blob = bytearray(pack(ascii_pairs))
-    for _code, _script, _source, alphabet, levels, common, frequent in languages:
+    for _code, _script, _source, alphabet, levels, common, frequent, tiny in languages:
         blob += "".join(alphabet).encode("utf-8") + bytes(pack(levels)) + " ".join(common).encode()
-        blob += " ".join(frequent).encode("utf-8")
+        blob += " ".join(frequent).encode("utf-8") + " ".join(tiny).encode("utf-8")
         blob += b"".join(ord(c).to_bytes(4, "little") for row in splits(_script, alphabet, levels) for c in row)
     for _name, _codec, table in extras:
         blob += b"".join((v or 0).to_bytes(2, "little") for v in table)
@@ -707,10 +722,27 @@ def frequent_words(script: str, source: str, words: list[tuple[str, float]]) -> 
     return sorted(long + short)
 
 
+def tiny_words(script: str, source: str, words: list[tuple[str, float]]) -> list[str]:
+    """The language's words of one or two letters, one of them or more beyond ASCII, among its
+    TINY_WORDS_RANK most frequent words, TINY_WORDS at most, sorted; none for a script other than
+    Latin or for words that are not wordfreq's."""
+    if script != "LATIN" or source != "wordfreq":
+        return []
+    tiny = []
+    for word, _freq in words[:TINY_WORDS_RANK]:
+        if (len(word) <= 2 and all(is_letter(ch) for ch in word)
+                and any(ord(ch) > 0x7F for ch in word) and word not in tiny):
+            tiny.append(word)
+            if len(tiny) == TINY_WORDS:
+                break
+    return sorted(tiny)
+
+
 def build(wordfreq):
     models = []
     common = {}
     frequent = {}
+    tiny = {}
     for code, script, source, name in LANGUAGES:
         if source == "lipsum":
             words = words_of_text(name)
@@ -724,12 +756,13 @@ def build(wordfreq):
         if code in SHARP_S:
             label += ", ß from pyspellchecker"
         frequent[code] = frequent_words(script, source, words)
+        tiny[code] = tiny_words(script, source, words)
         common[code] = common_words(script, source, words)
         alphabet, probs = letter_model(code, script, words)
         models.append((code, script, label, alphabet, probs))
     ascii_pairs = latin_ascii_pairs(models)
     languages = [(code, script, label, alphabet, language_levels(script, alphabet, probs),
-                  common[code], frequent[code])
+                  common[code], frequent[code], tiny[code])
                  for code, script, label, alphabet, probs in models]
     extras = extra_charsets()
     cjk = [(name, *cjk_model(name, codec, sources)) for name, codec, sources in CJK]
@@ -771,7 +804,7 @@ def main() -> int:
     text = render(*model)
     if args.stats:
         import gzip  # noqa: PLC0415
-        for code, _script, _source, alphabet, levels, common, frequent in model[0]:
+        for code, _script, _source, alphabet, levels, common, frequent, _tiny in model[0]:
             print(f"  {code}: {len(alphabet)} letters, {len(pack(levels))} bytes, "
                   f"{len(common)} common words, {len(frequent)} frequent words beyond ASCII")
         blob = data_bytes(*model)
@@ -817,7 +850,7 @@ def frequent_words_file(languages) -> str:
     """The frequent words beyond ASCII as the inspector fetches them (`mojibake::load_frequent_words`):
     one line a language with any, its code then its words, separated by spaces."""
     return "".join(f"{code} {' '.join(frequent)}\n"
-                   for code, _script, _source, _alphabet, _levels, _common, frequent in languages
+                   for code, _script, _source, _alphabet, _levels, _common, frequent, _tiny in languages
                    if frequent)
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 #[cfg(feature = "frequent-words")]
 use super::model::FREQUENT_WORDS;
 use super::model::{
-    LanguageModel, COMMON_WORDS, COST_STEP, LANGUAGES, LATIN_ASCII_PAIRS, MAX_LEVEL,
+    LanguageModel, COMMON_WORDS, COST_STEP, LANGUAGES, LATIN_ASCII_PAIRS, MAX_LEVEL, TINY_WORDS,
 };
 
 /// Class 0 of every language: a word boundary (space, punctuation, digits, symbols...).
@@ -127,15 +127,14 @@ impl Language {
     /// Whether `word` (small ASCII letters) is one of its most frequent words.
     pub(super) fn is_common(self, word: &str) -> bool {
         static LISTS: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();
-        let lists = LISTS.get_or_init(|| {
-            COMMON_WORDS
-                .iter()
-                .map(|words| words.split(' ').filter(|w| !w.is_empty()).collect())
-                .collect()
-        });
-        lists
-            .get(self.0)
-            .is_some_and(|list| list.binary_search(&word).is_ok())
+        listed(&LISTS, &COMMON_WORDS, self.0, word)
+    }
+
+    /// Whether `word` (small letters) is one of its most frequent words of one or two letters with
+    /// a letter beyond ASCII (French `à`, Swedish `på`).
+    pub(super) fn is_tiny(self, word: &str) -> bool {
+        static LISTS: OnceLock<Vec<Vec<&'static str>>> = OnceLock::new();
+        listed(&LISTS, &TINY_WORDS, self.0, word)
     }
 
     /// ISO 639-1 code.
@@ -371,6 +370,25 @@ fn name_of(code: &str) -> &'static str {
         "et" => "Estonian",
         _ => "an unnamed language",
     }
+}
+
+/// Whether `word` is in the list at `index` of `source` (sorted words separated by spaces), split
+/// once into `lists`.
+fn listed(
+    lists: &'static OnceLock<Vec<Vec<&'static str>>>,
+    source: &'static [&'static str],
+    index: usize,
+    word: &str,
+) -> bool {
+    lists
+        .get_or_init(|| {
+            source
+                .iter()
+                .map(|words| words.split(' ').filter(|w| !w.is_empty()).collect())
+                .collect()
+        })
+        .get(index)
+        .is_some_and(|list| list.binary_search(&word).is_ok())
 }
 
 #[cfg(test)]

@@ -49,8 +49,8 @@ pub use decode::decode;
 pub(crate) use language::install_frequent_words;
 pub(crate) use words::{
     frequent_word_languages, in_an_alphabet, in_latin_alphabet, in_latin_alphabet_of,
-    is_frequent_word, latin_alphabet_whole, latin_language_code, latin_word_bits, one_alphabet,
-    text_language, text_languages, word_bits, word_bits_each, MIN_COMMON_WORDS,
+    is_frequent_word, is_tiny_word_of, latin_alphabet_whole, latin_language_code, latin_word_bits,
+    one_alphabet, text_language, text_languages, word_bits, word_bits_each, MIN_COMMON_WORDS,
     MIN_FREQUENT_LETTERS,
 };
 

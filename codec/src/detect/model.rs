@@ -1568,6 +1568,84 @@ pub(super) static COMMON_WORDS: [&str; 36] = [
     "",
 ];
 
+/// Each language's words of one or two letters with a letter beyond ASCII among its 100
+/// most frequent, 8 at most (`à`, `è`, `på`), sorted, separated by spaces, in the order of
+/// [`LANGUAGES`] (Latin-script languages with word frequencies only), for mojibake repair.
+pub(super) static TINY_WORDS: [&str; 36] = [
+    // en
+    "",
+    // fr
+    "là où à ça",
+    // de
+    "",
+    // es
+    "",
+    // it
+    "è",
+    // pt
+    "há já só à é",
+    // nl
+    "",
+    // ca
+    "té és",
+    // sv
+    "då få på så än är år",
+    // da
+    "få må på så år",
+    // nb
+    "få må nå på så å år",
+    // fi
+    "",
+    // is
+    "að nú á ég í úr út þá",
+    // cs
+    "až já má mě už že",
+    // sk
+    "až má sú už či čo že",
+    // pl
+    "są że",
+    // hu
+    "jó én és új ő",
+    // sl
+    "če še že",
+    // hr
+    "će",
+    // ro
+    "că mă să vă în și",
+    // tr
+    "mı şu",
+    // lt
+    "aš iš jį jų ką už į",
+    // lv
+    "kā tā šo šī",
+    // vi
+    "có là sẽ từ và đã để ở",
+    // eo
+    "",
+    // et
+    "",
+    // ru
+    "",
+    // uk
+    "",
+    // bg
+    "",
+    // mk
+    "",
+    // el
+    "",
+    // he
+    "",
+    // ar
+    "",
+    // fa
+    "",
+    // ur
+    "",
+    // th
+    "",
+];
+
 /// Each language's 300 most frequent words of four letters or more and 30 of three with a
 /// letter beyond ASCII (small letters), sorted, separated by spaces, in the order of
 /// [`LANGUAGES`] (Latin-script languages with word frequencies only): the words a misreading of

@@ -189,6 +189,20 @@ fn frequent_among(word: &[char]) -> u64 {
     language::frequent_in(&lower)
 }
 
+/// Whether `word` (letters, any case) is one of the most frequent words of one or two letters with
+/// a letter beyond ASCII ([`Language::is_tiny`]) of one of the Latin-script `languages` (indices of
+/// [`text_languages`]' order): French `à`, Italian `è`, Swedish `på`.
+pub(crate) fn is_tiny_word_of(word: &[char], languages: &[usize]) -> bool {
+    if word.is_empty() || word.len() > 2 || word.iter().all(char::is_ascii) {
+        return false;
+    }
+    let lower: String = word.iter().map(|&ch| lowercase(ch)).collect();
+    language::all()
+        .filter(|lang| lang.is_latin())
+        .enumerate()
+        .any(|(i, lang)| languages.contains(&i) && lang.is_tiny(&lower))
+}
+
 /// The fewest frequent words that tell a text's language.
 pub(crate) const MIN_COMMON_WORDS: usize = 2;
 
@@ -268,6 +282,26 @@ mod tests {
     fn bits(word: &str) -> u32 {
         let chars: Vec<char> = word.chars().collect();
         word_bits(&chars).unwrap_or(u32::MAX)
+    }
+
+    #[test]
+    fn tiny_words_are_those_of_the_languages_asked() {
+        let latin = |code: &str| {
+            (0..64)
+                .find(|&i| latin_language_code(i) == Some(code))
+                .unwrap_or(usize::MAX)
+        };
+        let (fr, it, sv, de) = (latin("fr"), latin("it"), latin("sv"), latin("de"));
+        let chars = |word: &str| word.chars().collect::<Vec<char>>();
+        assert!(is_tiny_word_of(&chars("à"), &[fr]));
+        assert!(is_tiny_word_of(&chars("À"), &[de, fr]));
+        assert!(is_tiny_word_of(&chars("è"), &[it]));
+        assert!(is_tiny_word_of(&chars("på"), &[sv]));
+        assert!(!is_tiny_word_of(&chars("à"), &[de, it]));
+        assert!(!is_tiny_word_of(&chars("på"), &[fr]));
+        // Words of ASCII letters and longer words are not asked about.
+        assert!(!is_tiny_word_of(&chars("la"), &[fr]));
+        assert!(!is_tiny_word_of(&chars("été"), &[fr]));
     }
 
     #[test]

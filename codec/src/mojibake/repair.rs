@@ -627,6 +627,9 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
     // in each of them.
     // The frequent words are those the readings keep ([`kept_words`]).
     let kept = without_addresses(&kept_words(&before, &best_chars));
+    if let Some(rival) = into_tiny_words(&best_chars, &positions, rivals.clone(), &kept) {
+        return rival;
+    }
     let languages = text_languages_of(&kept, crate::detect::MIN_COMMON_WORDS);
     if languages.is_empty() && is_prose(&before) && letters_at(&best_chars, &positions) {
         // One frequent word is too few to price a text in, but enough, in prose, to tell that the
@@ -716,6 +719,45 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
         }),
         None => best,
     }
+}
+
+/// The rival (a legacy reading of the same characters, a node and its characters) that makes Latin
+/// letters at `positions` and more of the tiniest frequent words of the text's languages
+/// ([`crate::detect::is_tiny_word_of`]: French `à`, Italian `è`, Swedish `på`) than the answer,
+/// the one that makes the most; the languages are those whose frequent words the text keeps
+/// (`kept`), one is enough. Code page 850's `à`, shown as Latin-1, is the control 85, which
+/// windows-1252 reads as `…`: in `Survenu \u{85} la fois`, French by `la`, it is `à`. The letter
+/// model prices a word of one letter dearer than a sign between two words.
+fn into_tiny_words<'a>(
+    best_chars: &[char],
+    positions: &[usize],
+    rivals: impl Iterator<Item = (&'a Node, Vec<char>)>,
+    kept: &[char],
+) -> Option<&'a Node> {
+    let languages = text_languages_of(kept, 1);
+    if languages.is_empty() {
+        return None;
+    }
+    let tiny = |chars: &[char]| {
+        changed_words(chars, positions)
+            .filter(|word| crate::detect::is_tiny_word_of(word, &languages))
+            .count()
+    };
+    let own = tiny(best_chars);
+    let mut answer: Option<(&Node, usize)> = None;
+    for (node, chars) in rivals {
+        if !positions
+            .iter()
+            .all(|&p| chars.get(p).copied().is_some_and(is_latin_letter))
+        {
+            continue;
+        }
+        let made = tiny(&chars);
+        if made > own && answer.is_none_or(|(_, most)| made > most) {
+            answer = Some((node, made));
+        }
+    }
+    answer.map(|(node, _)| node)
 }
 
 /// How many of the words of `chars` that hold one of `positions` have a case no word has: a
@@ -5376,6 +5418,23 @@ mod tests {
             "на лугу, окружённом лесом, стоит старый дом.",
         ] {
             let shown = shown_as(original, Charset::Iso8859_5, Charset::Windows1251);
+            assert_repairs(&[(&shown, original)], &[original]);
+        }
+    }
+
+    #[test]
+    fn a_sign_alone_that_a_rival_reads_as_a_tiny_word_of_the_language_is_that_word() {
+        // Code page 850's `à` is byte 85, which Latin-1 shows as a C1 control. Windows-1252 reads
+        // it as `…`, and the letter model prices a word of one letter dearer than a sign between
+        // two words; but `la` and `une` make the text French, whose `à` is one of its most
+        // frequent words.
+        for original in [
+            "Il est parti à la gare",
+            "une maison à la campagne",
+            "un bateau à voile",
+        ] {
+            let shown = shown_as(original, Charset::Ibm850, Charset::Iso8859_1);
+            assert!(shown.contains('\u{85}'), "{shown}");
             assert_repairs(&[(&shown, original)], &[original]);
         }
     }
