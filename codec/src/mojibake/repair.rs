@@ -1128,7 +1128,9 @@ fn after_a_small_word(chars: &[char], i: usize) -> bool {
 /// a full stop, or the end (`Survenu ˆ la fois`, `assez similaires ˆ`). Clean text sets no
 /// spacing circumflex alone between words, but where it names it (`the ˆ key`,
 /// [`named_letter`]). The other way, Mac OS Roman shows windows-1252's `à` (E0) as `‡`, a dagger
-/// that clean text has too: the letter model prices both readings alike, and neither is taken.
+/// that clean text has too: the letter model prices both readings alike, and neither is taken
+/// here; [`into_its_tiny_words`] reads it where the text's frequent words tell a language whose
+/// tiniest words hold `à`.
 fn lone_sign_among_small_words(chars: &[char], i: usize) -> bool {
     let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
     at(Some(i)) == Some('ˆ')
@@ -1319,17 +1321,35 @@ fn into_frequent_words(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         .take(MAX_TRIED_WORDS)
         .map(|word| word.iter().collect())
         .collect();
+    readings_into_words(text, &chars, &words, &tried, encoders, |word, real| {
+        is_frequent_word(word, Some(real))
+    })
+}
+
+/// The readings of `text` (its `chars`, their `words` from [`words_and_signs`]) in one legacy
+/// charset of `encoders` as another that turn one of the `tried` words into a word `wanted`
+/// accepts in the charset read, and change nothing but words, into letters
+/// ([`word_into_letters`]), harming no clean text: the search of [`into_frequent_words`] and
+/// [`into_tiny_words`].
+fn readings_into_words(
+    text: &str,
+    chars: &[char],
+    words: &[std::ops::Range<usize>],
+    tried: &[String],
+    encoders: &[Encoder],
+    wanted: impl Fn(&[char], Charset) -> bool,
+) -> Vec<Candidate> {
     if tried.is_empty() {
         return Vec::new();
     }
     let mut in_a_word = vec![false; chars.len()];
-    for range in &words {
+    for range in words {
         for inside in in_a_word.get_mut(range.clone()).unwrap_or_default() {
             *inside = true;
         }
     }
-    // The charsets that read the tried words' bytes in each encoder into a frequent word, found
-    // once for each distinct set of bytes (most charsets encode most words alike).
+    // The charsets that read the tried words' bytes in each encoder into a wanted word, found once
+    // for each distinct set of bytes (most charsets encode most words alike).
     let mut probed: Vec<(Vec<Vec<u8>>, Vec<Charset>)> = Vec::new();
     let mut out: Vec<Candidate> = Vec::new();
     for encoder in encoders {
@@ -1346,7 +1366,7 @@ fn into_frequent_words(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
                     .filter(|&real| {
                         bytes.iter().any(|b| {
                             decode_legacy_fatal(b, real).is_ok_and(|word| {
-                                is_frequent_word(&word.chars().collect::<Vec<char>>(), Some(real))
+                                wanted(&word.chars().collect::<Vec<char>>(), real)
                             })
                         })
                     })
@@ -1375,6 +1395,99 @@ fn into_frequent_words(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
     }
     out
 }
+
+/// The readings of a short text's bytes in one legacy charset as another that turn a word of one
+/// or two characters beyond ASCII into one of the tiniest frequent words
+/// ([`crate::detect::is_tiny_word_of`]) of the languages the text's frequent words of ASCII
+/// letters tell (one is enough), and change nothing but words, into letters: windows-1252's French
+/// `à` shown as Mac OS Roman is `‡`, and `Survenu ‡ la fois` is French by `la`; Mac OS Roman's
+/// Swedish `på` shown as windows-1252 is `pŒ`. The reading must still win on plausibility, where
+/// each such word it makes is worth [`TINY_WORD_BITS`] ([`tiny_words_made`]).
+#[inline(never)]
+fn into_its_tiny_words(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() > MAX_CHARS_WORDS_GATE {
+        return Vec::new();
+    }
+    let told = text_languages_of(&chars, 1);
+    if told.is_empty() {
+        return Vec::new();
+    }
+    let words = words_and_signs(&chars);
+    let tried: Vec<String> = words
+        .iter()
+        .filter(|range| stands_among_words(&chars, range))
+        .filter_map(|range| chars.get(range.clone()))
+        .filter(|word| {
+            word.len() <= 2
+                && word.iter().any(|c| !c.is_ascii())
+                && word.iter().all(|&c| {
+                    !c.is_whitespace()
+                        && (!c.is_alphabetic() || script_of(c as u32) == Script::Latin)
+                })
+                && !crate::detect::is_tiny_word_of(word, &told)
+        })
+        .take(MAX_TRIED_WORDS)
+        .map(|word| word.iter().collect())
+        .collect();
+    readings_into_words(text, &chars, &words, &tried, encoders, |word, _| {
+        is_small_tiny_word(word, &told)
+    })
+}
+
+/// Whether `word` is in small letters and one of the tiniest frequent words of `languages`
+/// ([`crate::detect::is_tiny_word_of`]). A capital is no such evidence: code page 850's `À` is
+/// windows-1252's `·`, which stands alone between links in clean French.
+fn is_small_tiny_word(word: &[char], languages: &[usize]) -> bool {
+    word.iter().all(|c| c.is_lowercase()) && crate::detect::is_tiny_word_of(word, languages)
+}
+
+/// How many more of the tiniest frequent words in small letters ([`is_small_tiny_word`]) of the
+/// languages `before`'s frequent words of ASCII letters tell (one is enough) `after` has than
+/// `before`: what [`into_its_tiny_words`]' readings make.
+fn tiny_words_made(before: &str, after: &str) -> usize {
+    let after: Vec<char> = after.chars().collect();
+    let tiny = |word: &[char]| word.len() <= 2 && word.iter().any(|c| !c.is_ascii());
+    if !words(&after).any(|(_, word)| tiny(word)) {
+        return 0;
+    }
+    let before: Vec<char> = before.chars().collect();
+    let told = text_languages_of(&before, 1);
+    if told.is_empty() {
+        return 0;
+    }
+    let count = |chars: &[char]| {
+        words(chars)
+            .filter(|&(at, word)| {
+                tiny(word)
+                    && is_small_tiny_word(word, &told)
+                    && stands_among_words(chars, &(at..at + word.len()))
+            })
+            .count()
+    };
+    count(&after).saturating_sub(count(&before))
+}
+
+/// Whether the characters at `range` stand as a word among words: after the start or a space that
+/// follows no digit; before the end, a space and a letter, or a comma, a full stop or other
+/// closing punctuation. Not beside a number (`2212 €/m2`, `† 1850`).
+fn stands_among_words(chars: &[char], range: &std::ops::Range<usize>) -> bool {
+    let at = |i: Option<usize>| i.and_then(|i| chars.get(i)).copied();
+    let before = match at(range.start.checked_sub(1)) {
+        None => true,
+        Some(' ') => at(range.start.checked_sub(2)).is_none_or(|c| !c.is_numeric()),
+        Some(_) => false,
+    };
+    let after = match at(Some(range.end)) {
+        None | Some(',' | '.' | ';' | ':' | '!' | '?' | ')') => true,
+        Some(' ') => at(Some(range.end + 1)).is_some_and(char::is_alphabetic),
+        Some(_) => false,
+    };
+    before && after
+}
+
+/// What each word [`tiny_words_made`] counts is worth to a legacy reading.
+const TINY_WORD_BITS: f32 = 12.0;
 
 /// Whether a step reads a Western charset's bytes (windows-1252, ISO-8859-1 or -15) as the
 /// Central European, Turkish or Baltic charset of the same maker (windows-1250, -1254, -1257;
@@ -1514,13 +1627,19 @@ fn step_bits(step: &RepairStep) -> f32 {
     } else {
         0.0
     };
+    // Each of the tiniest frequent words of the text's language a legacy reading makes.
+    let tiny = if is_legacy_to_legacy(step) {
+        TINY_WORD_BITS * tiny_words_made(&step.before, &step.after) as f32
+    } else {
+        0.0
+    };
     // A Baltic charset assumed for letters its languages do not write.
     let foreign = if is_legacy_to_legacy(step) && makes_letters_its_languages_lack(step) {
         FOREIGN_LETTER_BITS
     } else {
         0.0
     };
-    shown + legacy + two_decoders - spelt - into_alphabet
+    shown + legacy + two_decoders - spelt - into_alphabet - tiny
         + foreign
         + ASSUMPTION_BITS * step.lost as f32
         + SPACE_ASSUMPTION_BITS * step.spaces as f32
@@ -1762,6 +1881,11 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
         }
     }
     for candidate in into_frequent_words(text, legacy) {
+        if !out.iter().any(|c| c.step.after == candidate.step.after) {
+            out.push(candidate);
+        }
+    }
+    for candidate in into_its_tiny_words(text, legacy) {
         if !out.iter().any(|c| c.step.after == candidate.step.after) {
             out.push(candidate);
         }
@@ -3938,10 +4062,13 @@ mod tests {
     fn a_lone_circumflex_between_small_words_is_a_grave_a() {
         // Mac OS Roman's `à` (88) shown as windows-1252 is `ˆ`, alone as a word. A sentence that
         // names the sign keeps it, and so does a dagger (windows-1252's `à` shown as Mac OS
-        // Roman), which clean text has too. French elides before it (`jusqu'à`).
+        // Roman), which clean text has too, unless the text's frequent words tell a language whose
+        // tiniest words hold `à` (`la`: `into_its_tiny_words`). French elides before it
+        // (`jusqu'à`).
         assert_repairs(
             &[
                 ("Survenu \u{2c6} la fois", "Survenu à la fois"),
+                ("Survenu ‡ la fois", "Survenu à la fois"),
                 ("jusqu'\u{2c6} la fin", "jusqu'à la fin"),
                 ("et assez similaires \u{2c6}", "et assez similaires à"),
                 (
@@ -3949,7 +4076,12 @@ mod tests {
                     "significatives à la surface",
                 ),
             ],
-            &["press the ˆ key twice", "a ˆ b", "Survenu ‡ la fois"],
+            &[
+                "press the ˆ key twice",
+                "a ˆ b",
+                "a ‡ b",
+                "see note ‡ below",
+            ],
         );
     }
 
@@ -5436,6 +5568,41 @@ mod tests {
             let shown = shown_as(original, Charset::Ibm850, Charset::Iso8859_1);
             assert!(shown.contains('\u{85}'), "{shown}");
             assert_repairs(&[(&shown, original)], &[original]);
+        }
+    }
+
+    #[test]
+    fn a_reading_that_makes_the_tiniest_words_of_the_text_language_is_let_in() {
+        // Windows-1252's French `à` shown as Mac OS Roman is `‡`, a sign no gate took for
+        // mojibake; Mac OS Roman's Swedish `på` and `är` shown as windows-1252 are `pŒ` and `Šr`.
+        // The text's frequent words tell the language, whose tiniest frequent words the reading
+        // makes.
+        let cases = [
+            (
+                "Il est parti à la gare",
+                Charset::Windows1252,
+                Charset::Macintosh,
+            ),
+            (
+                "Han bor på landet med sin familj",
+                Charset::Macintosh,
+                Charset::Windows1252,
+            ),
+            ("Det är bra så", Charset::Macintosh, Charset::Windows1252),
+        ];
+        for (original, real, shown) in cases {
+            let garbled = shown_as(original, real, shown);
+            assert_ne!(garbled, original);
+            // A middle dot alone between words is code page 850's `À`, but a capital is no
+            // evidence: the dot stands so between links in clean text.
+            assert_repairs(
+                &[(&garbled, original)],
+                &[
+                    original,
+                    "la planète · le dieu · la guerre",
+                    "Les ¶ de la loi",
+                ],
+            );
         }
     }
 
