@@ -1321,7 +1321,7 @@ fn into_frequent_words(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         .take(MAX_TRIED_WORDS)
         .map(|word| word.iter().collect())
         .collect();
-    readings_into_words(text, &chars, &words, &tried, encoders, |word, real| {
+    readings_into_words(text, &chars, &words, &tried, encoders, &|word, real| {
         is_frequent_word(word, Some(real))
     })
 }
@@ -1337,7 +1337,7 @@ fn readings_into_words(
     words: &[std::ops::Range<usize>],
     tried: &[String],
     encoders: &[Encoder],
-    wanted: impl Fn(&[char], Charset) -> bool,
+    wanted: &dyn Fn(&[char], Charset) -> bool,
 ) -> Vec<Candidate> {
     if tried.is_empty() {
         return Vec::new();
@@ -1430,7 +1430,7 @@ fn into_its_tiny_words(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         .take(MAX_TRIED_WORDS)
         .map(|word| word.iter().collect())
         .collect();
-    readings_into_words(text, &chars, &words, &tried, encoders, |word, _| {
+    readings_into_words(text, &chars, &words, &tried, encoders, &|word, _| {
         is_small_tiny_word(word, &told)
     })
 }
