@@ -627,7 +627,7 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
     // in each of them.
     // The frequent words are those the readings keep ([`kept_words`]).
     let kept = without_addresses(&kept_words(&before, &best_chars));
-    if let Some(rival) = into_tiny_words(&best_chars, &positions, rivals.clone(), &kept) {
+    if let Some(rival) = rival_making_tiny_words(&best_chars, &positions, rivals.clone(), &kept) {
         return rival;
     }
     let languages = text_languages_of(&kept, crate::detect::MIN_COMMON_WORDS);
@@ -728,7 +728,7 @@ fn in_its_language<'a>(best: &'a Node, explored: &'a [Node]) -> &'a Node {
 /// (`kept`), one is enough. Code page 850's `à`, shown as Latin-1, is the control 85, which
 /// windows-1252 reads as `…`: in `Survenu \u{85} la fois`, French by `la`, it is `à`. The letter
 /// model prices a word of one letter dearer than a sign between two words.
-fn into_tiny_words<'a>(
+fn rival_making_tiny_words<'a>(
     best_chars: &[char],
     positions: &[usize],
     rivals: impl Iterator<Item = (&'a Node, Vec<char>)>,
@@ -1330,7 +1330,7 @@ fn into_frequent_words(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
 /// charset of `encoders` as another that turn one of the `tried` words into a word `wanted`
 /// accepts in the charset read, and change nothing but words, into letters
 /// ([`word_into_letters`]), harming no clean text: the search of [`into_frequent_words`] and
-/// [`into_tiny_words`].
+/// [`into_its_tiny_words`].
 fn readings_into_words(
     text: &str,
     chars: &[char],
@@ -1459,9 +1459,7 @@ fn tiny_words_made(before: &str, after: &str) -> usize {
     let count = |chars: &[char]| {
         words(chars)
             .filter(|&(at, word)| {
-                tiny(word)
-                    && is_small_tiny_word(word, &told)
-                    && stands_among_words(chars, &(at..at + word.len()))
+                is_small_tiny_word(word, &told) && stands_among_words(chars, &(at..at + word.len()))
             })
             .count()
     };
@@ -5594,13 +5592,16 @@ mod tests {
             let garbled = shown_as(original, real, shown);
             assert_ne!(garbled, original);
             // A middle dot alone between words is code page 850's `À`, but a capital is no
-            // evidence: the dot stands so between links in clean text.
+            // evidence: the dot stands so between links in clean text. Nor is a sign beside a
+            // number, a unit or a year.
             assert_repairs(
                 &[(&garbled, original)],
                 &[
                     original,
                     "la planète · le dieu · la guerre",
                     "Les ¶ de la loi",
+                    "de 2212 €/m2,",
+                    "né ‡ 1850",
                 ],
             );
         }
