@@ -16,7 +16,9 @@ Damaged cases are made from clean texts by running real codecs the way real pipe
 CPython's codecs (latin-1, cp125x strict with errors="replace", ISO-8859-x, KOI8, DOS, Mac), and
 the WHATWG windows-125x decoders that let undefined bytes through as C1 controls (their tables are
 the standard's indexes in ../shared/conformance/whatwg-encoding). Each case records what a perfect repair returns:
-the original text, with one U+FFFD per character that lost a byte for good.
+the original text, with one U+FFFD per character that lost a byte for good. A lossy case records
+the original too: a repair may tell a lost character by its place (`â€�` after a word is `”`,
+whose byte windows-1252 leaves undefined) and give it back.
 
 Deterministic: a fixed seed, pinned packages; the stdlib lines depend on CPython's minor version
 (3.11 was used; --check says so when it differs). docs/MOJIBAKE.md describes the set and its
@@ -493,8 +495,11 @@ def damaged_cases(clean: list[dict], dec: dict[str, Decoder], rng: random.Random
     def emit(cls, src, garbled, expected, pipeline, lossy=False):
         if garbled is None or garbled == src["text"]:
             return False
-        cases.append({"class": cls, "source": src["source"], "pipeline": pipeline,
-                      "input": garbled, "expected": expected, "lossy": lossy})
+        case = {"class": cls, "source": src["source"], "pipeline": pipeline,
+                "input": garbled, "expected": expected, "lossy": lossy}
+        if lossy:
+            case["original"] = src["text"]
+        cases.append(case)
         return True
 
     def fill(make, sources=pool, limit=PER_CLASS, tries=40):

@@ -27,6 +27,10 @@ pub struct Case {
     pub expected: String,
     /// Whether information was lost (the expected text holds U+FFFD the original did not).
     pub lossy: bool,
+    /// For lossy cases: the original text, which a repair that tells a lost character by its
+    /// place gives back where `expected` holds U+FFFD (`“salted”` for `â€œsaltedâ€�`).
+    #[serde(default)]
+    pub original: Option<String>,
 }
 
 impl Case {
@@ -56,6 +60,7 @@ pub fn recased(cases: &[Case], upper: bool) -> Vec<Case> {
             (input != case.input).then(|| Case {
                 input,
                 expected: change(&case.expected),
+                original: case.original.as_deref().map(change),
                 pipeline: case.pipeline.as_ref().map(|p| format!("{p} → {how}")),
                 ..case.clone()
             })
@@ -102,9 +107,25 @@ pub struct Outcome<'a> {
 }
 
 impl Outcome<'_> {
-    /// Whether the repair is exact (for clean texts: unchanged).
+    /// Whether the repair is exact (for clean texts: unchanged): the expected text, where a lossy
+    /// case may also have the original's character at some of its U+FFFD.
     pub fn exact(&self) -> bool {
-        self.output == self.case.expected
+        if self.output == self.case.expected {
+            return true;
+        }
+        let Some(original) = self.case.original.as_deref().filter(|_| self.case.lossy) else {
+            return false;
+        };
+        let (output, expected): (Vec<char>, Vec<char>) = (
+            self.output.chars().collect(),
+            self.case.expected.chars().collect(),
+        );
+        let original: Vec<char> = original.chars().collect();
+        output.len() == expected.len()
+            && original.len() == expected.len()
+            && (0..output.len()).all(|i| {
+                output[i] == expected[i] || (expected[i] == '\u{FFFD}' && output[i] == original[i])
+            })
     }
 }
 

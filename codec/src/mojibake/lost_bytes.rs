@@ -6,10 +6,12 @@
 //! text, or pieces of one, as UTF-8 that lost bytes.
 
 use super::clean_text::is_letter_list;
+use super::legacy_evidence::is_c1;
 use super::legacy_evidence::{bits_per_letter, word_around, words, UNREADABLE_BITS_PER_LETTER};
 use super::likelihood::{is_one_letter_word, LONGEST_WORD};
-use super::plausibility::{classify, letter_at, script_of, Class, Script};
-use super::sequences::Read;
+use super::plausibility::{classify, is_emoji, letter_at, script_of, Class, Script};
+use super::sequences::{Read, Sequence};
+use crate::charset::Charset;
 
 /// Whether the stretch `chars[start..end]` is a whole word of three letters or more beyond ASCII,
 /// glued to nothing but ASCII, that the letter model does not find unreadable and that is
@@ -507,6 +509,50 @@ pub(super) fn stretches(
         }
     }
     out
+}
+
+/// The character a sequence that lost its last byte stands for, where its place leaves it one:
+/// `â€` (E2 80, when the text's charset `cs` shows 80 as `€`) whose third byte the decoder of
+/// `cs` left undefined, shown as U+FFFD or `?`, or passed as a C1 control that was stripped
+/// before a space or a sign. The byte was one of the few `cs` leaves undefined, so the character
+/// is one of a few: in windows-1252, E2 80 81, 8D, 8F, 90 or 9D (an em quad, the zero width
+/// joiner, the right-to-left mark, a hyphen, `”`). Between two emoji (`before` and `after` are
+/// the repaired text's characters beside it) only the joiner fits (`👨‍👩‍👧`). After a word or a
+/// sign and before a space, a closing sign or the end, in a text with no right-to-left letter
+/// (`right_to_left`), only `”` does: `“sometimes doesn'tâ€�` is `“sometimes doesn't”`. A
+/// sequence cut short before a space needs a `“` open before it (`quoted`) to be `”`: the space may
+/// instead stand for A0, a no-break space lost (`Smithâ€ 1850` may be `Smith†1850`). `None`
+/// elsewhere, and the U+FFFD stays.
+pub(super) fn told_by_its_place(
+    chars: &[char],
+    seq: &Sequence,
+    cs: Charset,
+    before: Option<char>,
+    after: Option<char>,
+    right_to_left: bool,
+    quoted: bool,
+) -> Option<char> {
+    let Read::Lost { lead: 0xE2, .. } = seq.read else {
+        return None;
+    };
+    let shown = |k: usize| chars.get(seq.start + k).copied();
+    let euro = cs.decode_byte(0x80).filter(|c| !c.is_control());
+    let marked = matches!(shown(2), Some('\u{FFFD}' | '?'));
+    let span = seq.end - seq.start;
+    // A sequence cut short at the very end may have been cut anywhere (`â€` for `…`).
+    let lost_one = (span == 3 && marked) || (span == 2 && seq.end < chars.len());
+    if seq.spaces > 0 || !lost_one || euro.is_none() || shown(1) != euro {
+        return None;
+    }
+    let undefined = |byte: u8| cs.decode_byte(byte).is_none_or(is_c1);
+    let emoji = |c: Option<char>| c.is_some_and(|c| c != '\u{200D}' && is_emoji(u32::from(c)));
+    if emoji(before) && emoji(after) {
+        return undefined(0x8D).then_some('\u{200D}');
+    }
+    let closes = after.is_none_or(|c| c.is_whitespace() || ".,;:!?)]}".contains(c));
+    let follows = before.is_some_and(|c| !c.is_whitespace() && !emoji(Some(c)));
+    let quote = follows && closes && !right_to_left && undefined(0x9D) && (marked || quoted);
+    quote.then_some('\u{201D}')
 }
 
 #[cfg(test)]

@@ -146,7 +146,7 @@ fn is_decimal_digit(cp: u32) -> bool {
 /// Emoji and what joins them: whole blocks where most characters are pictographs, and in Misc
 /// Symbols and Arrows only the few with Unicode's Emoji property (`⬅⬆⬇⬛⬜⭐⭕`); its other
 /// arrows and shapes (`⬠`, E2 AC A0) are rare symbols.
-fn is_emoji(cp: u32) -> bool {
+pub(super) fn is_emoji(cp: u32) -> bool {
     matches!(cp,
         0x200D | 0x20E3 | 0x2300..=0x23FF | 0x2600..=0x27BF
         | 0x2B05..=0x2B07 | 0x2B1B | 0x2B1C | 0x2B50 | 0x2B55 | 0xFE0E | 0xFE0F

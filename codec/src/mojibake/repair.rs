@@ -54,7 +54,7 @@ use super::likelihood::{
 use super::lost_bytes::{
     breaks_a_word, emoji_that_lost_its_last_byte, enough_whole, in_a_lone_run_of_e2,
     is_a_readable_word, kept_continuation, lost_evidence, reads_a_readable_word, stretches,
-    stripped_capital_opening_a_word,
+    stripped_capital_opening_a_word, told_by_its_place,
 };
 use super::plausibility::{
     classify, cost, hard_evidence, letter_at, oddity, script_of, Class, Script,
@@ -184,6 +184,12 @@ pub struct RepairStep {
     /// U+FFFD or stored as `?`, or a C1 control that was stripped): each is U+FFFD in
     /// [`after`](Self::after), exactly where the information was lost.
     pub lost: usize,
+    /// How many characters had lost a byte that their place tells, and were given back: the byte
+    /// was one of the few that the charset the text was shown in leaves undefined, and one
+    /// character alone of those it could make fits there. `â€�` after a word is `”` (E2 80 9D,
+    /// and windows-1252 leaves 9D undefined); between two emoji it is the zero width joiner
+    /// (E2 80 8D).
+    pub restored: usize,
     /// How many plain spaces stood for the byte A0 (a no-break space that became a space after the
     /// damage) and were read as that byte again.
     pub spaces: usize,
@@ -231,6 +237,14 @@ impl RepairStep {
                 " {} had lost a byte for good and {} now U+FFFD.",
                 capitalised(plural(self.lost, "character", "characters")),
                 if self.lost == 1 { "is" } else { "are" }
+            ));
+        }
+        if self.restored > 0 {
+            sentence.push_str(&format!(
+                " {} had lost a byte that {} place in the text tells: the charset leaves only a \
+                 few bytes undefined, and one character alone of those they make fits there.",
+                capitalised(plural(self.restored, "character", "characters")),
+                if self.restored == 1 { "its" } else { "their" }
             ));
         }
         if self.uppercased > 0 {
@@ -399,7 +413,8 @@ pub fn repair(text: &str) -> Repair {
             // charset did not make, unless the byte it misses is a character the first step
             // already found lost: `Ã¢â‚¬Â` is `”` shown twice as windows-1252 with the last
             // C1 control stripped, `â€�` after the first step, whose U+FFFD is the third byte
-            // of `”`. Such a reading makes no U+FFFD that was not there. A U+FFFD the input held
+            // of `”`. Such a reading makes no U+FFFD that was not there (one it tells by its place,
+            // [`told_by_its_place`], counts as one: that `”` is back). A U+FFFD the input held
             // counts too: `Ã¢â‚¬Å“quotedÃ¢â‚¬�` is `“quoted�`, which the user would rather have
             // than `â€œquotedâ€�`, though no pipeline leaves U+FFFD itself under a second layer.
             let later = !node.steps.is_empty();
@@ -419,7 +434,7 @@ pub fn repair(text: &str) -> Repair {
                 // charset: `Ã°Å¸â€˜ great` is `ðŸ‘ great` (👍 without its 8D) shown again, and
                 // without its rival the reading that takes the space for A0 gave `👠great`.
                 if later
-                    && candidate.step.lost > 0
+                    && candidate.step.lost + candidate.step.restored > 0
                     && (first_encode != Some(candidate.step.encode)
                         || (candidate
                             .step
@@ -427,6 +442,7 @@ pub fn repair(text: &str) -> Repair {
                             .chars()
                             .filter(|&c| c == '\u{FFFD}')
                             .count()
+                            + candidate.step.restored
                             != lost_before
                             && !candidate.lost_emoji_ends))
                 {
@@ -996,7 +1012,7 @@ fn required_gain(steps: &[RepairStep]) -> f32 {
                 .chars()
                 .count()
                 .saturating_sub(step.after.chars().count())
-                .saturating_add(step.lost)
+                .saturating_add(step.lost + step.restored)
                 .max(1);
             // A no-break space (`Â ` is the commonest mojibake there is), or a letter whose A0
             // byte became a space (`Ã ` for `à`: a lead byte no clean text puts before a space),
@@ -1639,7 +1655,7 @@ fn step_bits(step: &RepairStep) -> f32 {
     };
     shown + legacy + two_decoders - spelt - into_alphabet - tiny
         + foreign
-        + ASSUMPTION_BITS * step.lost as f32
+        + ASSUMPTION_BITS * (step.lost + step.restored) as f32
         + SPACE_ASSUMPTION_BITS * step.spaces as f32
         + RECASED_BITS * step.recased as f32
 }
@@ -1810,16 +1826,16 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
     let encoders = encoders();
     let mut out = whole_utf8(text, encoders);
     out.extend(lowercased_utf8(text, encoders));
-    if out.iter().any(|c| c.step.lost == 0) {
+    if out.iter().any(|c| c.step.lost + c.step.restored == 0) {
         // The whole text is UTF-8 in some charset, and more likely for it: the strongest
         // evidence there is. (Read as UTF-8 that lost bytes, it is weaker; and a reading that
         // makes the text less likely, such as `Ã` and `ª` read in Mac OS Roman beside a
         // windows-1252 dash, is chance: the other readings compete.)
         let before = text_bits(text);
-        if out
-            .iter()
-            .any(|c| c.step.lost == 0 && text_bits(&c.step.after) + step_bits(&c.step) < before)
-        {
+        if out.iter().any(|c| {
+            c.step.lost + c.step.restored == 0
+                && text_bits(&c.step.after) + step_bits(&c.step) < before
+        }) {
             return out;
         }
     }
@@ -2096,19 +2112,24 @@ fn detected_legacy(text: &str, text_cost: f32, encoders: &[Encoder]) -> Vec<Cand
 struct Reading {
     chars: Vec<char>,
     sequences: Vec<super::sequences::Sequence>,
+    /// The charset the text was shown in.
+    shown: Charset,
 }
 
 impl Reading {
-    /// The text with `keep(sequence)` sequences replaced by what they read as.
-    fn decoded(&self, keep: impl Fn(usize) -> bool) -> (String, usize, usize) {
-        let mut out = String::with_capacity(self.chars.len());
-        let (mut lost, mut spaces) = (0, 0);
+    /// The text with `keep(sequence)` sequences replaced by what they read as, how many
+    /// characters lost a byte for good (U+FFFD), how many lost one their place tells
+    /// ([`told_by_its_place`]), and how many spaces stood for A0.
+    fn decoded(&self, keep: impl Fn(usize) -> bool) -> (String, usize, usize, usize) {
+        let mut out: Vec<char> = Vec::with_capacity(self.chars.len());
+        let mut lost_at: Vec<(usize, usize)> = Vec::new();
+        let mut spaces = 0;
         for (k, seq) in self.sequences.iter().enumerate() {
             match seq.read {
                 Read::Char(c) if keep(k) => out.push(c),
                 Read::Lost { .. } if keep(k) => {
+                    lost_at.push((out.len(), k));
                     out.push('\u{FFFD}');
-                    lost += 1;
                 }
                 _ => {
                     out.extend(self.chars.get(seq.start..seq.end).unwrap_or_default());
@@ -2117,7 +2138,39 @@ impl Reading {
             }
             spaces += seq.spaces;
         }
-        (out, lost, spaces)
+        let right_to_left = out
+            .iter()
+            .any(|&c| matches!(script_of(u32::from(c)), Script::Hebrew | Script::Arabic));
+        let mut restored = 0;
+        for &(at, k) in &lost_at {
+            let Some(seq) = self.sequences.get(k) else {
+                continue;
+            };
+            let before = at.checked_sub(1).and_then(|i| out.get(i)).copied();
+            let after = out.get(at + 1).copied();
+            let quoted = out
+                .get(..at)
+                .unwrap_or_default()
+                .iter()
+                .rev()
+                .find(|&&c| matches!(c, '“' | '”'))
+                == Some(&'“');
+            let told = told_by_its_place(
+                &self.chars,
+                seq,
+                self.shown,
+                before,
+                after,
+                right_to_left,
+                quoted,
+            );
+            if let (Some(c), Some(slot)) = (told, out.get_mut(at)) {
+                *slot = c;
+                restored += 1;
+            }
+        }
+        let lost = lost_at.len() - restored;
+        (out.into_iter().collect(), lost, restored, spaces)
     }
 }
 
@@ -2224,6 +2277,7 @@ fn whole_utf8_reading(
     let reading = Reading {
         chars: chars.to_vec(),
         sequences,
+        shown: cs,
     };
     let keep_weak = weak.contains(&true) && weak.contains(&false);
     let lost_only_emoji_ends = reading
@@ -2231,7 +2285,7 @@ fn whole_utf8_reading(
         .iter()
         .all(|seq| !matches!(seq.read, Read::Lost { .. }) || emoji_that_lost_its_last_byte(seq));
     for whole in [true, false].into_iter().take(1 + usize::from(keep_weak)) {
-        let (decoded, lost, spaces) =
+        let (decoded, lost, restored, spaces) =
             reading.decoded(|k| whole || !weak.get(k).copied().unwrap_or(false));
         if out.iter().any(|c| c.step.after == decoded) {
             continue;
@@ -2241,7 +2295,7 @@ fn whole_utf8_reading(
         // input.
         out.push(Candidate {
             cost: cost(&decoded),
-            lost_emoji_ends: lost > 0 && lost_only_emoji_ends,
+            lost_emoji_ends: lost + restored > 0 && lost_only_emoji_ends,
             step: RepairStep {
                 encode: Encoding::Legacy(cs),
                 decode: Encoding::Utf8,
@@ -2251,6 +2305,7 @@ fn whole_utf8_reading(
                 after: decoded,
                 example: utf8_example(&reading),
                 lost,
+                restored,
                 spaces,
                 recased: 0,
                 uppercased: 0,
@@ -2423,6 +2478,7 @@ fn recased_utf8(text: &str, encoders: &[Encoder], upper: bool, out: &mut Vec<Can
                 after: decoded,
                 example,
                 lost,
+                restored: 0,
                 spaces: 0,
                 recased,
                 uppercased: 0,
@@ -2454,6 +2510,7 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
                 shows_c1_here(encoder.charset(), &chars),
             ),
             chars: chars.clone(),
+            shown: encoder.charset(),
         };
         let mut keep = vec![false; reading.sequences.len()];
         let mut pieces = 0;
@@ -2626,7 +2683,8 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
             }
             pieces += 1;
         }
-        let (after, lost, spaces) = reading.decoded(|k| keep.get(k).copied().unwrap_or(false));
+        let (after, lost, restored, spaces) =
+            reading.decoded(|k| keep.get(k).copied().unwrap_or(false));
         if out.iter().any(|c| c.step.after == after) {
             continue;
         }
@@ -2642,6 +2700,7 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
                 after,
                 example,
                 lost,
+                restored,
                 spaces,
                 recased: 0,
                 uppercased: 0,
@@ -3023,6 +3082,7 @@ fn legacy_candidate(
             example: legacy_example(text, &decoded),
             after: decoded,
             lost: 0,
+            restored: 0,
             spaces: 0,
             recased: 0,
             uppercased: 0,
@@ -4852,6 +4912,45 @@ mod tests {
     }
 
     #[test]
+    fn a_closing_quote_or_joiner_that_lost_its_undefined_byte_is_told_by_its_place() {
+        // `”` is E2 80 9D, the zero width joiner E2 80 8D: windows-1252 leaves 9D and 8D
+        // undefined, so CPython's strict decoder with errors="replace" shows `â€�`, and a store
+        // that cannot hold U+FFFD `â€?`. The byte was one of five (81, 8D, 8F, 90, 9D), and after
+        // a word only `”` fits, between two emoji only the joiner.
+        assert_repairs(
+            &[
+                ("â€œsometimes doesn'tâ€\u{FFFD}", "“sometimes doesn't”"),
+                ("He said â€œHelloâ€? and left.", "He said “Hello” and left."),
+                ("The end.â€\u{FFFD}", "The end.”"),
+                ("ðŸ‘¨â€\u{FFFD}ðŸ‘©â€\u{FFFD}ðŸ‘§", "👨\u{200D}👩\u{200D}👧"),
+                (
+                    "ðŸš£â€?â™€ woman rowing boat",
+                    "🚣\u{200D}♀ woman rowing boat",
+                ),
+                // Right-to-left text often holds the right-to-left mark, E2 80 8F: the U+FFFD
+                // stays. So it does between two letters (a hyphen, E2 80 90, or `”`?).
+                (
+                    "15 Ú˜ÙˆØ¦ÛŒÙ‡ 2010ØŒâ€\u{FFFD} 2:50:00",
+                    "15 ژوئیه 2010،\u{FFFD} 2:50:00",
+                ),
+                (
+                    "wellâ€\u{FFFD}known â€œwordsâ€\u{FFFD}",
+                    "well\u{FFFD}known “words”",
+                ),
+            ],
+            &[],
+        );
+        let fixed = repair("He said â€œHelloâ€\u{FFFD} and left.");
+        let [step] = fixed.steps.as_slice() else {
+            panic!("{:?}", fixed.steps);
+        };
+        assert_eq!((step.lost, step.restored), (0, 1));
+        assert!(step
+            .sentence()
+            .ends_with("One character had lost a byte that its place in the text tells: the charset leaves only a few bytes undefined, and one character alone of those they make fits there."));
+    }
+
+    #[test]
     fn punctuation_led_by_e2_that_lost_bytes() {
         // UTF-8 read as ISO-8859-1, then C1 controls stripped or stored as `?`: `…`, U+202F,
         // `€` and `”` keep their lead byte E2 (`â`), which few words end with and no sign of
@@ -5870,16 +5969,18 @@ mod tests {
         // `“quoted”` shown twice as windows-1252, the C1 control of `”`'s 9D stripped, replaced
         // by `?` or by U+FFFD: the first step leaves `â€�`, whose U+FFFD the second reads as the
         // third byte of `”`, lost. Before, the second step was refused and a Mac OS Roman reading
-        // of `Ã¢` (`̢`, U+0322) or Thai was the answer.
+        // of `Ã¢` (`̢`, U+0322) or Thai was the answer. That byte was one of the five that
+        // windows-1252 leaves undefined, and after a word only `”` fits (`told_by_its_place`).
         let twice = |tail: &str| format!("Ã¢â‚¬Å“quotedÃ¢â‚¬Â{tail}");
         for input in [twice(""), twice("?"), twice("\u{FFFD}")] {
             let fixed = repair(&input);
-            assert_eq!(fixed.text, "“quoted\u{FFFD}", "{input:?}");
+            assert_eq!(fixed.text, "“quoted”", "{input:?}");
             assert_eq!(fixed.steps.len(), 2, "{input:?}");
+            assert_eq!(fixed.steps[1].restored, 1, "{input:?}");
         }
-        assert_eq!(repair("Ã¢â‚¬Å“Ã¢â‚¬Â").text, "“\u{FFFD}");
+        assert_eq!(repair("Ã¢â‚¬Å“Ã¢â‚¬Â").text, "“”");
         // A U+FFFD the input held (not one the first step made) is read the same way.
-        assert_eq!(repair("Ã¢â‚¬Å“quotedÃ¢â‚¬\u{FFFD}").text, "“quoted\u{FFFD}");
+        assert_eq!(repair("Ã¢â‚¬Å“quotedÃ¢â‚¬\u{FFFD}").text, "“quoted”");
     }
 
     #[test]
