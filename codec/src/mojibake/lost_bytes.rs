@@ -520,9 +520,10 @@ pub(super) fn stretches(
 /// the repaired text's characters beside it) only the joiner fits (`👨‍👩‍👧`). After a word or a
 /// sign and before a space, a closing sign or the end, in a text with no right-to-left letter
 /// (`right_to_left`), only `”` does: `“sometimes doesn'tâ€�` is `“sometimes doesn't”`. A
-/// sequence cut short before a space needs a `“` open before it (`quoted`) to be `”`: the space may
-/// instead stand for A0, a no-break space lost (`Smithâ€ 1850` may be `Smith†1850`). `None`
-/// elsewhere, and the U+FFFD stays.
+/// sequence cut short by a stripped byte needs a `“` open before it (`quoted`) to be `”`: before a
+/// space, the space may stand for A0 instead, a no-break space lost (`Smithâ€ 1850` may be
+/// `Smith†1850`), and at the end the text may have been cut anywhere. `None` elsewhere, and the
+/// U+FFFD stays.
 pub(super) fn told_by_its_place(
     chars: &[char],
     seq: &Sequence,
@@ -539,8 +540,9 @@ pub(super) fn told_by_its_place(
     let euro = cs.decode_byte(0x80).filter(|c| !c.is_control());
     let marked = matches!(shown(2), Some('\u{FFFD}' | '?'));
     let span = seq.end - seq.start;
-    // A sequence cut short at the very end may have been cut anywhere (`â€` for `…`).
-    let lost_one = (span == 3 && marked) || (span == 2 && seq.end < chars.len());
+    // A sequence cut short at the very end may have been cut anywhere (`â€` for `…`), unless a
+    // quotation is open.
+    let lost_one = (span == 3 && marked) || (span == 2 && (seq.end < chars.len() || quoted));
     if seq.spaces > 0 || !lost_one || euro.is_none() || shown(1) != euro {
         return None;
     }

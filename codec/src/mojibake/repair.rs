@@ -2194,11 +2194,25 @@ fn whole_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         // to E2 BF: braille `⢠` for `â¢ `, `•` that lost its middle byte; `⬠` for `â¬ `, `€`),
         // where `â` and a continuation byte in 80–9F (U+2000–U+27FF: punctuation, currencies,
         // arrows, maths) are far likelier; one beyond the BMP (`𥱠` for `ð¥± `); a letter no
-        // alphabet of the model has (`Ⱐ` for `â° `).
+        // alphabet of the model has (`Ⱐ` for `â° `). And `†` (E2 80 A0) inside a quotation that
+        // `“` opened: `â€œHelloâ€ and` is more likely `“Hello”` whose stripped 9D
+        // ([`told_by_its_place`]) left `â€` before the space.
+        let quoted = |s: &super::sequences::Sequence| {
+            first
+                .iter()
+                .take_while(|t| t.end <= s.start)
+                .filter_map(|t| match t.read {
+                    Read::Char(c @ ('“' | '”')) => Some(c),
+                    _ => None,
+                })
+                .last()
+                == Some('“')
+        };
         let rare_with_a_space = |s: &super::sequences::Sequence| {
             s.spaces > 0
                 && matches!(s.read, Read::Char(c) if matches!(u32::from(c), 0x2800..=0x2FFF | 0x10000..)
-                    || (c.is_alphabetic() && !crate::detect::in_an_alphabet(c)))
+                    || (c.is_alphabetic() && !crate::detect::in_an_alphabet(c))
+                    || (c == '†' && quoted(s)))
         };
         // A charset that leaves bytes undefined lets them through as C1 controls, which later
         // software strips too (`ðŸ‘ great`: 👍, F0 9F 91 8D, in windows-1252).
@@ -4927,6 +4941,12 @@ mod tests {
                     "ðŸš£â€?â™€ woman rowing boat",
                     "🚣\u{200D}♀ woman rowing boat",
                 ),
+                // The WHATWG decoder passes 9D as a C1 control, which later software strips:
+                // inside a quotation `“` opened, what is left before a space or at the end is
+                // `”`, not `†` (E2 80 A0) whose no-break space became a space.
+                ("He said â€œHelloâ€ and left.", "He said “Hello” and left."),
+                ("Les â€œgrandsâ€ hommes", "Les “grands” hommes"),
+                ("He said â€œHelloâ€", "He said “Hello”"),
                 // Right-to-left text often holds the right-to-left mark, E2 80 8F: the U+FFFD
                 // stays. So it does between two letters (a hyphen, E2 80 90, or `”`?).
                 (
@@ -4938,7 +4958,8 @@ mod tests {
                     "well\u{FFFD}known “words”",
                 ),
             ],
-            &[],
+            // Outside a quotation, `†` and `”` are as likely: nothing changes.
+            &["Johann Smithâ€ 1850"],
         );
         let fixed = repair("He said â€œHelloâ€\u{FFFD} and left.");
         let [step] = fixed.steps.as_slice() else {
