@@ -517,13 +517,17 @@ pub(super) fn stretches(
 /// before a space or a sign. The byte was one of the few `cs` leaves undefined, so the character
 /// is one of a few: in windows-1252, E2 80 81, 8D, 8F, 90 or 9D (an em quad, the zero width
 /// joiner, the right-to-left mark, a hyphen, `”`). Between two emoji (`before` and `after` are
-/// the repaired text's characters beside it) only the joiner fits (`👨‍👩‍👧`). After a word or a
+/// the repaired text's characters beside it) only the joiner fits (`👨‍👩‍👧`), and so it does
+/// between two characters of the Indic scripts (Sinhala `ග්‍ර`, a conjunct). After a word or a
 /// sign and before a space, a closing sign or the end, in a text with no right-to-left letter
-/// (`right_to_left`), only `”` does: `“sometimes doesn'tâ€�` is `“sometimes doesn't”`. A
+/// (`right_to_left`), only `”` does: `“sometimes doesn'tâ€�` is `“sometimes doesn't”`; inside a
+/// quotation that `“` opened (`quoted`), before anything (Turkish `“Koyu kumul lekeleri”nin`,
+/// Chinese `“火星”在`). A
 /// sequence cut short by a stripped byte needs a `“` open before it (`quoted`) to be `”`: before a
 /// space, the space may stand for A0 instead, a no-break space lost (`Smithâ€ 1850` may be
-/// `Smith†1850`), and at the end the text may have been cut anywhere. `None` elsewhere, and the
-/// U+FFFD stays.
+/// `Smith†1850`), and at the end the text may have been cut anywhere. Where `cs` leaves one byte
+/// undefined, no byte is lost at all: windows-1251 leaves only 98, so its `Р�` is `И` (D0 98),
+/// whatever the place ([`with_the_one_undefined_byte`]). `None` elsewhere, and the U+FFFD stays.
 pub(super) fn told_by_its_place(
     chars: &[char],
     seq: &Sequence,
@@ -533,6 +537,9 @@ pub(super) fn told_by_its_place(
     right_to_left: bool,
     quoted: bool,
 ) -> Option<char> {
+    if let Some(byte) = only_undefined_byte(cs) {
+        return with_the_one_undefined_byte(chars, seq, cs, byte);
+    }
     let Read::Lost { lead: 0xE2, .. } = seq.read else {
         return None;
     };
@@ -548,13 +555,62 @@ pub(super) fn told_by_its_place(
     }
     let undefined = |byte: u8| cs.decode_byte(byte).is_none_or(is_c1);
     let emoji = |c: Option<char>| c.is_some_and(|c| c != '\u{200D}' && is_emoji(u32::from(c)));
-    if emoji(before) && emoji(after) {
+    let indic = |c: Option<char>| c.is_some_and(|c| ('\u{900}'..='\u{DFF}').contains(&c));
+    if (emoji(before) && emoji(after)) || (indic(before) && indic(after)) {
         return undefined(0x8D).then_some('\u{200D}');
     }
-    let closes = after.is_none_or(|c| c.is_whitespace() || ".,;:!?)]}".contains(c));
+    let closes = after.is_none_or(|c| c.is_whitespace() || ".,;:!?)]}\"'".contains(c));
     let follows = before.is_some_and(|c| !c.is_whitespace() && !emoji(Some(c)));
-    let quote = follows && closes && !right_to_left && undefined(0x9D) && (marked || quoted);
+    let quote = follows
+        && !right_to_left
+        && undefined(0x9D)
+        && ((marked && (closes || quoted)) || (quoted && closes));
     quote.then_some('\u{201D}')
+}
+
+/// The one byte of 80–FF that `cs` leaves undefined (a decoder shows U+FFFD or a C1 control for
+/// it), where it leaves only one: windows-1251's 98.
+fn only_undefined_byte(cs: Charset) -> Option<u8> {
+    let mut undefined = (0x80..=0xFFu8).filter(|&b| cs.decode_byte(b).is_none_or(is_c1));
+    match (undefined.next(), undefined.next()) {
+        (Some(byte), None) => Some(byte),
+        _ => None,
+    }
+}
+
+/// The character a sequence that lost bytes, each shown as U+FFFD or `?`, reads as with `byte`, the
+/// one byte its charset `cs` leaves undefined, in their place: windows-1251's `Р�` is D0 98, `И`,
+/// its `вЂ�` E2 80 98, `‘`, and its `рџ�Ђ` F0 9F 98 82, `😂`. `None` where that makes no
+/// character, or a space stood for A0 in the sequence, or it stopped short: a decoder of `cs`
+/// passes the byte as the C1 control U+0098, which software may strip, but so does recasing the
+/// text after the damage make sequences stop short (`гўв‡вё`, lowercased), where nothing was
+/// lost that the byte would give back.
+fn with_the_one_undefined_byte(
+    chars: &[char],
+    seq: &Sequence,
+    cs: Charset,
+    byte: u8,
+) -> Option<char> {
+    let Read::Lost { lead, .. } = seq.read else {
+        return None;
+    };
+    let (len, _, _) = super::sequences::lead(lead)?;
+    let shown = chars.get(seq.start..seq.end)?;
+    if seq.spaces > 0 || shown.len() != len {
+        return None;
+    }
+    let mut bytes: Vec<u8> = Vec::with_capacity(len);
+    for &c in shown {
+        bytes.push(match c {
+            '\u{FFFD}' | '?' => byte,
+            _ => (0x80..=0xFFu8).find(|&b| cs.decode_byte(b) == Some(c))?,
+        });
+    }
+    let mut read = core::str::from_utf8(&bytes).ok()?.chars();
+    match (read.next(), read.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -184,11 +184,11 @@ pub struct RepairStep {
     /// U+FFFD or stored as `?`, or a C1 control that was stripped): each is U+FFFD in
     /// [`after`](Self::after), exactly where the information was lost.
     pub lost: usize,
-    /// How many characters had lost a byte that their place tells, and were given back: the byte
-    /// was one of the few that the charset the text was shown in leaves undefined, and one
-    /// character alone of those it could make fits there. `â€�` after a word is `”` (E2 80 9D,
-    /// and windows-1252 leaves 9D undefined); between two emoji it is the zero width joiner
-    /// (E2 80 8D).
+    /// How many characters had lost a byte and were given back: the byte was one of the few that
+    /// the charset the text was shown in leaves undefined, and one character alone of those it
+    /// could make fits there. `â€�` after a word is `”` (E2 80 9D, and windows-1252 leaves 9D
+    /// undefined); between two emoji it is the zero width joiner (E2 80 8D). Windows-1251 leaves
+    /// only 98 undefined, so its `Р�` is `И` (D0 98) wherever it stands.
     pub restored: usize,
     /// How many plain spaces stood for the byte A0 (a no-break space that became a space after the
     /// damage) and were read as that byte again.
@@ -241,9 +241,10 @@ impl RepairStep {
         }
         if self.restored > 0 {
             sentence.push_str(&format!(
-                " {} had lost a byte that {} place in the text tells: the charset leaves only a \
-                 few bytes undefined, and one character alone of those they make fits there.",
+                " {} had lost a byte the charset leaves undefined, and {} back: it leaves few \
+                 such bytes, and only one of the characters they make fits in {} place.",
                 capitalised(plural(self.restored, "character", "characters")),
+                if self.restored == 1 { "is" } else { "are" },
                 if self.restored == 1 { "its" } else { "their" }
             ));
         }
@@ -4947,6 +4948,16 @@ mod tests {
                 ("He said â€œHelloâ€ and left.", "He said “Hello” and left."),
                 ("Les â€œgrandsâ€ hommes", "Les “grands” hommes"),
                 ("He said â€œHelloâ€", "He said “Hello”"),
+                // Inside a quotation, before a sign or a letter too; between two characters of an
+                // Indic script, the joiner of a conjunct (Sinhala `ග්‍ර`).
+                (
+                    "title=\"â€œKhÃ\u{AD} háº\u{AD}uâ€\u{FFFD}\"",
+                    "title=\"“Khí hậu”\"",
+                ),
+                (
+                    "à¶…à¶Ÿà·„à¶»à·” à¶œà·Šâ€\u{FFFD}à¶»à·„à¶½à·œà·€",
+                    "අඟහරු ග්\u{200D}රහලොව",
+                ),
                 // Right-to-left text often holds the right-to-left mark, E2 80 8F: the U+FFFD
                 // stays. So it does between two letters (a hyphen, E2 80 90, or `”`?).
                 (
@@ -4968,7 +4979,30 @@ mod tests {
         assert_eq!((step.lost, step.restored), (0, 1));
         assert!(step
             .sentence()
-            .ends_with("One character had lost a byte that its place in the text tells: the charset leaves only a few bytes undefined, and one character alone of those they make fits there."));
+            .ends_with("One character had lost a byte the charset leaves undefined, and is back: it leaves few such bytes, and only one of the characters they make fits in its place."));
+    }
+
+    #[test]
+    fn a_byte_lost_where_the_charset_leaves_only_it_undefined_is_that_byte() {
+        // Windows-1251 leaves only 98 undefined: CPython's strict decoder with errors="replace"
+        // shows it as U+FFFD (or `?` once stored), and nothing is lost. `И` is D0 98, `‘`
+        // E2 80 98, `Θ` CE 98, `😂` F0 9F 98 82.
+        assert_repairs(
+            &[
+                ("Р\u{FFFD}Р—Р’Р•РЎРўР\u{FFFD}РЇ", "ИЗВЕСТИЯ"),
+                ("Р?РіСЂР° Рё Р¶РёР·РЅСЊ", "Игра и жизнь"),
+                ("РҐР°-С…Р° рџ\u{FFFD}‚ Р»РѕР»", "Ха-ха 😂 лол"),
+                ("О•О»О»О·ОЅО№ОєО¬ О?О•О‘О¤ОЎОџ", "Ελληνικά ΘΕΑΤΡΟ"),
+                ("РїРёС€РµС‚ вЂ\u{FFFD}РїСЂРёРІРµС‚вЂ™", "пишет ‘привет’"),
+            ],
+            &[],
+        );
+        let fixed = repair("Р\u{FFFD}РіСЂР° Рё Р¶РёР·РЅСЊ");
+        assert_eq!((fixed.steps[0].lost, fixed.steps[0].restored), (0, 1));
+        // Lowercased after the damage, sequences stop short where no byte was lost: none is
+        // filled with 98 (`гўв€вє` would be `㢘∘⺘`).
+        let lowered = repair("гўв€вєz гўв‰в» 842");
+        assert!(lowered.steps.iter().all(|s| s.restored == 0), "{lowered:?}");
     }
 
     #[test]

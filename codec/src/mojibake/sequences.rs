@@ -128,7 +128,7 @@ impl Sequence {
 /// no text holds one: their lead bytes (`ñ`, `ò` and `ó` in Latin-1) start no sequence here. A
 /// `ñ ` in German text is a dash of windows-1252 shown as Mac OS Roman, never a four-byte
 /// character that lost its last three bytes.
-fn lead(byte: u8) -> Option<(usize, u8, u8)> {
+pub(super) fn lead(byte: u8) -> Option<(usize, u8, u8)> {
     match byte {
         0xC2..=0xDF => Some((2, 0x80, 0xBF)),
         0xE0 => Some((3, 0xA0, 0xBF)),
