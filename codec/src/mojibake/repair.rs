@@ -2143,19 +2143,23 @@ impl Reading {
             .iter()
             .any(|&c| matches!(script_of(u32::from(c)), Script::Hebrew | Script::Arabic));
         let mut restored = 0;
+        // Whether a quotation `“` opened is open, found in one pass (`scanned` characters so far,
+        // in order, restored ones included): each lost character looks no further back.
+        let (mut quoted, mut scanned) = (false, 0);
         for &(at, k) in &lost_at {
             let Some(seq) = self.sequences.get(k) else {
                 continue;
             };
+            for &c in out.get(scanned..at).unwrap_or_default() {
+                match c {
+                    '“' => quoted = true,
+                    '”' => quoted = false,
+                    _ => {}
+                }
+            }
+            scanned = at;
             let before = at.checked_sub(1).and_then(|i| out.get(i)).copied();
             let after = out.get(at + 1).copied();
-            let quoted = out
-                .get(..at)
-                .unwrap_or_default()
-                .iter()
-                .rev()
-                .find(|&&c| matches!(c, '“' | '”'))
-                == Some(&'“');
             let told = told_by_its_place(
                 &self.chars,
                 seq,
@@ -2198,29 +2202,28 @@ fn whole_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         // alphabet of the model has (`Ⱐ` for `â° `). And `†` (E2 80 A0) inside a quotation that
         // `“` opened: `â€œHelloâ€ and` is more likely `“Hello”` whose stripped 9D
         // ([`told_by_its_place`]) left `â€` before the space.
-        let quoted = |s: &super::sequences::Sequence| {
-            first
-                .iter()
-                .take_while(|t| t.end <= s.start)
-                .filter_map(|t| match t.read {
-                    Read::Char(c @ ('“' | '”')) => Some(c),
-                    _ => None,
-                })
-                .last()
-                == Some('“')
-        };
-        let rare_with_a_space = |s: &super::sequences::Sequence| {
+        let rare_with_a_space = |s: &super::sequences::Sequence, quoted: bool| {
             s.spaces > 0
                 && matches!(s.read, Read::Char(c) if matches!(u32::from(c), 0x2800..=0x2FFF | 0x10000..)
                     || (c.is_alphabetic() && !crate::detect::in_an_alphabet(c))
-                    || (c == '†' && quoted(s)))
+                    || (c == '†' && quoted))
         };
+        // Whether a quotation `“` opened is open before each sequence, in one pass.
+        let mut quoted = false;
+        let mut rare = false;
+        for s in &first {
+            rare |= rare_with_a_space(s, quoted);
+            match s.read {
+                Read::Char('“') => quoted = true,
+                Read::Char('”') => quoted = false,
+                _ => {}
+            }
+        }
         // A charset that leaves bytes undefined lets them through as C1 controls, which later
         // software strips too (`ðŸ‘ great`: 👍, F0 9F 91 8D, in windows-1252).
         let strips = c1 || leaves_bytes_undefined(encoder.charset());
         let spaces_and_lost = first.iter().any(|s| s.spaces > 0)
-            && (first.iter().any(|s| matches!(s.read, Read::Lost { .. }))
-                || (strips && first.iter().any(rare_with_a_space)));
+            && (first.iter().any(|s| matches!(s.read, Read::Lost { .. })) || (strips && rare));
         // The reading that keeps the spaces is the first one's rival, not a guess of its own: it
         // competes whenever the first has evidence enough, though it shows more short sequences
         // (`Ø®Ø§ÙÙ ÙØ§Ø·` is Persian `خا�� �اط`, not `خا�٠�اط`).
