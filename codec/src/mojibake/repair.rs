@@ -2139,6 +2139,15 @@ impl Reading {
             }
             spaces += seq.spaces;
         }
+        let restored = self.restore_told(&mut out, &lost_at);
+        let lost = lost_at.len() - restored;
+        (out.into_iter().collect(), lost, restored, spaces)
+    }
+
+    /// Gives back each lost character of `out` (at `lost_at`: its place there and its sequence)
+    /// that [`told_by_its_place`] tells, and says how many it gave back.
+    #[inline(never)]
+    fn restore_told(&self, out: &mut [char], lost_at: &[(usize, usize)]) -> usize {
         let right_to_left = out
             .iter()
             .any(|&c| matches!(script_of(u32::from(c)), Script::Hebrew | Script::Arabic));
@@ -2146,7 +2155,7 @@ impl Reading {
         // Whether a quotation `“` opened is open, found in one pass (`scanned` characters so far,
         // in order, restored ones included): each lost character looks no further back.
         let (mut quoted, mut scanned) = (false, 0);
-        for &(at, k) in &lost_at {
+        for &(at, k) in lost_at {
             let Some(seq) = self.sequences.get(k) else {
                 continue;
             };
@@ -2174,8 +2183,7 @@ impl Reading {
                 restored += 1;
             }
         }
-        let lost = lost_at.len() - restored;
-        (out.into_iter().collect(), lost, restored, spaces)
+        restored
     }
 }
 
