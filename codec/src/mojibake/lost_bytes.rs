@@ -525,7 +525,8 @@ pub(super) fn stretches(
 /// Chinese `“火星”在`). A
 /// sequence cut short by a stripped byte needs a `“` open before it (`quoted`) to be `”`: before a
 /// space, the space may stand for A0 instead, a no-break space lost (`Smithâ€ 1850` may be
-/// `Smith†1850`), and at the end the text may have been cut anywhere. Where `cs` leaves one byte
+/// `Smith†1850`), and at the end the text may have been cut anywhere. `â€?` is no `”`: the `?`
+/// may be a question mark after a `”` whose 9D was stripped. Where `cs` leaves one byte
 /// undefined, no byte is lost at all: windows-1251 leaves only 98, so its `Р�` is `И` (D0 98),
 /// whatever the place ([`with_the_one_undefined_byte`]). `None` elsewhere, and the U+FFFD stays.
 pub(super) fn told_by_its_place(
@@ -561,8 +562,12 @@ pub(super) fn told_by_its_place(
     }
     let closes = after.is_none_or(|c| c.is_whitespace() || ".,;:!?)]}\"'".contains(c));
     let follows = before.is_some_and(|c| !c.is_whitespace() && !emoji(Some(c)));
+    // A `?` after `â€` may be the question mark after a `”` whose 9D was stripped (`“yes”?`):
+    // read as the lost byte, it is gone, and U+FFFD says so where `”` would hide it.
+    let question = span == 3 && shown(2) == Some('?');
     let quote = follows
         && !right_to_left
+        && !question
         && undefined(0x9D)
         && ((marked && (closes || quoted)) || (quoted && closes));
     quote.then_some('\u{201D}')

@@ -4942,11 +4942,17 @@ mod tests {
         // `”` is E2 80 9D, the zero width joiner E2 80 8D: windows-1252 leaves 9D and 8D
         // undefined, so CPython's strict decoder with errors="replace" shows `â€�`, and a store
         // that cannot hold U+FFFD `â€?`. The byte was one of five (81, 8D, 8F, 90, 9D), and after
-        // a word only `”` fits, between two emoji only the joiner.
+        // a word only `”` fits (where U+FFFD marks it), between two emoji only the joiner.
         assert_repairs(
             &[
                 ("â€œsometimes doesn'tâ€\u{FFFD}", "“sometimes doesn't”"),
-                ("He said â€œHelloâ€? and left.", "He said “Hello” and left."),
+                // `â€?` keeps its U+FFFD: the `?` may be a question mark after a `”` whose 9D
+                // was stripped (`“yes”?`), and `”` would hide that it is gone.
+                (
+                    "He said â€œHelloâ€? and left.",
+                    "He said “Hello\u{FFFD} and left.",
+                ),
+                ("Did he say â€œyesâ€?", "Did he say “yes\u{FFFD}"),
                 ("The end.â€\u{FFFD}", "The end.”"),
                 ("ðŸ‘¨â€\u{FFFD}ðŸ‘©â€\u{FFFD}ðŸ‘§", "👨\u{200D}👩\u{200D}👧"),
                 (
