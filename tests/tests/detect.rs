@@ -182,6 +182,19 @@ fn every_byte_order_mark() {
     }
 }
 
+/// A byte order mark whose rest is invalid, before UTF-8 with a few errors (found by the fuzz target
+/// `detect`): both weak candidates keep their order, and the confidences add up to at most 1 (they
+/// were 0.5 and 0.65).
+#[test]
+fn a_broken_byte_order_mark_before_damaged_utf8() {
+    let mut bytes = b"\xFF\xFE\x00\xD8\x04\xD0\x9F\x02C".to_vec();
+    bytes.extend_from_slice("ривет, как дела? Всё хорошо".as_bytes());
+    let d = detect(&bytes);
+    let names: Vec<&str> = d.candidates().iter().take(2).map(|c| c.charset()).collect();
+    assert_eq!(names, ["utf-8", "utf-16le"]);
+    check_well_formed(&bytes).unwrap();
+}
+
 #[test]
 fn utf16_and_utf32_without_bom() {
     let text = "Le cœur a ses raisons que la raison ne connaît point.\n";

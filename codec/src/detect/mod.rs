@@ -610,12 +610,22 @@ fn rank(
         .map(|s| ((best - s.bits) / TEMPERATURE_BITS).exp2())
         .collect();
     let total: f64 = weights.iter().sum();
+    // Damaged UTF-8 and a byte order mark whose rest is invalid each keep their own confidence,
+    // scaled down together where they would add up to more than 1 (`FF FE` before UTF-8 text).
     let reserved: f64 = utf8
         .iter()
         .chain(fallback.iter())
         .map(|c| c.confidence)
         .sum::<f64>();
-    let share = (1.0 - reserved).max(0.0);
+    let scale = if reserved > 1.0 { 1.0 / reserved } else { 1.0 };
+    let scaled = |candidate: Option<Candidate>| {
+        candidate.map(|mut c| {
+            c.confidence *= scale;
+            c
+        })
+    };
+    let (utf8, fallback) = (scaled(utf8), scaled(fallback));
+    let share = (1.0 - reserved * scale).max(0.0);
     let mut out: Vec<Candidate> = scored
         .into_iter()
         .zip(weights)
