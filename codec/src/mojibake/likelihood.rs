@@ -785,9 +785,23 @@ pub(super) fn english_apostrophe(chars: &[char], i: usize) -> Option<bool> {
         "d" => false,
         // The negations (`doesnít`, `isnít`; Czech `vypít` stays).
         "t" => stem.ends_with('n') && stem.len() >= 2,
+        // After a pronoun or a modal (`youíre`, `weíve`, `couldíve`), or any word of a text of
+        // English words: Hungarian, Slovak and Czech end stems in `í` before `ve` and `re`
+        // (`szíve`, `vesmíre`, `respektíve`).
+        "re" | "ve" | "ll" => {
+            CONTRACTED_SUBJECTS.contains(&stem.to_lowercase().as_str())
+                || (stem.len() >= 2 && in_english(chars))
+        }
         _ => ending && stem.len() >= 2,
     })
 }
+
+/// The words English contracts with `’re`, `’ve` and `’ll` (`you’re`, `we’ve`, `it’ll`,
+/// `could’ve`).
+const CONTRACTED_SUBJECTS: [&str; 21] = [
+    "i", "you", "we", "they", "he", "she", "it", "that", "this", "who", "what", "there", "here",
+    "where", "how", "why", "when", "could", "would", "should", "might",
+];
 
 /// Whether the letter at `i` stands for an ellipsis, where Windows and the Mac show each other's
 /// punctuation as letters: Mac OS Roman's `…` (C9) is windows-1252's `É`, and windows-1252's (85)

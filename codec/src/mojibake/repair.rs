@@ -3474,6 +3474,9 @@ mod tests {
                     "to produce a “formatted” string",
                 ),
                 ("it doesnít define", "it doesn’t define"),
+                ("youíre right", "you’re right"),
+                ("Iíll be there", "I’ll be there"),
+                ("it is what theyíve done", "it is what they’ve done"),
                 // A possessive, in a text whose frequent words are English.
                 (
                     "The companyís profits and the boardís decision",
@@ -3492,6 +3495,11 @@ mod tests {
                 "Áron Malachovský",
                 "o‘zbek tili",
                 "reíd",
+                // Hungarian, Slovak and Czech stems before `ve` and `re`.
+                "szíve",
+                "Szíve",
+                "vesmíre",
+                "respektíve",
             ],
         );
     }
