@@ -857,7 +857,9 @@ pub(super) fn sign_into_a_word_end(before: &[char], after: &[char], i: usize) ->
 /// windows-1252), and a shorter one may change beside them (Italian `citt‡ Ë andata` is
 /// windows-1252's `città è andata` shown as Mac OS Roman). 0 when any of that fails.
 /// A name from another language in a text keeps letters its language lacks (`José` in German), but
-/// a reading of it into the language's letters reads no better there.
+/// a reading of it into the language's letters reads no better there. Where one or two frequent
+/// words tell the language, the text's words must not read as well as they stand in another
+/// ([`read_as_well_as_they_stand`]).
 pub(super) fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
     let beyond = |c: char| c.is_alphabetic() && !c.is_ascii();
     let before: Vec<char> = text.chars().collect();
@@ -916,6 +918,7 @@ pub(super) fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
         if !languages
             .iter()
             .all(|&language| crate::detect::latin_alphabet_whole(language))
+            || read_as_well_as_they_stand(&before, &after, &languages)
         {
             return 0;
         }
@@ -944,6 +947,50 @@ pub(super) fn words_into_its_alphabet(text: &str, decoded: &str) -> usize {
     } else {
         counts.max().unwrap_or(0)
     }
+}
+
+/// Whether the text's words of [`MIN_COUNTED_WORD`] letters or more cost no more as they stand, in
+/// a language of the model whose alphabet writes every letter of them, than the reading's words
+/// cost in the best of `languages`: one or two frequent words tell a text's language too weakly to
+/// outweigh words that read as words of another (`wewnętrznych zmianę odpowiednio tom` is Polish,
+/// whose `ę` ISO-8859-16 has where windows-1252 has `ý`, though Czech and Slovak have `tom` among
+/// their frequent words). Turkish `ise, dolaným süresi` (windows-1254's `dolanım` shown as
+/// windows-1252) has no such language, as no alphabet holds both `ý` and `ü`; and Croatian `Prema
+/// tipa rezultat biva meðu` (windows-1250's `među`) reads worse as Icelandic, which writes `ð`,
+/// than as Croatian once read.
+fn read_as_well_as_they_stand(before: &[char], after: &[char], languages: &[usize]) -> bool {
+    let mut costs: Vec<u32> = Vec::new();
+    let (mut standing, mut reading): (Vec<u32>, Vec<u32>) = (Vec::new(), Vec::new());
+    for (at, word) in words(after) {
+        let Some(old) = before.get(at..at + word.len()) else {
+            return false;
+        };
+        if word.len() >= MIN_COUNTED_WORD {
+            add_language_bits(&mut standing, old, &mut costs);
+            add_language_bits(&mut reading, word, &mut costs);
+        }
+    }
+    let writes_the_text = |language: usize| {
+        crate::detect::latin_alphabet_whole(language)
+            && words(before).all(|(_, word)| {
+                word.iter()
+                    .all(|&c| crate::detect::in_latin_alphabet(language, c))
+            })
+    };
+    let Some(read) = languages
+        .iter()
+        .filter_map(|&l| reading.get(l).copied())
+        .min()
+    else {
+        return false;
+    };
+    standing
+        .iter()
+        .enumerate()
+        .filter(|&(language, _)| writes_the_text(language))
+        .map(|(_, &bits)| bits)
+        .min()
+        .is_some_and(|bits| bits <= read)
 }
 
 /// The text with the word that opens it or a sentence in it lowered, where that word is a capital

@@ -4245,6 +4245,11 @@ mod tests {
                     "autónomas y las capitales",
                 ),
                 ("ise, dolan\u{fd}m s\u{fc}resi", "ise, dolanım süresi"),
+                // Icelandic writes `ð`, but reads the rest worse than Croatian does.
+                (
+                    "Prema tipa rezultat biva meðu",
+                    "Prema tipa rezultat biva među",
+                ),
             ],
             &[
                 "Eliassen og Sønner",
@@ -4252,6 +4257,9 @@ mod tests {
                 "de Geárd-Mac an Mháistir",
                 "café Müller",
                 "již Müller",
+                // Czech and Slovak `tom` tells less than Polish words that read as Polish
+                // (ISO-8859-16's `ę` is windows-1252's `ý`).
+                "wewnętrznych zmianę odpowiednio tom",
             ],
         );
     }
