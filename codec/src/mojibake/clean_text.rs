@@ -29,7 +29,33 @@ pub(super) fn harms_clean_text(text: &str, decoded: &str) -> bool {
         || changes_a_word_its_links_spell(text, decoded)
         || changes_a_table(text, decoded)
         || changes_a_spaced_out_word(text, decoded)
+        || spoils_a_frequent_word(text, decoded)
 }
+
+/// Whether a legacy-to-legacy reading changes a word of [`MIN_SPOILED_FREQUENT`] letters or more
+/// that is one of a language's most frequent words beyond ASCII (`crate::detect::is_frequent_word`)
+/// as it stands, cased as words are (small letters, a capital before them, or capitals only):
+/// French `août` is what a reader knows at once, while a misreading makes such a word only by
+/// chance, and with a capital inside it (`perchÈ`, windows-1252's `perché` shown as Mac OS Roman,
+/// is Italian's frequent `perchè` in another case). Mac OS Roman's `û` is windows-1252's `ž`, and one
+/// frequent Latvian word (`pie`) had `formule pie août` read as `aožt`.
+pub(super) fn spoils_a_frequent_word(text: &str, decoded: &str) -> bool {
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    before.len() == after.len()
+        && words(&before).any(|(at, word)| {
+            let tail = word.get(1..).unwrap_or_default();
+            let cased =
+                tail.iter().all(|c| !c.is_uppercase()) || word.iter().all(|c| !c.is_lowercase());
+            word.len() >= MIN_SPOILED_FREQUENT
+                && cased
+                && after.get(at..at + word.len()) != Some(word)
+                && crate::detect::is_frequent_word(word, None)
+        })
+}
+
+/// The fewest letters of a frequent word that [`spoils_a_frequent_word`] keeps.
+pub(super) const MIN_SPOILED_FREQUENT: usize = 4;
 
 /// Whether a legacy-to-legacy reading changes a sign beyond ASCII that stands between every two
 /// letters of a word, [`MIN_SPACED_OUT`] times or more (`T•Ø•R•Ü•S`, a name spaced out with

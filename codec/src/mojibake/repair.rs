@@ -4260,6 +4260,9 @@ mod tests {
                 // Czech and Slovak `tom` tells less than Polish words that read as Polish
                 // (ISO-8859-16's `ę` is windows-1252's `ý`).
                 "wewnętrznych zmianę odpowiednio tom",
+                // Latvian `pie`, but French `août` is a frequent word as it stands (Mac OS Roman's
+                // `û` is windows-1252's `ž`).
+                "formule pie août",
             ],
         );
     }
