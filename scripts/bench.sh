@@ -18,7 +18,8 @@
 # 6. Mojibake repair (tests/mojibake/run.py): exact repairs per damage class and clean texts changed
 #    on the real-world evaluation set, beside ftfy 6 (PyPI) on the same cases (docs/MOJIBAKE.md);
 #    legacy as legacy on sentences of real text, short phrases and Russian sentences holding ё,
-#    per pipeline (tests/mojibake/real_legacy.py);
+#    per pipeline (tests/mojibake/real_legacy.py); clean frequent words and phrases of them changed,
+#    and such phrases damaged by real codecs repaired (tests/mojibake/frequent_words.py);
 #    in a full run also repair's speed on the long lipsum texts, clean and garbled
 #    (mojibake_eval --long, docs/BENCHMARKS.md).
 # 7. The scanner (tests/npm/bench-scan.mjs): `utf8lens scan` vs anti-trojan-source (npm) in MB/s on
@@ -74,6 +75,9 @@ echo "== 6. mojibake repair"
 # Legacy as legacy on sentences of real text in 23 languages, beside ftfy (a few seconds); fails
 # below the measured state.
 python3 tests/mojibake/real_legacy.py
+# The most frequent words of 22 languages and phrases of them in 32, clean, and phrases damaged by
+# real codecs (about a minute); fails above the clean texts changed or below the damaged repaired.
+python3 tests/mojibake/frequent_words.py
 if [ "$QUICK" = 1 ]; then
   python3 tests/mojibake/run.py --quick --report
 else

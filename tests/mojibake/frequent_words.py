@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Repair on real words: the most frequent words of many languages, clean and damaged.
+
+    python3 tests/mojibake/frequent_words.py
+
+The evaluation set (tests/mojibake/eval.jsonl) holds a few hundred words and phrases per kind. This
+check gives the letter model the shortest real texts there are, in bulk, from wordfreq's frequency
+lists (PyPI, pinned in requirements.txt; its data is CC BY-SA 4.0):
+
+* words: the WORDS_PER_LANGUAGE most frequent words with a letter beyond ASCII of each language of
+  WORD_LANGUAGES, each alone, as listed and with a capital. Repair must leave them alone.
+* phrases: PHRASES_PER_LANGUAGE phrases of two to five of the PHRASE_VOCABULARY most frequent
+  words of each language of PHRASE_LANGUAGES (seeded; half open with a capital). Clean too.
+* damaged phrases: phrases of the same kind in a charset their language was written in, shown in
+  windows-1252 (and KOI8-R in windows-1251 too) by CPython's codecs, only those the damage changes.
+  Repair should give them back.
+
+The cases go to target/mojibake/frequent-words.jsonl (nothing is copied into the repository) and
+are scored by the Rust report (`mojibake_eval --set FILE --export FILE`). Prints the clean texts
+changed, with each change, and the damaged phrases repaired; exits with status 1 when more clean
+texts change than MAX_CLEAN_CHANGED or fewer damaged phrases are repaired than MIN_DAMAGED_EXACT
+(the measured state). Run by scripts/bench.sh, step 6, and so by the test command. Its ad hoc
+forerunners found rules 84–86 (docs/MOJIBAKE.md).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from build_eval import ROOT, ensure_venv  # noqa: E402
+
+OUTPUT = ROOT / "target" / "mojibake" / "frequent-words.jsonl"
+WORD_LANGUAGES = ["fr", "it", "ca", "es", "pt", "de", "nl", "sv", "da", "nb", "fi", "tr", "cs",
+                  "pl", "hu", "is", "lt", "lv", "ro", "sk", "sl", "hr"]
+WORDS_PER_LANGUAGE = 5000
+# wordfreq has no Thai; its Serbian and Belarusian are Serbo-Croatian and Russian.
+PHRASE_LANGUAGES = WORD_LANGUAGES + ["en", "vi", "ru", "uk", "bg", "mk", "el", "he", "ar", "fa"]
+PHRASE_VOCABULARY = 3000
+PHRASES_PER_LANGUAGE = 600
+# language -> the charsets it was written in (CPython codec names), shown as windows-1252.
+DAMAGED = {
+    "pl": ["cp1250", "iso8859_2"], "cs": ["cp1250", "iso8859_2"], "sk": ["cp1250"],
+    "hr": ["cp1250"], "sl": ["cp1250"], "hu": ["cp1250"], "ro": ["cp1250"], "tr": ["cp1254"],
+    "ru": ["cp1251", "koi8_r"], "uk": ["cp1251"], "bg": ["cp1251"], "el": ["cp1253"],
+    "lt": ["cp1257"], "lv": ["cp1257"], "de": ["cp437", "mac_roman", "cp850"],
+    "fr": ["mac_roman", "cp850"], "es": ["cp850", "mac_roman"], "pt": ["cp850"],
+    "it": ["mac_roman"], "sv": ["cp437", "mac_roman"], "da": ["cp850"], "fi": ["mac_roman"],
+    "he": ["cp1255"], "ar": ["cp1256"],
+}
+DAMAGED_PER_LANGUAGE = 300
+SEED = 11
+# The measured state (2026-12-06, rules 84-86): of the 64,456 words and 19,200 phrases, 17 change
+# (Slovak `dĺžka` read as lowercased ISO-8859-2 mojibake, Lithuanian and Latvian `š` as Mac OS
+# Roman's `ö`, Catalan `terç`, Croatian `plaša`, Vietnamese `Nhũng`; 18 before rules 85-86); 4,254
+# of the 4,753 damaged phrases come back exactly, 61 wrong.
+MAX_CLEAN_CHANGED = 17
+MIN_DAMAGED_EXACT = 4254
+
+
+def vocabulary(wordfreq, lang: str, n: int) -> list[str]:
+    """The `n` most frequent words of `lang`, letters only."""
+    return [w for w in wordfreq.top_n_list(lang, n) if w.isalpha()]
+
+
+def phrase(rng: random.Random, words: list[str], longest: int) -> str:
+    """Two to `longest` words of `words`, half the time opening with a capital."""
+    text = " ".join(rng.choice(words) for _ in range(rng.randint(2, longest)))
+    return text[:1].upper() + text[1:] if rng.random() < 0.5 else text
+
+
+def build() -> list[dict]:
+    import wordfreq  # noqa: PLC0415
+    import logging  # noqa: PLC0415
+
+    logging.getLogger("wordfreq").setLevel(logging.ERROR)  # Croatian is served as `sh`
+    cases: list[dict] = []
+
+    def clean(text: str, source: str) -> None:
+        cases.append({"class": "clean", "source": source, "input": text, "expected": text,
+                      "lossy": False})
+
+    for lang in WORD_LANGUAGES:
+        for word in vocabulary(wordfreq, lang, WORDS_PER_LANGUAGE):
+            if not word.isascii():
+                clean(word, f"wordfreq {lang} word")
+                clean(word[:1].upper() + word[1:], f"wordfreq {lang} word")
+    rng = random.Random(SEED)
+    for lang in PHRASE_LANGUAGES:
+        words = vocabulary(wordfreq, lang, PHRASE_VOCABULARY)
+        for _ in range(PHRASES_PER_LANGUAGE):
+            clean(phrase(rng, words, 5), f"wordfreq {lang} phrase")
+    for lang, charsets in DAMAGED.items():
+        words = vocabulary(wordfreq, lang, PHRASE_VOCABULARY)
+        for _ in range(DAMAGED_PER_LANGUAGE):
+            original = phrase(rng, words, 6)
+            charset = rng.choice(charsets)
+            for shown in ["cp1252"] + (["cp1251"] if charset == "koi8_r" else []):
+                try:
+                    text = original.encode(charset).decode(shown)
+                except (UnicodeEncodeError, UnicodeDecodeError):
+                    continue
+                if text != original:
+                    cases.append({"class": "legacy as legacy", "source": f"wordfreq {lang} phrase",
+                                  "pipeline": f"{lang} {charset} → {shown}", "input": text,
+                                  "expected": original, "lossy": False})
+    return cases
+
+
+def main() -> int:
+    ensure_venv()
+    cases = build()
+    OUTPUT.parent.mkdir(parents=True, exist_ok=True)
+    with OUTPUT.open("w", encoding="utf-8") as out:
+        for case in cases:
+            out.write(json.dumps(case, ensure_ascii=False) + "\n")
+    with tempfile.TemporaryDirectory() as tmp:
+        export = Path(tmp) / "ours.jsonl"
+        command = ["cargo", "run", "--release", "--quiet", "-p", "utf8lens-tests", "--example",
+                   "mojibake_eval", "--", "--set", str(OUTPUT), "--export", str(export)]
+        report = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+        if not export.exists():
+            sys.stderr.write(report.stdout + report.stderr)
+            sys.exit("frequent_words.py: the Rust report failed")
+        scored = [json.loads(line) for line in export.read_text(encoding="utf-8").split("\n")
+                  if line]
+    clean = [c for c in scored if c["class"] == "clean"]
+    changed = [c for c in clean if c["ours"] != c["input"]]
+    damaged = [c for c in scored if c["class"] != "clean"]
+    exact = sum(c["ours"] == c["expected"] for c in damaged)
+    wrong = sum(c["ours"] not in (c["expected"], c["input"]) for c in damaged)
+    print(f"frequent_words.py: {len(cases)} cases, {OUTPUT.relative_to(ROOT)}")
+    print(f"clean words and phrases changed: {len(changed)} of {len(clean)}")
+    for case in changed:
+        print(f"  {case['input']!r} -> {case['ours']!r}")
+    print(f"damaged phrases repaired exactly: {exact} of {len(damaged)} "
+          f"({100 * exact / max(len(damaged), 1):.2f}%), {wrong} wrong")
+    if len(changed) > MAX_CLEAN_CHANGED or exact < MIN_DAMAGED_EXACT:
+        print(f"frequent_words.py: below the measured state (at most {MAX_CLEAN_CHANGED} clean "
+              f"changed, at least {MIN_DAMAGED_EXACT} damaged exact)", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
