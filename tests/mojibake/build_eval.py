@@ -76,6 +76,26 @@ def ensure_venv() -> None:
     os.execve(str(python), [str(python), *sys.argv], env)
 
 
+
+def score_with_rust(cases: list[dict], output: Path, name: str) -> list[dict]:
+    """Writes `cases` to `output` (JSON lines) and returns them as the Rust report scored them
+    (`mojibake_eval --set output --export FILE`): each case with `ours`, repair's output. Exits
+    with the report's output when it fails; `name` is the calling script's."""
+    output.parent.mkdir(parents=True, exist_ok=True)
+    with output.open("w", encoding="utf-8") as out:
+        for case in cases:
+            out.write(json.dumps(case, ensure_ascii=False) + "\n")
+    with tempfile.TemporaryDirectory() as tmp:
+        export = Path(tmp) / "ours.jsonl"
+        command = ["cargo", "run", "--release", "--quiet", "-p", "utf8lens-tests", "--example",
+                   "mojibake_eval", "--", "--set", str(output), "--export", str(export)]
+        report = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+        if not export.exists():
+            sys.stderr.write(report.stdout + report.stderr)
+            sys.exit(f"{name}: the Rust report failed")
+        return [json.loads(line) for line in export.read_text(encoding="utf-8").split("\n")
+                if line]
+
 # --- decoders ----------------------------------------------------------------------------------
 
 # WHATWG single-byte decoders, from the standard's own indexes in ../shared/conformance: byte

@@ -25,15 +25,12 @@ forerunners found rules 84–86 (docs/MOJIBAKE.md).
 
 from __future__ import annotations
 
-import json
 import random
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_eval import ROOT, ensure_venv  # noqa: E402
+from build_eval import ROOT, ensure_venv, score_with_rust  # noqa: E402
 
 OUTPUT = ROOT / "target" / "mojibake" / "frequent-words.jsonl"
 WORD_LANGUAGES = ["fr", "it", "ca", "es", "pt", "de", "nl", "sv", "da", "nb", "fi", "tr", "cs",
@@ -115,20 +112,7 @@ def build() -> list[dict]:
 def main() -> int:
     ensure_venv()
     cases = build()
-    OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-    with OUTPUT.open("w", encoding="utf-8") as out:
-        for case in cases:
-            out.write(json.dumps(case, ensure_ascii=False) + "\n")
-    with tempfile.TemporaryDirectory() as tmp:
-        export = Path(tmp) / "ours.jsonl"
-        command = ["cargo", "run", "--release", "--quiet", "-p", "utf8lens-tests", "--example",
-                   "mojibake_eval", "--", "--set", str(OUTPUT), "--export", str(export)]
-        report = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-        if not export.exists():
-            sys.stderr.write(report.stdout + report.stderr)
-            sys.exit("frequent_words.py: the Rust report failed")
-        scored = [json.loads(line) for line in export.read_text(encoding="utf-8").split("\n")
-                  if line]
+    scored = score_with_rust(cases, OUTPUT, "frequent_words.py")
     clean = [c for c in scored if c["class"] == "clean"]
     changed = [c for c in clean if c["ours"] != c["input"]]
     damaged = [c for c in scored if c["class"] != "clean"]

@@ -33,18 +33,15 @@ target/mojibake/real-legacy-yo.jsonl, with floors of its own (MIN_YO_EXACT_SHARE
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import re
-import subprocess
 import sys
-import tempfile
 from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_eval import ROOT, ensure_venv  # noqa: E402
+from build_eval import ROOT, ensure_venv, score_with_rust  # noqa: E402
 
 SHARED = (ROOT / ".." / "shared" / "conformance").resolve()
 UCHARDET = SHARED / "uchardet-test"
@@ -227,19 +224,7 @@ def score(cases: list[dict], output: Path, label: str, min_share: float, max_wro
     per pipeline and whether the floors hold."""
     import ftfy  # noqa: PLC0415
 
-    output.parent.mkdir(parents=True, exist_ok=True)
-    with output.open("w", encoding="utf-8") as out:
-        for case in cases:
-            out.write(json.dumps(case, ensure_ascii=False) + "\n")
-    with tempfile.TemporaryDirectory() as tmp:
-        export = Path(tmp) / "ours.jsonl"
-        command = ["cargo", "run", "--release", "--quiet", "-p", "utf8lens-tests", "--example",
-                   "mojibake_eval", "--", "--set", str(output), "--export", str(export)]
-        report = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-        if not export.exists():
-            sys.stderr.write(report.stdout + report.stderr)
-            sys.exit("real_legacy.py: the Rust report failed")
-        scored = [json.loads(line) for line in export.read_text(encoding="utf-8").split("\n") if line]
+    scored = score_with_rust(cases, output, "real_legacy.py")
 
     # pipeline -> [cases, ours exact, ours wrong, ftfy exact]
     rows: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])

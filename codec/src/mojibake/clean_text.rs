@@ -5,8 +5,9 @@
 //! makes, so the letter model alone would read it into another charset.
 
 use super::legacy_evidence::{
-    bits_per_letter, changes_a_word_its_links_spell, is_c1, reads_better_as_words,
-    reads_better_in_one_language, words, MIN_READ_WORD, UNREADABLE_BITS_PER_LETTER,
+    bits_per_letter, cased_like_a_word, changes_a_word_its_links_spell, is_c1,
+    reads_better_as_words, reads_better_in_one_language, words, MIN_READ_WORD,
+    UNREADABLE_BITS_PER_LETTER,
 };
 use super::likelihood::{dash_letter, quote_letter};
 use super::plausibility::{classify, letter_at, Class, Script};
@@ -44,11 +45,8 @@ pub(super) fn spoils_a_frequent_word(text: &str, decoded: &str) -> bool {
     let after: Vec<char> = decoded.chars().collect();
     before.len() == after.len()
         && words(&before).any(|(at, word)| {
-            let tail = word.get(1..).unwrap_or_default();
-            let cased =
-                tail.iter().all(|c| !c.is_uppercase()) || word.iter().all(|c| !c.is_lowercase());
             word.len() >= MIN_SPOILED_FREQUENT
-                && cased
+                && cased_like_a_word(word)
                 && after.get(at..at + word.len()) != Some(word)
                 && crate::detect::is_frequent_word(word, None)
         })

@@ -480,6 +480,12 @@ pub(super) fn bits_per_letter(word: &[char]) -> Option<f32> {
     Some(bits as f32 / word.len().max(1) as f32)
 }
 
+/// Whether `word` is written in small letters, in capitals, or in small letters after a capital.
+pub(super) fn cased_like_a_word(word: &[char]) -> bool {
+    let tail = word.get(1..).unwrap_or_default();
+    tail.iter().all(|c| !c.is_uppercase()) || word.iter().all(|c| !c.is_lowercase())
+}
+
 /// The words of `chars`: runs of letters.
 pub(super) fn words(chars: &[char]) -> impl Iterator<Item = (usize, &[char])> {
     let mut start = 0;

@@ -37,13 +37,13 @@ use super::clean_text::{
     harms_clean_text, in_a_table, is_box, is_horizontal, is_letter_list, is_vertical,
 };
 use super::legacy_evidence::{
-    accent_ending_a_word, beyond_latin, bits_in_language, changes_a_word, changes_only_latin_words,
-    changes_only_letters_and_controls, controls_into_letters, has_odd_word, has_unreadable_word,
-    has_word_odd_in_its_language, is_c1, is_prose, is_quote, kept_words, letter_of_another_script,
-    makes_punctuation, misread_letter, misread_letters_read, only_punctuation,
-    quote_letters_into_quotes, reads_as_words, reads_better_as_words, sign_ending_a_word,
-    sign_into_a_word_end, without_addresses, word_its_links_do_not_write, words,
-    words_into_its_alphabet, words_its_links_spell, words_of_its_links_letters, Gate,
+    accent_ending_a_word, beyond_latin, bits_in_language, cased_like_a_word, changes_a_word,
+    changes_only_latin_words, changes_only_letters_and_controls, controls_into_letters,
+    has_odd_word, has_unreadable_word, has_word_odd_in_its_language, is_c1, is_prose, is_quote,
+    kept_words, letter_of_another_script, makes_punctuation, misread_letter, misread_letters_read,
+    only_punctuation, quote_letters_into_quotes, reads_as_words, reads_better_as_words,
+    sign_ending_a_word, sign_into_a_word_end, without_addresses, word_its_links_do_not_write,
+    words, words_into_its_alphabet, words_its_links_spell, words_of_its_links_letters, Gate,
     MAX_CHARS_WORDS_GATE, MIN_MISREAD_LETTERS_READ,
 };
 use super::likelihood::{
@@ -1300,12 +1300,6 @@ fn word_into_letters(before: &[char], after: &[char]) -> bool {
 fn spoilt_short_word(word: &[char]) -> bool {
     let reads_as_a_word = word.iter().all(|c| c.is_alphabetic()) && cased_like_a_word(word);
     !(reads_as_a_word || word.iter().any(|c| c.is_whitespace()))
-}
-
-/// Whether `word` is written in small letters, in capitals, or in small letters after a capital.
-fn cased_like_a_word(word: &[char]) -> bool {
-    let tail = word.get(1..).unwrap_or_default();
-    tail.iter().all(|c| !c.is_uppercase()) || word.iter().all(|c| !c.is_lowercase())
 }
 
 /// The readings of the text's bytes in one legacy charset as another that turn a word beyond
