@@ -8,10 +8,16 @@
 # Why: in headless Chromium, wasm-bindgen-test-runner sometimes never gets its test page going. It
 # prints "Running headless tests in Chrome", finds webdriver.json, and then nothing: not the page's
 # "Loading Wasm module...", and not even its own WASM_BINDGEN_TEST_TIMEOUT fires, so it would hold
-# CI until CI's own limit. Seen in the fresh-clone runs of 2026-11-23 and 2026-11-26 (the npm
-# stage's Chromium run of js_api), and reproduced on 2026-11-26 on an idle machine: one run in
-# three to six hung before the page loaded, whichever directory it ran in, and the next run passed
-# in 3 s. A page that loads starts its tests within seconds.
+# CI until CI's own limit. The cause, found on 2026-12-06 from chromedriver's network log: the
+# runner's HTTP server (rouille on tiny_http 0.12) hands each connection to a thread pool that
+# counts its idle threads loosely, and a connection the browser keeps alive holds its thread. When
+# the page asks for more modules at once than there are idle threads (the JS snippets that
+# wasm-bindgen-test.js imports), one request is queued behind a kept-alive connection and is never
+# answered. js_api's page fetched five snippets at once and hung in 6 of 12 runs, each time on the
+# last snippet asked for. With four (codec/js/tests/js_api.rs builds its helpers at run time) it
+# passed 27 of 27 runs; with three (the text module's JS is one snippet too), 25 of 25, 15 of them
+# beside two busy loops. This guard stays for any other hang: a page that loads starts its tests
+# within seconds.
 #
 # So each attempt must show that its page started (a "Loading Wasm module" or "running N tests"
 # line) within WASM_TEST_START_LIMIT seconds (default 45); if it does not, it is ended with

@@ -269,6 +269,29 @@ export function buildResult(table, strings, input, text) {
   }
   return { text: rebuilt === undefined ? text : rebuilt + input.slice(at), changes };
 }
+
+// The findings, from a table of 10 numbers per finding and the distinct strings it indexes: rule,
+// kind, action, start, end, line, column, code point + 1 (0: none), found, reason. A file with a
+// hundred thousand findings (a PDF among the sources) costs two calls across the boundary.
+export function buildFindings(table, strings) {
+  const findings = new Array(table.length / 10);
+  for (let i = 0, j = 0; j < table.length; i++, j += 10) {
+    const finding = {
+      rule: strings[table[j]],
+      kind: strings[table[j + 1]],
+      action: strings[table[j + 2]],
+      start: table[j + 3],
+      end: table[j + 4],
+      line: table[j + 5],
+      column: table[j + 6],
+    };
+    if (table[j + 7] !== 0) finding.codePoint = table[j + 7] - 1;
+    finding.found = strings[table[j + 8]];
+    finding.reason = strings[table[j + 9]];
+    findings[i] = finding;
+  }
+  return findings;
+}
 "#)]
 extern "C" {
     #[wasm_bindgen(js_name = isWellFormed)]
@@ -281,6 +304,11 @@ extern "C" {
         input: &JsValue,
         text: &JsValue,
     ) -> Object;
+
+    /// `scan`'s findings from their table (scan.rs); in this snippet rather than one of scan's own,
+    /// so the text module's JS is one file.
+    #[wasm_bindgen(js_name = buildFindings)]
+    pub(super) fn build_findings(table: &Uint32Array, strings: &Array) -> Array;
 }
 
 /// Cleans malformed and deceptive text: a string (lone surrogates and all) or UTF-8 bytes.

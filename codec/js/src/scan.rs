@@ -2,40 +2,11 @@
 //! over the codec's `sanitize::scan`: one file's bytes in, its findings (byte range, line, column,
 //! rule, character) out, and with `fix` the bytes the preset's fix (`Policy::fixing`) makes of it.
 
-use js_sys::{Array, Object, Uint32Array, Uint8Array};
+use js_sys::{Object, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
 use super::args::{self, Detached};
-use super::sanitize::{configuration, Strings};
-
-#[wasm_bindgen(inline_js = r#"
-// The findings, from a table of 10 numbers per finding and the distinct strings it indexes: rule,
-// kind, action, start, end, line, column, code point + 1 (0: none), found, reason. A file with a
-// hundred thousand findings (a PDF among the sources) costs two calls across the boundary.
-export function buildFindings(table, strings) {
-  const findings = new Array(table.length / 10);
-  for (let i = 0, j = 0; j < table.length; i++, j += 10) {
-    const finding = {
-      rule: strings[table[j]],
-      kind: strings[table[j + 1]],
-      action: strings[table[j + 2]],
-      start: table[j + 3],
-      end: table[j + 4],
-      line: table[j + 5],
-      column: table[j + 6],
-    };
-    if (table[j + 7] !== 0) finding.codePoint = table[j + 7] - 1;
-    finding.found = strings[table[j + 8]];
-    finding.reason = strings[table[j + 9]];
-    findings[i] = finding;
-  }
-  return findings;
-}
-"#)]
-extern "C" {
-    #[wasm_bindgen(js_name = buildFindings)]
-    fn build_findings(table: &Uint32Array, strings: &Array) -> Array;
-}
+use super::sanitize::{build_findings, configuration, Strings};
 
 #[wasm_bindgen(typescript_custom_section)]
 const SCAN_TS_TYPES: &'static str = r#"

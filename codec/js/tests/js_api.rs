@@ -21,38 +21,73 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
 
-#[wasm_bindgen(inline_js = r#"
-export function detachedView() {
-  const view = new Uint8Array(new ArrayBuffer(4));
-  structuredClone(view.buffer, { transfer: [view.buffer] });
-  return view;
+// The helpers that make hostile arguments, as functions built at run time rather than an
+// `inline_js` snippet: each snippet is one more module the test page fetches alongside the
+// package's own, and wasm-bindgen-test-runner's server (tiny_http) can leave one of several
+// simultaneous new connections unanswered, so the page never starts (scripts/wasm-test-runner.sh).
+fn js_helper(params: &str, body: &str, args: &[JsValue]) -> JsValue {
+    let function = js_sys::Function::new_with_args(params, body);
+    let args: Array = args.iter().collect();
+    function
+        .apply(&JsValue::UNDEFINED, &args)
+        .expect("a test helper built from a literal body")
 }
-export function lyingLength(bytes, claimed) {
-  class Lying extends Uint8Array { get length() { return claimed; } }
-  return new Lying(bytes);
+
+/// A Uint8Array whose buffer has been transferred away.
+fn detached_view() -> Uint8Array {
+    js_helper(
+        "",
+        "const view = new Uint8Array(new ArrayBuffer(4));
+         structuredClone(view.buffer, { transfer: [view.buffer] });
+         return view;",
+        &[],
+    )
+    .unchecked_into()
 }
-export function proxyOf(value) { return new Proxy(value, {}); }
-export function throwingProxy() {
-  return new Proxy({}, { get() { throw new Error("trap"); }, getPrototypeOf() { throw new Error("trap"); } });
+
+/// A Uint8Array subclass over `bytes` whose `length` getter claims `claimed`.
+fn lying_length(bytes: &Uint8Array, claimed: f64) -> JsValue {
+    js_helper(
+        "bytes, claimed",
+        "class Lying extends Uint8Array { get length() { return claimed; } }
+         return new Lying(bytes);",
+        &[bytes.into(), claimed.into()],
+    )
 }
-export function fakeUint8Array() { return Object.create(Uint8Array.prototype); }
-export function throwingOptions(name) {
-  return { get [name]() { throw new SyntaxError("the caller's own getter"); } };
+
+/// A transparent Proxy of `value`.
+fn proxy_of(value: &JsValue) -> JsValue {
+    js_helper(
+        "value",
+        "return new Proxy(value, {});",
+        std::slice::from_ref(value),
+    )
 }
-"#)]
-extern "C" {
-    #[wasm_bindgen(js_name = detachedView)]
-    fn detached_view() -> Uint8Array;
-    #[wasm_bindgen(js_name = lyingLength)]
-    fn lying_length(bytes: &Uint8Array, claimed: f64) -> JsValue;
-    #[wasm_bindgen(js_name = proxyOf)]
-    fn proxy_of(value: &JsValue) -> JsValue;
-    #[wasm_bindgen(js_name = throwingProxy)]
-    fn throwing_proxy() -> JsValue;
-    #[wasm_bindgen(js_name = fakeUint8Array)]
-    fn fake_uint8_array() -> JsValue;
-    #[wasm_bindgen(js_name = throwingOptions)]
-    fn throwing_options(name: &str) -> JsValue;
+
+/// A Proxy whose every property read and prototype query throws.
+fn throwing_proxy() -> JsValue {
+    js_helper(
+        "",
+        "return new Proxy({}, {
+           get() { throw new Error(\"trap\"); },
+           getPrototypeOf() { throw new Error(\"trap\"); },
+         });",
+        &[],
+    )
+}
+
+/// An object that claims Uint8Array's prototype without being one.
+fn fake_uint8_array() -> JsValue {
+    js_helper("", "return Object.create(Uint8Array.prototype);", &[])
+}
+
+/// An options object whose getter for `name` throws the caller's own SyntaxError.
+fn throwing_options(name: &str) -> JsValue {
+    js_helper(
+        "name",
+        "return { get [name]() { throw new SyntaxError(\"the caller's own getter\"); } };",
+        &[name.into()],
+    )
 }
 
 fn bytes(values: &[u8]) -> JsValue {
