@@ -76,7 +76,6 @@ def ensure_venv() -> None:
     os.execve(str(python), [str(python), *sys.argv], env)
 
 
-
 def score_with_rust(cases: list[dict], output: Path, name: str) -> list[dict]:
     """Writes `cases` to `output` (JSON lines) and returns them as the Rust report scored them
     (`mojibake_eval --set output --export FILE`): each case with `ours`, repair's output. Exits
@@ -95,6 +94,7 @@ def score_with_rust(cases: list[dict], output: Path, name: str) -> list[dict]:
             sys.exit(f"{name}: the Rust report failed")
         return [json.loads(line) for line in export.read_text(encoding="utf-8").split("\n")
                 if line]
+
 
 # --- decoders ----------------------------------------------------------------------------------
 
