@@ -52,11 +52,11 @@ DAMAGED = {
 }
 DAMAGED_PER_LANGUAGE = 300
 SEED = 11
-# The measured state (2026-12-06, rules 84-86): of the 64,456 words and 19,200 phrases, 17 change
-# (Slovak `dĺžka` read as lowercased ISO-8859-2 mojibake, Lithuanian and Latvian `š` as Mac OS
-# Roman's `ö`, Catalan `terç`, Croatian `plaša`, Vietnamese `Nhũng`; 18 before rules 85-86); 4,254
-# of the 4,753 damaged phrases come back exactly, 61 wrong.
-MAX_CLEAN_CHANGED = 17
+# The measured state (2026-12-06, rules 84-87): of the 64,456 words and 19,200 phrases, 11 change
+# (Slovak `dĺžka` read as lowercased ISO-8859-2 mojibake, Catalan `terç`, Croatian `plaša`,
+# Vietnamese `Nhũng`; 17 before rule 87, which keeps Lithuanian and Latvian `š` from Mac OS Roman's
+# `ö`, 18 before rules 85-86); 4,254 of the 4,753 damaged phrases come back exactly, 61 wrong.
+MAX_CLEAN_CHANGED = 11
 MIN_DAMAGED_EXACT = 4254
 
 

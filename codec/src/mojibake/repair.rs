@@ -78,6 +78,9 @@ const MIN_GAIN_BITS: f32 = 8.0;
 /// The gain a reading between windows-1252 and Mac OS Roman that makes letters after letters must
 /// show ([`letters_between_mac_and_windows`]).
 const MIN_GAIN_MAC_WINDOWS_LETTERS: f32 = 0.5;
+/// The same for a word alone whose letter of another alphabet the reading changes
+/// ([`lone_word_of_its_letters`]).
+const MIN_GAIN_MAC_WINDOWS_LONE_WORD: f32 = 3.0;
 /// The gain a reading of a Western charset as its Central European, Turkish or Baltic neighbour
 /// that reads better as words must show ([`own_letters_read_as_words`]).
 const MIN_GAIN_WORDS_READ: f32 = 2.0;
@@ -1045,10 +1048,29 @@ fn required_gain(steps: &[RepairStep]) -> f32 {
                 MIN_GAIN_BITS + WEAK_EVIDENCE_BITS / merged as f32
             }
         }
+        Some(step) if letters_between_mac_and_windows(step) && lone_word_of_its_letters(step) => {
+            MIN_GAIN_MAC_WINDOWS_LONE_WORD
+        }
         Some(step) if letters_between_mac_and_windows(step) => MIN_GAIN_MAC_WINDOWS_LETTERS,
         Some(step) if steps.len() == 1 && own_letters_read_as_words(step) => MIN_GAIN_WORDS_READ,
         _ => MIN_GAIN_BITS,
     }
+}
+
+/// Whether the text a Mac OS Roman or windows-1252 step reads is one word alone, and the step
+/// turns one of windows-1252's letters at 80–9F that some alphabet writes (`š`, `ž`, `œ`) into
+/// another letter. Lithuanian `aukštyn` (“upwards”) and Latvian `priekšroku` read as Mac OS
+/// Roman's `aukötyn` and `prieköroku` a bit or two cheaper in the letter model, which is noise on
+/// seven letters: a word with nothing beside it tells nothing else. In a phrase, the other words
+/// price the text in its language; a word of signs (`Espa–a`) keeps the small margin.
+fn lone_word_of_its_letters(step: &RepairStep) -> bool {
+    let before: Vec<char> = step.before.chars().collect();
+    words(&before).count() == 1
+        && step
+            .before
+            .chars()
+            .zip(step.after.chars())
+            .any(|(b, a)| b != a && WINDOWS_LETTERS.contains(b) && crate::detect::in_an_alphabet(b))
 }
 
 /// Whether a step reads windows-1252 shown as Mac OS Roman, or the other way, and turns only
@@ -5881,6 +5903,22 @@ mod tests {
                 "Options du compilateur\u{a0}C. La valeur par défaut",
                 "it’s fine—really",
             ],
+        );
+    }
+
+    #[test]
+    fn a_lone_word_of_another_alphabet_keeps_a_margin() {
+        // Lithuanian and Latvian words whose `š` is Mac OS Roman's `ö` read a bit cheaper as
+        // `aukötyn` and `prieköroku`: alone, a word needs a few bits more. German and Finnish words
+        // gain far more, and in a phrase the small margin stays.
+        assert_repairs(
+            &[
+                ("schšn", "schön"),
+                ("hšren", "hören"),
+                ("MalmŠ", "Malmä"),
+                ("Henkilšn alla", "Henkilön alla"),
+            ],
+            &["aukštyn", "Aukštyn", "maršrutu", "priekšroku", "Priekšroku"],
         );
     }
 
