@@ -5909,8 +5909,8 @@ mod tests {
     #[test]
     fn a_lone_word_of_another_alphabet_keeps_a_margin() {
         // Lithuanian and Latvian words whose `š` is Mac OS Roman's `ö` read a bit cheaper as
-        // `aukötyn` and `prieköroku`: alone, a word needs a few bits more. German and Finnish words
-        // gain far more, and in a phrase the small margin stays.
+        // `aukötyn` and `prieköroku`: alone, a word needs a few bits more. Many German and Finnish
+        // words gain far more (not `plštzlich`, 1 bit), and in a phrase the small margin stays.
         assert_repairs(
             &[
                 ("schšn", "schön"),
