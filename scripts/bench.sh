@@ -19,7 +19,8 @@
 #    on the real-world evaluation set, beside ftfy 6 (PyPI) on the same cases (docs/MOJIBAKE.md);
 #    legacy as legacy on sentences of real text, short phrases and Russian sentences holding ё,
 #    per pipeline (tests/mojibake/real_legacy.py); clean frequent words and phrases of them changed,
-#    and such phrases damaged by real codecs repaired (tests/mojibake/frequent_words.py);
+#    and such phrases and words alone damaged by real codecs repaired
+#    (tests/mojibake/frequent_words.py);
 #    in a full run also repair's speed on the long lipsum texts, clean and garbled
 #    (mojibake_eval --long, docs/BENCHMARKS.md).
 # 7. The scanner (tests/npm/bench-scan.mjs): `utf8lens scan` vs anti-trojan-source (npm) in MB/s on
