@@ -100,34 +100,29 @@ def build() -> list[dict]:
         words = vocabulary(wordfreq, lang, PHRASE_VOCABULARY)
         for _ in range(PHRASES_PER_LANGUAGE):
             clean(phrase(rng, words, 5), f"wordfreq {lang} phrase")
+    def damaged(original: str, lang: str, charset: str, kind: str) -> None:
+        """`original` in `charset` shown as windows-1252 (KOI8-R as windows-1251 too), where the
+        damage changes it."""
+        for shown in ["cp1252"] + (["cp1251"] if charset == "koi8_r" else []):
+            try:
+                text = original.encode(charset).decode(shown)
+            except (UnicodeEncodeError, UnicodeDecodeError):
+                continue
+            if text != original:
+                cases.append({"class": "legacy as legacy", "source": f"wordfreq {lang} {kind}",
+                              "pipeline": f"{lang} {charset} → {shown}", "input": text,
+                              "expected": original, "lossy": False})
+
     for lang, charsets in DAMAGED.items():
         words = vocabulary(wordfreq, lang, PHRASE_VOCABULARY)
         for _ in range(DAMAGED_PER_LANGUAGE):
             original = phrase(rng, words, 6)
-            charset = rng.choice(charsets)
-            for shown in ["cp1252"] + (["cp1251"] if charset == "koi8_r" else []):
-                try:
-                    text = original.encode(charset).decode(shown)
-                except (UnicodeEncodeError, UnicodeDecodeError):
-                    continue
-                if text != original:
-                    cases.append({"class": "legacy as legacy", "source": f"wordfreq {lang} phrase",
-                                  "pipeline": f"{lang} {charset} → {shown}", "input": text,
-                                  "expected": original, "lossy": False})
+            damaged(original, lang, rng.choice(charsets), "phrase")
     for lang, charsets in DAMAGED.items():
         words = [w for w in vocabulary(wordfreq, lang, WORDS_PER_LANGUAGE) if not w.isascii()]
         for original in words[:DAMAGED_WORDS_PER_LANGUAGE]:
             for charset in charsets:
-                for shown in ["cp1252"] + (["cp1251"] if charset == "koi8_r" else []):
-                    try:
-                        text = original.encode(charset).decode(shown)
-                    except (UnicodeEncodeError, UnicodeDecodeError):
-                        continue
-                    if text != original:
-                        cases.append({"class": "legacy as legacy",
-                                      "source": f"wordfreq {lang} word",
-                                      "pipeline": f"{lang} {charset} → {shown}", "input": text,
-                                      "expected": original, "lossy": False})
+                damaged(original, lang, charset, "word")
     return cases
 
 
