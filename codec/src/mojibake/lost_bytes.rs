@@ -401,7 +401,13 @@ pub(super) fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, fu
     let repeated = run.len() > 2
         && run.iter().all(|c| Some(c) == run.first())
         && !beside_an_ascii_word(chars, run_start, run_end);
-    let doubled = (run.len() == 2 || repeated).then_some((run_start.checked_sub(1), run_end));
+    // Only leads after which a byte of 80–9F makes a character text holds: E0 takes A0–BF
+    // alone, and after EE and EF those bytes make private-use characters (U+E000–U+E7FF,
+    // U+F000–U+F7FF). Russian `по` in windows-1251 shown as windows-1252 is `ïî` (EF EE), no
+    // two characters that lost four bytes.
+    let stripped_c1_fits = |c: &char| ('\u{E1}'..='\u{ED}').contains(c);
+    let doubled = ((run.len() == 2 || repeated) && run.iter().all(stripped_c1_fits))
+        .then_some((run_start.checked_sub(1), run_end));
     // Nor in a list of letters (`àáâãäå`).
     let in_a_list = || {
         chars.get(seq.start).is_some_and(|c| c.is_alphabetic())

@@ -3265,6 +3265,20 @@ mod tests {
     }
 
     #[test]
+    fn only_leads_that_a_c1_byte_can_follow_lose_it() {
+        // Korean syllables whose continuation bytes were both in 80–9F keep only their lead
+        // bytes, two in a row (`ìì`): they lost them.
+        for original in ["서울 시내 버스", "한국어 사용자 요청"] {
+            let (shown, expected) = stripped_c1(original);
+            assert_eq!(repair(&shown).text, expected, "{shown}");
+        }
+        // After E0, EE and EF, a byte of 80–9F makes no character or a private-use one: Russian,
+        // Ukrainian and Greek words in their windows charsets shown as windows-1252 hold no
+        // U+FFFD (`ïî` is `по`, `ðéï` is `πιο`), and stay as they are.
+        assert_repairs(&[], &["ïî", "ðàç", "òîá³", "ñâî¿", "ðéï", "ëï"]);
+    }
+
+    #[test]
     fn spaces_stay_spaces_where_c1_bytes_were_stripped() {
         // Tamil and Thai words whose last letter lost its C1 byte, before a space: the space is
         // no A0 byte (that would make U+0BE0, unassigned, or a Thai letter that was never there).
