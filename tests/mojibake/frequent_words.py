@@ -24,9 +24,9 @@ are scored by the Rust report (`mojibake_eval --set FILE --export FILE`). Prints
 changed, with each change, and the damaged phrases and words repaired; exits with status 1 when
 more clean texts change than MAX_CLEAN_CHANGED, fewer damaged phrases or words are repaired than
 MIN_DAMAGED_EXACT or MIN_DAMAGED_WORDS_EXACT, or more come out wrong than MAX_DAMAGED_WRONG or
-MAX_DAMAGED_WORDS_WRONG (the measured state). Run by scripts/bench.sh,
-step 6, and so by the test command. Its ad hoc forerunners found rules 84–86, and it found rules
-87 and 88 (docs/MOJIBAKE.md).
+MAX_DAMAGED_WORDS_WRONG (the measured state). Run by scripts/bench.sh, step 6, and so by the test
+command. Its ad hoc forerunners found rules 84–86, and it found rules 87 and 88
+(docs/MOJIBAKE.md).
 """
 
 from __future__ import annotations
@@ -104,6 +104,7 @@ def build() -> list[dict]:
         words = vocabulary(wordfreq, lang, PHRASE_VOCABULARY)
         for _ in range(PHRASES_PER_LANGUAGE):
             clean(phrase(rng, words, 5), f"wordfreq {lang} phrase")
+
     def damaged(original: str, lang: str, charset: str, kind: str) -> None:
         """`original` in `charset` shown as windows-1252 (KOI8-R as windows-1251 too), where the
         damage changes it."""
@@ -130,6 +131,15 @@ def build() -> list[dict]:
     return cases
 
 
+def repaired(scored: list[dict], kind: str) -> tuple[list[dict], int, int]:
+    """The damaged cases whose source ends in `kind`, how many came back exactly, and how many
+    came out neither as they were nor as they should be."""
+    cases = [c for c in scored if c["class"] != "clean" and c["source"].endswith(kind)]
+    exact = sum(c["ours"] == c["expected"] for c in cases)
+    wrong = sum(c["ours"] not in (c["expected"], c["input"]) for c in cases)
+    return cases, exact, wrong
+
+
 def main() -> int:
     ensure_venv()
     cases = build()
@@ -138,12 +148,8 @@ def main() -> int:
               for case, out in zip(cases, score_with_rust(cases, OUTPUT, "frequent_words.py"))]
     clean = [c for c in scored if c["class"] == "clean"]
     changed = [c for c in clean if c["ours"] != c["input"]]
-    damaged = [c for c in scored if c["class"] != "clean" and c["source"].endswith(" phrase")]
-    exact = sum(c["ours"] == c["expected"] for c in damaged)
-    wrong = sum(c["ours"] not in (c["expected"], c["input"]) for c in damaged)
-    alone = [c for c in scored if c["class"] != "clean" and c["source"].endswith(" word")]
-    alone_exact = sum(c["ours"] == c["expected"] for c in alone)
-    alone_wrong = sum(c["ours"] not in (c["expected"], c["input"]) for c in alone)
+    damaged, exact, wrong = repaired(scored, " phrase")
+    alone, alone_exact, alone_wrong = repaired(scored, " word")
     print(f"frequent_words.py: {len(cases)} cases, {OUTPUT.relative_to(ROOT)}")
     print(f"clean words and phrases changed: {len(changed)} of {len(clean)}")
     for case in changed:
