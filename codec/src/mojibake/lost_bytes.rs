@@ -10,7 +10,7 @@ use super::legacy_evidence::is_c1;
 use super::legacy_evidence::{bits_per_letter, word_around, words, UNREADABLE_BITS_PER_LETTER};
 use super::likelihood::{is_one_letter_word, LONGEST_WORD};
 use super::plausibility::{classify, is_emoji, letter_at, script_of, Class, Script};
-use super::sequences::{Read, Sequence};
+use super::sequences::{c1_byte_can_follow, Read, Sequence};
 use crate::charset::Charset;
 
 /// Whether the stretch `chars[start..end]` is a whole word of three letters or more beyond ASCII,
@@ -332,7 +332,13 @@ pub(super) fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, fu
         })
     };
     let alone = seq.end - seq.start == 1 && apart(before) && apart(Some(seq.end));
-    if alone && ('\u{E0}'..='\u{F4}').contains(&lead) && !is_one_letter_word(lead) {
+    // Only a lead that a stripped byte can follow ([`c1_byte_can_follow`]): `î` (EE) alone is
+    // Russian `о` in windows-1251 shown as windows-1252.
+    let strippable = matches!(
+        seq.read,
+        Read::Lost { lead: byte @ 0xE0..=0xF4, .. } if c1_byte_can_follow(byte)
+    );
+    if alone && ('\u{E0}'..='\u{F4}').contains(&lead) && strippable && !is_one_letter_word(lead) {
         return 2;
     }
     if lead == 'â' && seq.end - seq.start == 1 && in_a_lone_run_of_e2(chars, seq.start) {
@@ -401,11 +407,8 @@ pub(super) fn lost_evidence(chars: &[char], seq: &super::sequences::Sequence, fu
     let repeated = run.len() > 2
         && run.iter().all(|c| Some(c) == run.first())
         && !beside_an_ascii_word(chars, run_start, run_end);
-    // Only leads after which a byte of 80–9F makes a character text holds: E0 takes A0–BF
-    // alone, and after EE and EF those bytes make private-use characters (U+E000–U+E7FF,
-    // U+F000–U+F7FF). Russian `по` in windows-1251 shown as windows-1252 is `ïî` (EF EE), no
-    // two characters that lost four bytes.
-    let stripped_c1_fits = |c: &char| ('\u{E1}'..='\u{ED}').contains(c);
+    // Only leads that a stripped byte can follow ([`c1_byte_can_follow`]).
+    let stripped_c1_fits = |c: &char| u8::try_from(*c).is_ok_and(c1_byte_can_follow);
     let doubled = ((run.len() == 2 || repeated) && run.iter().all(stripped_c1_fits))
         .then_some((run_start.checked_sub(1), run_end));
     // Nor in a list of letters (`àáâãäå`).

@@ -63,7 +63,9 @@ use super::recased::{
     is_zero_width, leaves_bytes_undefined, read_lowercased, read_uppercased, recased_bytes,
     CasePairs, Recased, MAX_CROSSING_PAIRS,
 };
-use super::sequences::{read, read_spaces, recover, shows_c1, shows_every_byte, Read, Recovered};
+use super::sequences::{
+    c1_byte_can_follow, read, read_spaces, recover, shows_c1, shows_every_byte, Read, Recovered,
+};
 use super::Encoding;
 use crate::charset::{decode_fatal as decode_legacy_fatal, Charset, Encoder};
 use crate::detect::{is_frequent_word, MIN_FREQUENT_LETTERS};
@@ -98,6 +100,10 @@ const IN_A_WORD_EVIDENCE_BITS: f32 = 6.0;
 const MIN_GAIN_PIECE_BITS: f32 = 8.0;
 /// The price of assuming that a character lost a byte (it becomes U+FFFD), in bits.
 const ASSUMPTION_BITS: f32 = 4.0;
+/// The price of a lead byte of CJK or Hangul standing alone, both its continuation bytes stripped
+/// ([`stripped_seldom_c1`]): each is as often A0–BF as 80–9F, so a quarter of those characters
+/// lose both (2 bits), and the others keep a byte that shows where they were.
+const STRIPPED_LEAD_BITS: f32 = 2.0;
 /// The price of assuming that a space was the byte A0: less, since only a lead byte that A0 may
 /// follow makes the assumption possible, and nothing is lost.
 const SPACE_ASSUMPTION_BITS: f32 = 2.0;
@@ -462,7 +468,9 @@ pub fn repair(text: &str) -> Repair {
                 let mut steps = node.steps.clone();
                 let text = after.clone();
                 steps.push(candidate.step);
-                next.push(Node::with_cost(text, steps, candidate.cost));
+                let mut child = Node::with_cost(text, steps, candidate.cost);
+                child.stripped = node.stripped + candidate.stripped;
+                next.push(child);
             }
         }
         if next.is_empty() {
@@ -479,7 +487,9 @@ pub fn repair(text: &str) -> Repair {
     let best = explored
         .iter()
         .map(|n| {
-            let score = text_bits(&n.text) + n.steps.iter().map(step_bits).sum::<f32>();
+            let score = text_bits(&n.text)
+                + n.steps.iter().map(step_bits).sum::<f32>()
+                + STRIPPED_LEAD_BITS * n.stripped as f32;
             (n, score)
         })
         .filter(|(n, score)| root_bits - score >= required_gain(&n.steps))
@@ -1769,6 +1779,9 @@ struct Node {
     steps: Vec<RepairStep>,
     cost: f32,
     oddity: f32,
+    /// The steps' lead bytes of CJK or Hangul stripped of both continuation bytes
+    /// ([`Candidate::stripped`]).
+    stripped: usize,
 }
 
 impl Node {
@@ -1784,6 +1797,7 @@ impl Node {
             steps,
             cost,
             oddity,
+            stripped: 0,
         }
     }
 
@@ -1800,6 +1814,9 @@ struct Candidate {
     /// undefined and software stripped ([`emoji_that_lost_its_last_byte`]): a loss that may lie
     /// under another layer.
     lost_emoji_ends: bool,
+    /// How many lead bytes the step read as CJK or Hangul stripped of both continuation bytes
+    /// ([`STRIPPED_LEAD_BITS`]).
+    stripped: usize,
 }
 
 /// How many charsets at the end of [`PREFERENCE`] repair reads only as the charset UTF-8 was shown
@@ -2278,6 +2295,39 @@ fn stopped_short(seq: &super::sequences::Sequence, len: usize) -> bool {
     matches!(seq.read, Read::Lost { marked: false, .. }) && seq.end < len
 }
 
+/// 1 when a sequence is a lead byte standing alone, no mark for its bytes, whose stripped bytes
+/// are as often A0–BF as 80–9F: a CJK ideograph or a Hangul syllable, E4–ED (`ì` alone, a
+/// Korean syllable stripped of both its continuation bytes); else 0. After E1 (Georgian,
+/// Myanmar, Ethiopic...), E2 (punctuation: `“` is E2 80 9C), E3 (kana) and F0 (emoji: F0 9F)
+/// the second byte is mostly one of 80–9F.
+fn stripped_seldom_c1(seq: &super::sequences::Sequence) -> usize {
+    usize::from(
+        matches!(
+            seq.read,
+            Read::Lost {
+                marked: false,
+                confirmed: false,
+                lead: 0xE4..=0xED,
+                ..
+            }
+        ) && seq.end - seq.start == 1
+            && seq.spaces == 0,
+    )
+}
+
+/// Whether a sequence is a lead byte alone, no mark for its bytes and before the text's `len`
+/// characters end, whose second byte could not have been one of 80–9F that software strips
+/// ([`c1_byte_can_follow`]): `ó` (F3) alone in `óæå`, Russian `уже` in windows-1251 shown as
+/// windows-1252, lost no bytes.
+fn stripped_what_follows_no_lead(seq: &super::sequences::Sequence, len: usize) -> bool {
+    matches!(
+        seq.read,
+        Read::Lost { marked: false, confirmed: false, lead, .. } if !c1_byte_can_follow(lead)
+    ) && seq.end - seq.start == 1
+        && seq.spaces == 0
+        && seq.end < len
+}
+
 /// The candidates of [`whole_utf8`] for one reading of the text's bytes in `cs`; a `rival`
 /// reading competes without [`enough_whole`]'s test, which the reading it rivals passed.
 fn whole_utf8_reading(
@@ -2290,6 +2340,9 @@ fn whole_utf8_reading(
 ) {
     if !(rival || enough_whole(chars, &sequences))
         || sequences.iter().any(|s| s.read == Read::Stray)
+        || sequences
+            .iter()
+            .any(|s| stripped_what_follows_no_lead(s, chars.len()))
         || reads_a_readable_word(chars, &sequences)
     {
         return;
@@ -2327,8 +2380,15 @@ fn whole_utf8_reading(
         .iter()
         .all(|seq| !matches!(seq.read, Read::Lost { .. }) || emoji_that_lost_its_last_byte(seq));
     for whole in [true, false].into_iter().take(1 + usize::from(keep_weak)) {
-        let (decoded, lost, restored, spaces) =
-            reading.decoded(|k| whole || !weak.get(k).copied().unwrap_or(false));
+        let keeps = |k: usize| whole || !weak.get(k).copied().unwrap_or(false);
+        let (decoded, lost, restored, spaces) = reading.decoded(keeps);
+        let stripped = reading
+            .sequences
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| keeps(k))
+            .map(|(_, seq)| stripped_seldom_c1(seq))
+            .sum();
         if out.iter().any(|c| c.step.after == decoded) {
             continue;
         }
@@ -2338,6 +2398,7 @@ fn whole_utf8_reading(
         out.push(Candidate {
             cost: cost(&decoded),
             lost_emoji_ends: lost + restored > 0 && lost_only_emoji_ends,
+            stripped,
             step: RepairStep {
                 encode: Encoding::Legacy(cs),
                 decode: Encoding::Utf8,
@@ -2511,6 +2572,7 @@ fn recased_utf8(text: &str, encoders: &[Encoder], upper: bool, out: &mut Vec<Can
         out.push(Candidate {
             cost: cost(&decoded),
             lost_emoji_ends: false,
+            stripped: 0,
             step: RepairStep {
                 encode: Encoding::Legacy(encoder.charset()),
                 decode: Encoding::Utf8,
@@ -2733,6 +2795,7 @@ fn pieces_utf8(text: &str, encoders: &[Encoder]) -> Vec<Candidate> {
         out.push(Candidate {
             cost: cost(&after),
             lost_emoji_ends: false,
+            stripped: 0,
             step: RepairStep {
                 encode: Encoding::Legacy(encoder.charset()),
                 decode: Encoding::Utf8,
@@ -3115,6 +3178,7 @@ fn legacy_candidate(
     Candidate {
         cost,
         lost_emoji_ends: false,
+        stripped: 0,
         step: RepairStep {
             encode: Encoding::Legacy(shown),
             decode: Encoding::Legacy(real),
@@ -3276,6 +3340,28 @@ mod tests {
         // Ukrainian and Greek words in their windows charsets shown as windows-1252 hold no
         // U+FFFD (`ïî` is `по`, `ðéï` is `πιο`), and stay as they are.
         assert_repairs(&[], &["ïî", "ðàç", "òîá³", "ñâî¿", "ðéï", "ëï"]);
+        // Nor does a reading of the whole text take such a lead alone for one that lost bytes:
+        // Korean stripped of its C1 bytes beside `ïî` is repaired in pieces, `ïî` kept.
+        let (shown, expected) = stripped_c1("서울 시내 버스");
+        assert_eq!(
+            repair(&format!("{shown} ïî")).text,
+            format!("{expected} ïî")
+        );
+    }
+
+    #[test]
+    fn a_lone_word_of_cjk_leads_pays_for_its_stripped_bytes() {
+        // A CJK ideograph or a Hangul syllable (leads E4–ED) whose two continuation bytes were
+        // both stripped is a quarter of them: short Russian, Greek and Arabic words in their
+        // windows charsets shown as windows-1252 (`мир`, `μασ`, `πει`, `الى`) are no such
+        // characters, and stay as they are rather than become U+FFFD.
+        assert_repairs(&[], &["ìèð", "ìáó", "ðåé", "Çáì", "Ãäå"]);
+        // Korean text stripped of its C1 bytes is still read.
+        for original in ["서울 시내 버스", "한국어 사용자 요청"] {
+            let (shown, expected) = stripped_c1(original);
+            assert_eq!(repair(&shown).text, expected, "{shown}");
+        }
+        assert_eq!(repair("í¬ì ìì g ë° ëì\u{a0}").text, "�� �� g � ��");
     }
 
     #[test]

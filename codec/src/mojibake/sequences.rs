@@ -141,6 +141,17 @@ pub(super) fn lead(byte: u8) -> Option<(usize, u8, u8)> {
     }
 }
 
+/// Whether a byte of 80–9F can follow `byte` as the second byte of a character text holds: a
+/// decoder passes those bytes as C1 controls that software then strips, so a lead byte that
+/// stands alone, with no mark for its bytes, lost one of them. C3–DF (`Ã` for `À`–`ß`), E1–ED
+/// (most of the Basic Multilingual Plane, Hangul up to U+D7FF) and F0 (plane 1: emoji) take one;
+/// E0 and F3 take A0–BF only ([`lead`]), and EE, EF and F4 make
+/// private-use characters (U+E000–U+E7FF, U+F000–U+F7FF, plane 16). Russian `по` in
+/// windows-1251 shown as windows-1252 is `ïî` (EF EE), no two characters that lost four bytes.
+pub(super) fn c1_byte_can_follow(byte: u8) -> bool {
+    !matches!(byte, 0xEE | 0xEF | 0xF4) && lead(byte).is_some_and(|(_, low, _)| low <= 0x9F)
+}
+
 /// Whether `ch` is in plane 14 (F3 A0–AF) outside its two assigned blocks, the tags (U+E0001,
 /// U+E0020–E007F) and the variation selectors (U+E0100–E01EF): F3 with a second byte A1–AF
 /// makes no character either (`óŻżź` in code page 775 would be U+EFFDF).
@@ -367,6 +378,28 @@ mod tests {
             .into_iter()
             .map(|s| s.read)
             .collect()
+    }
+
+    #[test]
+    fn a_c1_byte_follows_the_leads_of_characters_text_holds() {
+        // Oracle: std's UTF-8 decoder, over every byte and every second byte of 80–9F (the rest
+        // of the sequence A0), with private use and planes 4–13 as no text's characters.
+        let text_holds = |c: char| !matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{40000}'..='\u{DFFFF}' | '\u{F0000}'..);
+        for byte in 0..=0xFFu8 {
+            let expected = (0x80..=0x9Fu8).any(|second| {
+                let len = match byte {
+                    0xC0..=0xDF => 2,
+                    0xE0..=0xEF => 3,
+                    _ => 4,
+                };
+                let bytes = [byte, second, 0xA0, 0xA0];
+                std::str::from_utf8(bytes.get(..len).unwrap_or_default())
+                    .ok()
+                    .and_then(|s| s.chars().next())
+                    .is_some_and(text_holds)
+            });
+            assert_eq!(c1_byte_can_follow(byte), expected, "{byte:02X}");
+        }
     }
 
     #[test]
