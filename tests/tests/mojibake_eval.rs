@@ -99,7 +99,7 @@ fn floors_on_the_real_world_set() {
 /// of signs and capitals made small) and one CPython test string that is mojibake on purpose.
 #[test]
 fn floors_on_the_lowercased_set() {
-    recased_floors(false, 15, 85.5, 37.5);
+    recased_floors(false, 13, 85.5, 37.5);
 }
 
 /// The same uppercased (headings, names in old databases): the leads of three- and four-byte
