@@ -87,7 +87,12 @@ pub(super) fn bits(chars: &[char]) -> f32 {
                     .find(|c| !matches!(c, Class::Mark))
                     .map(|&c| script_of_class(c, None));
             }
-            total += word(chars.get(start..i).unwrap_or_default(), word_classes);
+            let cost = word(chars.get(start..i).unwrap_or_default(), word_classes);
+            total += if abbreviation(chars, start, i) {
+                cost.min(ABBREVIATION_BITS)
+            } else {
+                cost
+            };
         } else {
             total += other_bits(chars.get(i).copied().unwrap_or(' '), class);
             i += 1;
@@ -98,6 +103,20 @@ pub(super) fn bits(chars: &[char]) -> f32 {
         + glued_to_numbers(chars, &classes)
         + in_context(chars, &classes)
         + in_its_language(chars, &classes)
+}
+
+/// The most a letter written as an abbreviation or an initial costs ([`abbreviation`]).
+const ABBREVIATION_BITS: f32 = 12.0;
+
+/// Whether the word `chars[start..end]` is one letter followed by a period, after no letter: an
+/// initial (`А. С. Пушкин`) or an abbreviation (Thai `ถ.` for ถนน, road; `ธ.ค.`, December).
+fn abbreviation(chars: &[char], start: usize, end: usize) -> bool {
+    end == start + 1
+        && chars.get(end) == Some(&'.')
+        && !start
+            .checked_sub(1)
+            .and_then(|k| chars.get(k))
+            .is_some_and(|c| c.is_alphabetic())
 }
 
 /// Where a word starts and ends in a text's characters.
@@ -1882,6 +1901,17 @@ mod tests {
 
     fn b(text: &str) -> f32 {
         bits(&text.chars().collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn a_letter_and_a_period_costs_an_initial_at_most() {
+        // A Thai abbreviation costs no more than an initial; the letter inside a word (`aถ.`)
+        // or without its period is priced by the letter model as before.
+        assert!(b("ถ.บุตดา") <= b(".บุตดา") + ABBREVIATION_BITS);
+        assert!(b("ถ บุตดา") > b(" บุตดา") + ABBREVIATION_BITS);
+        assert!(abbreviation(&['ถ', '.'], 0, 1));
+        assert!(!abbreviation(&['a', 'ถ', '.'], 1, 2));
+        assert!(!abbreviation(&['ถ', 'ก', '.'], 0, 2));
     }
 
     #[test]
