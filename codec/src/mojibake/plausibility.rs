@@ -409,8 +409,14 @@ fn char_cost(
         }
         Class::Unusual => 4.0,
         Class::Letter(Script::Rare) => 3.0,
-        // IPA letters are Latin but appear in running text only in linguistics.
-        Class::Letter(Script::Latin) if ('\u{0250}'..='\u{02AF}').contains(&ch) => 1.5,
+        // IPA letters are Latin but appear in running text only in linguistics, but for those
+        // alphabets took from it (Azerbaijani `ə`, Akan and Ewe `ɛ` and `ɔ`, Hausa `ɓ` and `ɗ`).
+        Class::Letter(Script::Latin)
+            if ('\u{0250}'..='\u{02AF}').contains(&ch)
+                && !ALPHABETS.iter().any(|a| has_char(a, fold_case(ch))) =>
+        {
+            1.5
+        }
         Class::Box => {
             let glued = u8::from(letter_before || prev == Some(Class::Digit))
                 + u8::from(letter_after || next == Some(Class::Digit));
@@ -571,10 +577,10 @@ impl LatinWord {
 }
 
 /// The letters of the Latin and Cyrillic alphabets of the languages written with them, beyond
-/// ASCII, lowercase. Used only to choose between repairs that are equally free of fingerprints:
+/// ASCII, lowercase. Used to choose between repairs that are equally free of fingerprints:
 /// `señor` and `seùor` are both clean text, but `ñ` fits Spanish alongside `ó` and `ù` fits no
-/// language alongside it.
-const ALPHABETS: [&str; 38] = [
+/// language alongside it; and to tell the IPA letters that alphabets write from the others.
+const ALPHABETS: [&str; 40] = [
     "äöüß",                                                                // German
     "àâçéèêëîïôœùûüÿ",                                                     // French
     "áéíñóúü",                                                             // Spanish
@@ -598,6 +604,8 @@ const ALPHABETS: [&str; 38] = [
     "ăâîșțşţ",                 // Romanian
     "çğıöşüâîû",               // Turkish
     "çəğıöşü",                 // Azerbaijani
+    "ɛɔɖƒɣŋʋ",                 // Akan, Ewe
+    "ɓɗƙ",                     // Hausa
     "ċġħżàèìòù",               // Maltese
     "ĉĝĥĵŝŭ",                  // Esperanto
     "âêîôûŵŷáéíóúẁẃẅỳýäëïöüÿ", // Welsh
@@ -630,6 +638,17 @@ fn fold_case(ch: char) -> char {
         0x01A0 | 0x01AF => cp + 1,
         0x0178 => 0x00FF,
         0x018F => 0x0259,
+        // The capitals of Akan, Ewe and Hausa letters taken from IPA, scattered over Latin
+        // Extended-B.
+        0x0181 => 0x0253,
+        0x0186 => 0x0254,
+        0x0189 => 0x0256,
+        0x018A => 0x0257,
+        0x0190 => 0x025B,
+        0x0191 => 0x0192,
+        0x0194 => 0x0263,
+        0x0198 => 0x0199,
+        0x01B2 => 0x028B,
         0x0400..=0x040F => cp + 0x50,
         0x0410..=0x042F => cp + 0x20,
         0x0460..=0x04BF | 0x04D0..=0x04FF if cp % 2 == 0 => cp + 1,
@@ -795,6 +814,13 @@ impl FlippedCaseWord {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ipa_letters_cost_but_those_alphabets_write() {
+        assert_eq!(cost("Məmmədzadə Ɛkuɔ ɓaɗi"), 0.0);
+        assert!(cost("aɡa") > 0.0);
+        assert!(cost("aʃa") > 0.0);
+    }
 
     #[test]
     fn fold_case_agrees_with_std_on_the_alphabets() {

@@ -77,6 +77,8 @@ const BEAM: usize = 6;
 /// What the answer must gain over the input, in bits of `likelihood::bits`, after paying for its
 /// steps (see [`step_bits`]): a repair is only made when it is a clear improvement.
 const MIN_GAIN_BITS: f32 = 8.0;
+/// What a legacy-to-legacy step under another layer must gain over the answer without it.
+const MIN_LATER_LAYER_GAIN_BITS: f32 = 8.0;
 /// The gain a reading between windows-1252 and Mac OS Roman that makes letters after letters must
 /// show ([`letters_between_mac_and_windows`]).
 const MIN_GAIN_MAC_WINDOWS_LETTERS: f32 = 0.5;
@@ -484,7 +486,7 @@ pub fn repair(text: &str) -> Repair {
     // The answer must be clearly more likely than the input, its steps paid for; among those, the
     // most likely wins.
     let root_bits = text_bits(text);
-    let best = explored
+    let scored: Vec<(&Node, f32)> = explored
         .iter()
         .map(|n| {
             let score = text_bits(&n.text)
@@ -492,7 +494,25 @@ pub fn repair(text: &str) -> Repair {
                 + STRIPPED_LEAD_BITS * n.stripped as f32;
             (n, score)
         })
-        .filter(|(n, score)| root_bits - score >= required_gain(&n.steps))
+        .collect();
+    // A legacy charset read as another under a layer already undone must pay for itself over
+    // that layer's answer: `KjÃ¦r` is `Kjær`, and reading that as Mac OS Roman shown as
+    // windows-1257 (`Kjør`) gains 5 bits more, a tie between two Danish words.
+    let pays_over_its_parent = |n: &Node, score: f32| {
+        let [.., _, last] = n.steps.as_slice() else {
+            return true;
+        };
+        !is_legacy_to_legacy(last)
+            || scored
+                .iter()
+                .find(|(p, _)| p.text == last.before && p.steps.len() + 1 == n.steps.len())
+                .is_none_or(|&(_, parent)| parent - score >= MIN_LATER_LAYER_GAIN_BITS)
+    };
+    let best = scored
+        .iter()
+        .copied()
+        .filter(|&(n, score)| root_bits - score >= required_gain(&n.steps))
+        .filter(|&(n, score)| pays_over_its_parent(n, score))
         .min_by(|a, b| {
             (a.1 + ODDITY_BITS * a.0.oddity).total_cmp(&(b.1 + ODDITY_BITS * b.0.oddity))
         });
@@ -3346,6 +3366,50 @@ mod tests {
         assert_eq!(
             repair(&format!("{shown} ïî")).text,
             format!("{expected} ïî")
+        );
+    }
+
+    #[test]
+    fn a_legacy_layer_under_a_repaired_one_pays_for_itself() {
+        // Faker's names, UTF-8 shown as windows-1252: each was repaired, then read again as one
+        // legacy charset shown as another for a few bits more (`Kjør`, `Seblā Žensoy`, `Viņa`,
+        // `Peça`), ties between two spellings that no second accident explains.
+        assert_repairs(
+            &[
+                ("KjÃ¦r", "Kjær"),
+                ("SeblÃ¢ Åžensoy", "Seblâ Şensoy"),
+                ("Carmen Borrego ViÃ±a", "Carmen Borrego Viña"),
+                ("Zlatko PeÅ¡a", "Zlatko Peša"),
+            ],
+            &[],
+        );
+    }
+
+    #[test]
+    fn letters_alphabets_took_from_ipa_are_letters() {
+        // Azerbaijani `ə`: priced as an IPA letter, `Məmmədzadə` cost as much as its mojibake.
+        assert_repairs(
+            &[
+                ("MÉ™mmÉ™dzadÉ™", "Məmmədzadə"),
+                ("KÉ™rim HeydÉ™rli", "Kərim Heydərli"),
+            ],
+            &["Məmmədzadə", "Adrian Akyeamfuɔ", "Ɛkuɔ"],
+        );
+    }
+
+    #[test]
+    fn a_letter_and_a_period_is_an_abbreviation() {
+        // Thai addresses abbreviate with one letter and a period (`ถ.` for ถนน, road; `ต.`,
+        // `อ.`, `จ.`, `ซ.`). Priced as a one-letter word, `ถ.` cost 31 bits, and windows-874
+        // read as ISO-8859-5 made `93 ถ.บุตดา` Cyrillic `93 Ж.КиЕДв` (Faker's th_TH addresses).
+        assert_repairs(
+            &[],
+            &[
+                "93 ถ.บุตดา",
+                "ต.บ้านใหม่ อ.เมือง จ.ลำพูน",
+                "ซ.สุขุมวิท 21",
+                "А. С. Пушкин",
+            ],
         );
     }
 
