@@ -20,7 +20,8 @@
 #    legacy as legacy on sentences of real text, short phrases and Russian sentences holding ё,
 #    per pipeline (tests/mojibake/real_legacy.py); clean frequent words and phrases of them changed,
 #    and such phrases and words alone damaged by real codecs repaired
-#    (tests/mojibake/frequent_words.py);
+#    (tests/mojibake/frequent_words.py); Faker's names, streets, cities, companies and jobs of 68
+#    locales, clean and UTF-8 shown as windows-1252 (tests/mojibake/faker_names.py);
 #    in a full run also repair's speed on the long lipsum texts, clean and garbled
 #    (mojibake_eval --long, docs/BENCHMARKS.md).
 # 7. The scanner (tests/npm/bench-scan.mjs): `utf8lens scan` vs anti-trojan-source (npm) in MB/s on
@@ -79,6 +80,9 @@ python3 tests/mojibake/real_legacy.py
 # The most frequent words of 22 languages and phrases of them in 32, clean, and phrases damaged by
 # real codecs (about a minute); fails above the clean texts changed or below the damaged repaired.
 python3 tests/mojibake/frequent_words.py
+# Faker's names, streets, cities, companies and jobs of 68 locales, clean and damaged (about a
+# minute); fails above the clean strings changed or below the damaged repaired.
+python3 tests/mojibake/faker_names.py
 if [ "$QUICK" = 1 ]; then
   python3 tests/mojibake/run.py --quick --report
 else

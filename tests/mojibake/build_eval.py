@@ -96,6 +96,21 @@ def score_with_rust(cases: list[dict], output: Path, name: str) -> list[dict]:
                 if line]
 
 
+def scored_cases(cases: list[dict], output: Path, name: str) -> list[dict]:
+    """`cases`, each with `ours`, repair's output, as [`score_with_rust`] scores them (the report
+    keeps the cases' order, and each case keeps its own fields)."""
+    return [dict(case, ours=out["ours"])
+            for case, out in zip(cases, score_with_rust(cases, output, name))]
+
+
+def exact_and_wrong(damaged: list[dict]) -> tuple[int, int]:
+    """How many scored damaged cases came back exactly, and how many came out neither as they
+    were nor as they should be."""
+    exact = sum(c["ours"] == c["expected"] for c in damaged)
+    wrong = sum(c["ours"] not in (c["expected"], c["input"]) for c in damaged)
+    return exact, wrong
+
+
 # --- decoders ----------------------------------------------------------------------------------
 
 # WHATWG single-byte decoders, from the standard's own indexes in ../shared/conformance: byte

@@ -35,7 +35,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_eval import ROOT, ensure_venv, score_with_rust  # noqa: E402
+from build_eval import ROOT, ensure_venv, exact_and_wrong, scored_cases  # noqa: E402
 
 OUTPUT = ROOT / "target" / "mojibake" / "frequent-words.jsonl"
 WORD_LANGUAGES = ["fr", "it", "ca", "es", "pt", "de", "nl", "sv", "da", "nb", "fi", "tr", "cs",
@@ -134,17 +134,14 @@ def repaired(scored: list[dict], kind: str) -> tuple[list[dict], int, int]:
     """The damaged cases whose source ends in `kind`, how many came back exactly, and how many
     came out neither as they were nor as they should be."""
     cases = [c for c in scored if c["class"] != "clean" and c["source"].endswith(kind)]
-    exact = sum(c["ours"] == c["expected"] for c in cases)
-    wrong = sum(c["ours"] not in (c["expected"], c["input"]) for c in cases)
-    return cases, exact, wrong
+    return (cases, *exact_and_wrong(cases))
 
 
 def main() -> int:
     ensure_venv()
     cases = build()
-    # The report keeps the cases' order; each case keeps its source (phrase or word alone).
-    scored = [dict(case, ours=out["ours"])
-              for case, out in zip(cases, score_with_rust(cases, OUTPUT, "frequent_words.py"))]
+    # Each case keeps its source (phrase or word alone).
+    scored = scored_cases(cases, OUTPUT, "frequent_words.py")
     clean = [c for c in scored if c["class"] == "clean"]
     changed = [c for c in clean if c["ours"] != c["input"]]
     damaged, exact, wrong = repaired(scored, " phrase")
