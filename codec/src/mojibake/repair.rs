@@ -1068,7 +1068,9 @@ fn required_gain(steps: &[RepairStep]) -> f32 {
             let nbsp = step.example.1 == "\u{A0}" && !(step.spaces > 0 && one_letter_word);
             if only_certain_losses(step) {
                 0.0
-            } else if (merged == 1 || step.spaces == merged) && (nbsp || letter) {
+            } else if ((merged == 1 || step.spaces == merged) && (nbsp || letter))
+                || (merged == 1 && sign_wedged_after_a_lead(step))
+            {
                 MIN_GAIN_BITS
             } else if merged == 1 && (letter_in_a_word(step) || lone_pair_in_ascii(step)) {
                 MIN_GAIN_BITS + IN_A_WORD_EVIDENCE_BITS
@@ -1616,27 +1618,65 @@ fn lone_sequence_in_ascii(step: &RepairStep) -> bool {
         && alone_in_ascii(step, &from)
 }
 
+/// Whether the one character a step merged is a letter of an alphabet, made of a letter and one
+/// of windows-1252's signs at 80–9F wedged between letters, in a text of words (`SÅ‚omian`,
+/// `KalvÄ—nas`: Polish `ł`, C5 82, and Lithuanian `ė`, C4 97). No word puts `‚` or `—` right
+/// after an accented capital and before a letter; the margin of [`letter_in_a_word`] is for signs
+/// that words do hold, and for strings of Mac keyboard symbols, where a lead and a continuation
+/// byte meet by chance.
+fn sign_wedged_after_a_lead(step: &RepairStep) -> bool {
+    let (from, to) = &step.example;
+    let from: Vec<char> = from.chars().collect();
+    let [lead, sign] = from.as_slice() else {
+        return false;
+    };
+    let windows_sign = "‚„…†‡‰‹‘’“”•–—˜™›".contains(*sign);
+    let Some((before, after)) = around_the_example(step) else {
+        return false;
+    };
+    // Text of words: no code or markup around, where mojibake is often there on purpose (test
+    // data: `prompt="HasÅ‚o: "` in CPython's tests).
+    let words_only = step.before.chars().all(|c| {
+        c.is_alphanumeric() || c.is_whitespace() || ".,-'’&/:".contains(c) || from.contains(&c)
+    });
+    letter_of_an_alphabet(to)
+        && lead.is_alphabetic()
+        && windows_sign
+        && before.is_some_and(char::is_alphabetic)
+        && after.is_some_and(char::is_alphabetic)
+        && words_only
+}
+
 /// Whether the one character a step merged is a letter of an alphabet, and the characters it came
 /// from touch a letter of the text (`ChloÃ« Bave`, `OpÄ›t`, `amanhĂŁ`): symbols meet as lead and
 /// continuation byte by chance in strings of symbols (`Î˛` is `β`), seldom inside a word.
 fn letter_in_a_word(step: &RepairStep) -> bool {
-    let (from, to) = &step.example;
-    let is_letter = to
-        .chars()
-        .all(|c| c.is_alphabetic() && crate::detect::in_an_alphabet(c));
-    let Some(at) = step
+    letter_of_an_alphabet(&step.example.1)
+        && around_the_example(step).is_some_and(|(before, after)| {
+            before.is_some_and(char::is_alphabetic) || after.is_some_and(char::is_alphabetic)
+        })
+}
+
+/// Whether `text` is letters of some alphabet only.
+fn letter_of_an_alphabet(text: &str) -> bool {
+    text.chars()
+        .all(|c| c.is_alphabetic() && crate::detect::in_an_alphabet(c))
+}
+
+/// The characters just before and after the first place the step's example came from in the
+/// text it read; `None` when the example is empty or not there.
+fn around_the_example(step: &RepairStep) -> Option<(Option<char>, Option<char>)> {
+    let from = &step.example.0;
+    let at = step
         .before
         .find(from.as_str())
-        .filter(|_| is_letter && !from.is_empty())
-    else {
-        return false;
-    };
+        .filter(|_| !from.is_empty())?;
     let before = step.before.get(..at).and_then(|s| s.chars().next_back());
     let after = step
         .before
         .get(at + from.len()..)
         .and_then(|s| s.chars().next());
-    before.is_some_and(char::is_alphabetic) || after.is_some_and(char::is_alphabetic)
+    Some((before, after))
 }
 
 fn text_bits(text: &str) -> f32 {
@@ -3386,6 +3426,24 @@ mod tests {
     }
 
     #[test]
+    fn a_sign_wedged_into_a_word_after_a_lead_is_mojibake() {
+        // One pair in a name: Polish `ł` (`Å‚`) and Lithuanian `ė` (`Ä—`) gained 9 and 11 bits,
+        // short of the 14 a single pair in a word needs. Code keeps the margin: CPython's test
+        // data holds `HasÅ‚o` on purpose.
+        assert_repairs(
+            &[
+                ("SÅ‚omian", "Słomian"),
+                ("Jonas KalvÄ—nas", "Jonas Kalvėnas"),
+            ],
+            &[
+                "getpass._raw_input(prompt=\"HasÅ‚o: \",stream=stream)",
+                "word—word",
+                "Ä—b",
+            ],
+        );
+    }
+
+    #[test]
     fn letters_alphabets_took_from_ipa_are_letters() {
         // Azerbaijani `ə`: priced as an IPA letter, `Məmmədzadə` cost as much as its mojibake.
         assert_repairs(
@@ -3632,7 +3690,7 @@ mod tests {
                 "425 Ω",
                 "§∫€ƒÅ¡∂…",
                 "Size: 12×…",
-                "HasÅ‚o",
+                "x = \"HasÅ‚o\"",
                 "abc ©®™ def",
                 "the «»… end",
                 "total: 12½¼¾",
@@ -4005,18 +4063,18 @@ mod tests {
     fn a_lead_byte_glued_to_a_small_letter_lost_its_continuation() {
         // UTF-8 read as ISO-8859-1, C1 controls stripped: `ß`, `č`, `ć`, `ł`, `ă` (C3 9F, C4 8D,
         // C4 87, C5 82, C4 83) leave `Ã`, `Ä`, `Å` after a small letter. With their continuation
-        // byte still there (`HasÅ‚o`), after a letter beyond ASCII, or before a marked byte, the
-        // rule says nothing; capitals after a capital, camel case with other capitals, and humps of
-        // camel case that read as words (`Änderung`, `År`), stay.
+        // byte still there (`HasÅ‚o`, whole: `Hasło`), after a letter beyond ASCII, or before a
+        // marked byte, the rule says nothing; capitals after a capital, camel case with other
+        // capitals, and humps of camel case that read as words (`Änderung`, `År`), stay.
         assert_repairs(
             &[
                 ("Die StraÃe ist lang", "Die Stra\u{FFFD}e ist lang"),
                 ("Pavao KocijanÄiÄ", "Pavao Kocijan\u{FFFD}i\u{FFFD}"),
                 ("Aniela SzymaÅa", "Aniela Szyma\u{FFFD}a"),
                 ("irlandezÄ", "irlandez\u{FFFD}"),
+                ("HasÅ‚o", "Hasło"),
             ],
             &[
-                "HasÅ‚o",
                 "Ålesund och Älmhult",
                 "NÄSTA ÅR",
                 "getÉtat",
