@@ -19,7 +19,7 @@ scored by the Rust report (`mojibake_eval --set FILE --export FILE`). Prints the
 changed, with each change, and the damaged ones repaired; exits with status 1 when more clean
 strings change than MAX_CLEAN_CHANGED, fewer damaged ones come back than MIN_DAMAGED_EXACT or more
 come out wrong than MAX_DAMAGED_WRONG (the measured state). Run by scripts/bench.sh, step 6, and so
-by the test command. It found rules 91-93 (docs/MOJIBAKE.md).
+by the test command. It found rules 91-94 (docs/MOJIBAKE.md).
 """
 
 from __future__ import annotations
@@ -41,14 +41,14 @@ NAMES_PER_LOCALE = 600
 OTHERS_PER_LOCALE = 200
 OTHER_KINDS = ["city", "street_name", "street_address", "company", "job"]
 SEED = 4242
-# The measured state (2026-12-07, rules 1-93): of the 51,258 clean strings, 6 change (7 before
+# The measured state (2026-12-07, rules 1-94): of the 51,258 clean strings, 6 change (7 before
 # rule 91): Faker's tr_TR data itself holds `N˜zamett˜n` (3 strings, damaged before they reached
 # Faker), and Thai `โฆษก` (read as UTF-8 that lost a byte), bs_BA's job `Prоfеsоr viоlinе`,
 # whose `о` and `е` are Cyrillic (KOI8-R's `е` before a space read as `Š`), and tw_GH's
 # `Akyerεko`, Greek `ε` for Twi's `ɛ` (windows-1253 read as code page 852's `ň`), are open.
-# Of the 51,258 damaged, 50,133 come back (50,014 before rules 92-93) and 121 come out wrong (136).
+# Of the 51,258 damaged, 50,239 come back (50,014 before rules 92-94) and 121 come out wrong (136).
 MAX_CLEAN_CHANGED = 6
-MIN_DAMAGED_EXACT = 50133
+MIN_DAMAGED_EXACT = 50239
 MAX_DAMAGED_WRONG = 121
 
 
