@@ -676,6 +676,8 @@ pub(super) fn reads_better_as_words(text: &str, decoded: &str) -> bool {
         || text_into_one_alphabet(&before, &after, language);
     let min_gain = if into_one_alphabet {
         MIN_MIXED_WORD_GAIN_BITS
+    } else if small_letters_into_alphabet(&changed, language) {
+        MIN_SMALL_LETTERS_GAIN_BITS
     } else if one_beside_one && !tells_language(&kept_total, language) {
         MIN_ONE_WORD_GAIN_BITS
     } else {
@@ -686,6 +688,34 @@ pub(super) fn reads_better_as_words(text: &str, decoded: &str) -> bool {
         bits_in_language(word, language, &mut costs)
             .is_some_and(|bits| bits as f32 <= READABLE_BITS_PER_LETTER * word.len() as f32)
     }) && text_best >= reading_bits.saturating_add(min_gain)
+}
+
+/// The least [`reads_better_as_words`] asks where each letter it changes is a small letter that
+/// the language reading the reading best does not write, and becomes one it writes
+/// ([`small_letters_into_alphabet`]).
+pub(super) const MIN_SMALL_LETTERS_GAIN_BITS: u32 = 10;
+
+/// Whether the words a reading changes are written in small letters only, before and after, and
+/// each letter it changes is one the Latin language at `language` does not write, made one it
+/// writes, in a language whose whole alphabet the model holds: Czech `ramena èistit vzorky` and
+/// `jejich umìlém` are windows-1250's `čistit` and `umělém` shown as windows-1252, and Czech
+/// writes no `è` or `ì`. A name keeps its capital and is the reader's own to spell (`Taçnur
+/// Akçay` is Turkish, though a reading's `Tašnur` reads better in Czech); a letter the language
+/// writes already is no misreading of it (Vietnamese `vũng`, whose reading `vưng` is a word too),
+/// nor is a letter no alphabet of the model holds (`œ`, which the model's French spells out: code's
+/// `def bœr():` is no Icelandic `búr`).
+fn small_letters_into_alphabet(changed: &[(&[char], &[char])], language: usize) -> bool {
+    crate::detect::latin_alphabet_whole(language)
+        && !changed.is_empty()
+        && changed.iter().all(|(old, new)| {
+            old.iter().chain(new.iter()).all(|c| !c.is_uppercase())
+                && old.iter().zip(new.iter()).all(|(&a, &b)| {
+                    a == b
+                        || (crate::detect::in_an_alphabet(a)
+                            && !crate::detect::in_latin_alphabet(language, a)
+                            && crate::detect::in_latin_alphabet(language, b))
+                })
+        })
 }
 
 /// Whether the letters beyond ASCII of all the words of `before` mix alphabets
@@ -1473,6 +1503,31 @@ mod tests {
         // A name of another language, read into Polish, reads no better.
         assert!(!reads_better_as_words("Valérie Grenier", "Valérie Grenier"));
         assert!(!reads_better_as_words("Hôtel Dieu", "Hętel Dieu"));
+    }
+
+    #[test]
+    fn small_letters_read_into_the_alphabet_of_their_language_need_less() {
+        // Czech and Latvian in their windows charsets shown as windows-1252: `è`, `ì` and `â` are
+        // no Czech or Latvian letters; `č`, `ě` and `ā` are (rule 95).
+        for (text, reading) in [
+            ("ramena èistit vzorky", "ramena čistit vzorky"),
+            ("jejich umìlém", "jejich umělém"),
+            (
+                "postimpresionisma pârstâvis.",
+                "postimpresionisma pārstāvis.",
+            ),
+        ] {
+            assert!(reads_better_as_words(text, reading), "{text}");
+        }
+        // Names with their capitals, a letter the language writes already, and one no alphabet
+        // of the model holds.
+        for (text, reading) in [
+            ("Taçnur Akçay Alemdar", "Tašnur Akšay Alemdar"),
+            ("Black môn vũng", "Black môn vưng"),
+            ("def bœr():", "def búr():"),
+        ] {
+            assert!(!reads_better_as_words(text, reading), "{text}");
+        }
     }
 
     #[test]
