@@ -235,18 +235,18 @@ fn changed_pieces(texts: &[(String, String)], recased: fn(&str) -> String) -> (u
 }
 
 /// The most phrases of [`real_short_phrases_are_mostly_left_alone`] that repair changes: the
-/// measured state (32 of 273,514, 2026-11-29), so that a rule that harms more of them fails.
-const MAX_PHRASES_CHANGED: usize = 32;
+/// measured state (30 of 273,514, 2026-12-07; 32 on 2026-11-29), so that a rule that harms more of
+/// them fails.
+const MAX_PHRASES_CHANGED: usize = 30;
 
 /// The same real text as [`real_clean_text_is_left_alone`], cut into every distinct run of two and
 /// of three words (split at white space) that holds a character beyond ASCII: short text gives the
 /// letter model little to go on, so this is where clean text is most at risk. The phrases repair
-/// still changes are printed. Of the 32: 11 of Wikipedia's markup that holds real mojibake
+/// still changes are printed. Of the 30: 11 of Wikipedia's markup that holds real mojibake
 /// (`_**â**_`: a `↑` that lost two bytes, which `repair` marks U+FFFD); 8 Turkish
 /// (`lekeleri”nin`: windows-1252's `”` before a suffix is Mac OS Roman's `î`); 7 of the Russian
-/// lipsum's made-up words; 1 Vietnamese (`mã ý nghĩa` read as `mă ý nghľa`); and 5 others
-/// (`telugština`, `Dšr`, `כ־canals`). Vietnamese's frequent words (`nghĩa`, `trình`, `hình`) keep
-/// 8 more as they are.
+/// lipsum's made-up words; and 4 others (`wolofština`, `Dšr` twice, `כ־canals`). Vietnamese's
+/// frequent words (`nghĩa`, `trình`, `hình`) keep 8 more as they are.
 #[test]
 fn real_short_phrases_are_mostly_left_alone() {
     let texts = real_texts();

@@ -463,8 +463,14 @@ pub(super) fn one_character_word(chars: &[char], i: usize, b: char) -> bool {
         && apart(chars.get(i + 1))
 }
 
-/// The shortest word [`has_unreadable_word`] and [`reads_as_words`] look at.
+/// The shortest word [`has_unreadable_word`] looks at.
 pub(super) const MIN_READ_WORD: usize = 5;
+
+/// The shortest word [`reads_as_words`] looks at: one of four letters beyond ASCII, unreadable,
+/// that reads as a word of another script (`ÃåéÜ`, windows-1253's Greek `Γειά`, and `Èâàí`,
+/// windows-1251's `Иван`, shown as windows-1252), where a misreading's three-letter words are
+/// chance (a string of Mac OS Roman's signs, `ƒÎÓ`, reads as windows-1251's `Дло`).
+pub(super) const MIN_READ_SHORT_WORD: usize = 4;
 
 /// The most a word may cost per letter in the letter model to read as a word of its language
 /// (`персийски` 4.0, `српски` 5.7, `Ρωσικά` 5.0; `АЮДИХЩЖУ` 7.3, `БЭКОС` 6.4).
@@ -676,7 +682,7 @@ pub(super) fn reads_better_as_words(text: &str, decoded: &str) -> bool {
         || text_into_one_alphabet(&before, &after, language);
     let min_gain = if into_one_alphabet {
         MIN_MIXED_WORD_GAIN_BITS
-    } else if small_letters_into_alphabet(&changed, language) {
+    } else if is_prose(&before) && small_letters_into_alphabet(&changed, language, &kept_total) {
         MIN_SMALL_LETTERS_GAIN_BITS
     } else if one_beside_one && !tells_language(&kept_total, language) {
         MIN_ONE_WORD_GAIN_BITS
@@ -690,9 +696,11 @@ pub(super) fn reads_better_as_words(text: &str, decoded: &str) -> bool {
     }) && text_best >= reading_bits.saturating_add(min_gain)
 }
 
-/// The least [`reads_better_as_words`] asks where each letter it changes is a small letter that
-/// the language reading the reading best does not write, and becomes one it writes
-/// ([`small_letters_into_alphabet`]).
+/// The least [`reads_better_as_words`] asks of a phrase of prose ([`is_prose`]) where each letter
+/// it changes is a small letter that the language reading the reading best does not write, and
+/// becomes one it writes ([`small_letters_into_alphabet`]). Brackets, quotes and markup cut a text
+/// into pieces of any language: Wikipedia's lists of language names (`karatchaï balkar")`) are
+/// no Latvian `karatchaļ`.
 pub(super) const MIN_SMALL_LETTERS_GAIN_BITS: u32 = 10;
 
 /// Whether the words a reading changes are written in small letters only, before and after, and
@@ -703,16 +711,33 @@ pub(super) const MIN_SMALL_LETTERS_GAIN_BITS: u32 = 10;
 /// Akçay` is Turkish, though a reading's `Tašnur` reads better in Czech); a letter the language
 /// writes already is no misreading of it (Vietnamese `vũng`, whose reading `vưng` is a word too),
 /// nor is a letter no alphabet of the model holds (`œ`, which the model's French spells out: code's
-/// `def bœr():` is no Icelandic `búr`).
-fn small_letters_into_alphabet(changed: &[(&[char], &[char])], language: usize) -> bool {
+/// `def bœr():` is no Icelandic `búr`), nor one that the language reading the kept words best
+/// (`kept_total`, one total a language) writes (`Phoenix'in temsilî`, Turkish, is no Latvian
+/// `temsilī`: `Phoenix` reads best as French, which writes `î`). A word whose first and last
+/// letters both change is wrapped in quotation marks that lost bytes (`âcleanupâ`), not Latvian.
+fn small_letters_into_alphabet(
+    changed: &[(&[char], &[char])],
+    language: usize,
+    kept_total: &[u32],
+) -> bool {
+    // The language that reads the kept words best.
+    let kept_language = kept_total
+        .iter()
+        .enumerate()
+        .min_by_key(|&(_, bits)| *bits)
+        .map(|(l, _)| l);
     crate::detect::latin_alphabet_whole(language)
         && !changed.is_empty()
         && changed.iter().all(|(old, new)| {
-            old.iter().chain(new.iter()).all(|c| !c.is_uppercase())
+            let wrapped = old.len() > 2 && old.first() != new.first() && old.last() != new.last();
+            !wrapped
+                && old.iter().chain(new.iter()).all(|c| !c.is_uppercase())
                 && old.iter().zip(new.iter()).all(|(&a, &b)| {
                     a == b
                         || (crate::detect::in_an_alphabet(a)
                             && !crate::detect::in_latin_alphabet(language, a)
+                            && kept_language
+                                .is_none_or(|k| !crate::detect::in_latin_alphabet(k, a))
                             && crate::detect::in_latin_alphabet(language, b))
                 })
         })
@@ -1217,11 +1242,23 @@ pub(super) fn reads_as_words(text: &str, decoded: &str) -> bool {
     let mut read = false;
     for (at, word) in words(&after) {
         let old = before.get(at..at + word.len()).unwrap_or_default();
-        if old == word || word.len() < MIN_READ_WORD {
+        if old == word {
             continue;
         }
         let was_unreadable = bits_per_letter(old).is_none_or(|b| b >= UNREADABLE_BITS_PER_LETTER);
         let readable = bits_per_letter(word).is_some_and(|b| b <= READABLE_BITS_PER_LETTER);
+        if word.len() < MIN_READ_WORD {
+            // A shorter word counts for the reading, never against it, and only where every
+            // letter of it was a Latin letter beyond ASCII and is now of another script.
+            read |= word.len() >= MIN_READ_SHORT_WORD
+                && old
+                    .iter()
+                    .all(|&c| matches!(classify(c), Class::Letter(Script::Latin)))
+                && word.iter().all(|&c| beyond_latin(c))
+                && was_unreadable
+                && readable;
+            continue;
+        }
         if !(was_unreadable && readable) {
             return false;
         }
@@ -1507,27 +1544,44 @@ mod tests {
 
     #[test]
     fn small_letters_read_into_the_alphabet_of_their_language_need_less() {
-        // Czech and Latvian in their windows charsets shown as windows-1252: `è`, `ì` and `â` are
-        // no Czech or Latvian letters; `č`, `ě` and `ā` are (rule 95).
+        // Czech in windows-1250 shown as windows-1252: `è` and `ì` are no Czech letters; `č` and
+        // `ě` are (rule 95).
         for (text, reading) in [
             ("ramena èistit vzorky", "ramena čistit vzorky"),
             ("jejich umìlém", "jejich umělém"),
-            (
-                "postimpresionisma pârstâvis.",
-                "postimpresionisma pārstāvis.",
-            ),
+            ("funkèní vozítka", "funkční vozítka"),
         ] {
             assert!(reads_better_as_words(text, reading), "{text}");
         }
-        // Names with their capitals, a letter the language writes already, and one no alphabet
-        // of the model holds.
+        // Names with their capitals, a letter the language writes already, one no alphabet of
+        // the model holds, one the language of the kept words writes (French `î` beside
+        // `Phoenix`), and letters wrapped around a word (quotation marks that lost bytes).
         for (text, reading) in [
             ("Taçnur Akçay Alemdar", "Tašnur Akšay Alemdar"),
             ("Black môn vũng", "Black môn vưng"),
             ("def bœr():", "def búr():"),
+            ("Phoenix'in temsilî", "Phoenix'in temsilī"),
+            ("karatchaï balkar\")", "karatchaļ balkar\")"),
+            (
+                "it specifies a âcleanupâ handler",
+                "it specifies a ācleanupā handler",
+            ),
         ] {
             assert!(!reads_better_as_words(text, reading), "{text}");
         }
+    }
+
+    #[test]
+    fn a_word_of_four_latin_letters_reads_as_a_word_of_another_script() {
+        // Greek and Russian in their windows charsets shown as windows-1252 (rule 96).
+        assert!(reads_as_words("ÃåéÜ", "Γειά"));
+        assert!(reads_as_words("Èâàí", "Иван"));
+        // Three letters are chance (Mac OS Roman's signs read as windows-1251), a word of
+        // another script read as a third is no Latin mojibake (Hebrew `מחאג` as Cyrillic), and a
+        // short word never counts against a reading that reads a long one.
+        assert!(!reads_as_words("ƒÎÓ", "Дло"));
+        assert!(!reads_as_words("מחאג", "озав"));
+        assert!(reads_as_words("ÑùóéêÜ ìéá", "Ρωσικά μια"));
     }
 
     #[test]
