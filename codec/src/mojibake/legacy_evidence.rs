@@ -468,8 +468,9 @@ pub(super) const MIN_READ_WORD: usize = 5;
 
 /// The shortest word [`reads_as_words`] looks at: one of four letters beyond ASCII, unreadable,
 /// that reads as a word of another script (`ÃåéÜ`, windows-1253's Greek `Γειά`, and `Èâàí`,
-/// windows-1251's `Иван`, shown as windows-1252), where a misreading's three-letter words are
-/// chance (a string of Mac OS Roman's signs, `ƒÎÓ`, reads as windows-1251's `Дло`).
+/// windows-1251's `Иван`, shown as windows-1252; `õî÷ó`, `хочу`, has one sign), where a
+/// misreading's three-letter words are chance (a string of Mac OS Roman's signs, `ƒÎÓ`, reads as
+/// windows-1251's `Дло`).
 pub(super) const MIN_READ_SHORT_WORD: usize = 4;
 
 /// The most a word may cost per letter in the letter model to read as a word of its language
@@ -1249,11 +1250,13 @@ pub(super) fn reads_as_words(text: &str, decoded: &str) -> bool {
         let readable = bits_per_letter(word).is_some_and(|b| b <= READABLE_BITS_PER_LETTER);
         if word.len() < MIN_READ_WORD {
             // A shorter word counts for the reading, never against it, and only where every
-            // letter of it was a Latin letter beyond ASCII and is now of another script.
+            // character of it was a Latin letter beyond ASCII, or for one of them a sign beyond
+            // ASCII (windows-1251's `ч` is windows-1252's `÷`), and is now a letter of another
+            // script.
+            let latin = |c: &char| matches!(classify(*c), Class::Letter(Script::Latin));
             read |= word.len() >= MIN_READ_SHORT_WORD
-                && old
-                    .iter()
-                    .all(|&c| matches!(classify(c), Class::Letter(Script::Latin)))
+                && old.iter().all(|c| latin(c) || sign(*c))
+                && old.iter().filter(|c| latin(c)).count() + 1 >= word.len()
                 && word.iter().all(|&c| beyond_latin(c))
                 && was_unreadable
                 && readable;
@@ -1576,6 +1579,8 @@ mod tests {
         // Greek and Russian in their windows charsets shown as windows-1252 (rule 96).
         assert!(reads_as_words("ÃåéÜ", "Γειά"));
         assert!(reads_as_words("Èâàí", "Иван"));
+        // One of the four may be a sign: windows-1251's `ч` is windows-1252's `÷`.
+        assert!(reads_as_words("õî÷ó", "хочу"));
         // Three letters are chance (Mac OS Roman's signs read as windows-1251), a word of
         // another script read as a third is no Latin mojibake (Hebrew `מחאג` as Cyrillic), and a
         // short word never counts against a reading that reads a long one.
