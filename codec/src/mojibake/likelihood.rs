@@ -415,7 +415,11 @@ pub(super) fn dot_closing_a_word(chars: &[char], i: usize) -> bool {
 /// Whether the character at `i` separates two words of [`MIN_SEPARATED_WORD`] letters or more
 /// that the letter model reads, or a one-letter word from such a word (`support\u{A0}variables`,
 /// `v\u{A0}Praze`: typography's no-break space between words, not code page 437's `á` inside
-/// one, as in `Istv\u{A0}n`).
+/// one, as in `Istv\u{A0}n`). After it, a vowel that is a word on its own counts too
+/// (`martienne\u{A0}a`, `développé\u{A0}à`), and so do an elided article or pronoun (French
+/// `par\u{A0}l'orbiteur`, `qui\u{A0}n'est`) and an initial (`Roger\u{A0}N.`): web pages put
+/// `&nbsp;` between any two words, and code page 437 read as windows-1252 had made those
+/// `parál'orbiteur` (rule 98).
 fn between_words(chars: &[char], i: usize) -> bool {
     let readable = |word: &[char]| {
         word.len() >= MIN_SEPARATED_WORD
@@ -438,7 +442,22 @@ fn between_words(chars: &[char], i: usize) -> bool {
     let left = head.get(start..).unwrap_or_default();
     // An ASCII one: `Å\u{A0}` is `Š` (C5 A0) read as Latin-1, though Norwegian writes `å`.
     let one_letter_word = matches!(left, [c] if c.is_ascii() && is_one_letter_word(*c));
-    (readable(left) || one_letter_word) && readable(tail.get(..end).unwrap_or_default())
+    let right = tail.get(..end).unwrap_or_default();
+    let next = tail.get(end);
+    // French and Italian elide `le la de ne se je ce me te` before a vowel (`l'`, `d'`, `n'`).
+    let elided = matches!(right, [c] if "cdjlmnstCDJLMNST".contains(*c))
+        && next.is_some_and(|&c| matches!(c, '\'' | '\u{2019}'));
+    let initial = matches!(right, [c] if c.is_ascii_uppercase()) && next == Some(&'.');
+    let one_letter_after = matches!(right, [c] if is_one_letter_word(*c) && is_vowel(*c));
+    (readable(left) || one_letter_word)
+        && (readable(right) || one_letter_after || elided || initial)
+}
+
+/// Whether `c` is a Latin vowel, with or without an accent: the one-letter words that follow a
+/// word (`a`, `à`, `e`, `o`, `y`), where a consonant alone after a no-break space ends a word
+/// whose `á` code page 437 made one (`Istv\u{A0}n`, `adem\u{A0}s`).
+fn is_vowel(c: char) -> bool {
+    "aàáâeèéêiìíîoòóôuùúûyý".contains(c.to_lowercase().next().unwrap_or(c))
 }
 
 /// The shortest word on each side of a no-break space that [`between_words`] looks at.

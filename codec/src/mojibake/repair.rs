@@ -4160,6 +4160,8 @@ mod tests {
                 // Not KOI8-R's no-break space (9A) between two words, but windows-1250's `š`.
                 ("island\u{9a}tina", "islandština"),
                 ("Å\u{a0}tefica Cvitan", "Štefica Cvitan"),
+                // Code page 437's `á` before a consonant that ends the word (rule 98).
+                ("Dr. Kiss Istv\u{a0}n", "Dr. Kiss István"),
             ],
             &[
                 "('ñ', &['Ñ']),",
@@ -4179,6 +4181,12 @@ mod tests {
                 "Previous versions\u{a0}of",
                 "Bydlím v\u{a0}Praze a\u{a0}pracuji s\u{a0}lidmi.",
                 "Mieszkam w\u{a0}domu z\u{a0}ogrodem i\u{a0}psem.",
+                // Before an elided article, a vowel that is a word, an initial (rule 98).
+                "vue par\u{a0}l'orbiteur",
+                "qui\u{a0}n'est",
+                "martienne\u{a0}a",
+                "développé\u{a0}à\u{a0}partir",
+                "Roger\u{a0}N. Clark",
                 // And lines of Debian's documentation and translated manual pages: tables drawn
                 // in box drawing, padding of no-break spaces, dashes and quotation marks, troff.
                 "├────────────┼───────────────────────────┤",
