@@ -1553,6 +1553,10 @@ pub(super) fn is_one_letter_word(ch: char) -> bool {
     ch.is_alphabetic() && word_bits(&[ch]).is_some_and(|b| b <= ONE_LETTER_WORD_BITS)
 }
 
+/// The brackets and quotation marks a word may follow at its start (`(В 1917`, `«В начале`,
+/// `„Über`): a word after one is as much a word on its own as after a space.
+const OPENING_SIGNS: &str = "([{«»„“”‘‚\"'";
+
 /// [`LONE_SCRIPT`] for each script other than Latin that only one character of the text belongs
 /// to (a letter, a mark, a digit or a symbol of the script's own block). Basic Greek letters are
 /// symbols as often as words (`π`, `Ω`, `µ`): they count only beside another Greek letter (as in
@@ -1560,12 +1564,13 @@ pub(super) fn is_one_letter_word(ch: char) -> bool {
 /// stands alone and is a word of its own (`В 1672`, Russian "in 1672").
 fn lone_scripts(chars: &[char], classes: &[Class]) -> f32 {
     let mut seen: Vec<(Script, usize)> = Vec::new();
-    // A word on its own: after a space (or at the start), before a space or punctuation (or at
-    // the end); `83,00В` is no word.
+    // A word on its own: after a space, an opening bracket or a quotation mark (or at the
+    // start), before a space or punctuation (or at the end); `83,00В` is no word, Russian
+    // `(В 1917` is one (rule 99).
     let alone = |i: usize| {
         let before = i.checked_sub(1).and_then(|p| chars.get(p));
         let after = chars.get(i + 1);
-        before.is_none_or(|c| c.is_whitespace())
+        before.is_none_or(|c| c.is_whitespace() || OPENING_SIGNS.contains(*c))
             && after.is_none_or(|c| c.is_whitespace() || (c.is_ascii_punctuation()))
     };
     // A basic Greek letter next to another Greek letter is a letter of a Greek word (`έγινε`),

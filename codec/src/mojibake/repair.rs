@@ -3581,7 +3581,15 @@ mod tests {
     fn a_one_letter_word_before_a_space_is_a_word() {
         // Russian "в" ("in") is the byte C2 in windows-1251, which UTF-8 puts before A0: alone
         // before a space it is the word, not a no-break space (unicode-lipsum's Russian article).
-        for clean in ["В 1672", "В [1888", "#### В XXI", "«В XXI"] {
+        // After an opening bracket or quotation mark too (rule 99).
+        for clean in [
+            "В 1672",
+            "В [1888",
+            "#### В XXI",
+            "«В XXI",
+            "(В 1917",
+            "»В 1917—1964«",
+        ] {
             assert_eq!(repair(clean).text, clean);
         }
         // KOI8-R's C2 is a small `б`: alone between spaces it is a list's item (a Debian
