@@ -5,6 +5,48 @@
 use super::language::{self, is_letter, lowercase, Language, BOUNDARY};
 use super::single_byte::written_in;
 use crate::charset::Charset;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::thread::LocalKey;
+
+/// How many words each memo of the word costs keeps before it starts afresh. Repair prices every
+/// reading of a text word by word, and the readings share most of their words (a phrase with one
+/// em dash has some hundred readings, of which only the dashed word differs), so a few thousand
+/// words hold every word of a text's readings at once.
+const MEMO_WORDS: usize = 4096;
+
+/// A memo of word costs, keyed by the word as written.
+type Memo<T> = RefCell<HashMap<Vec<char>, T>>;
+
+thread_local! {
+    /// [`word_bits`] of the words asked lately.
+    static WORD_BITS: Memo<Option<u32>> = RefCell::new(HashMap::new());
+    /// [`word_bits_each`] of the words asked lately.
+    static WORD_BITS_EACH: Memo<Vec<Option<u32>>> = RefCell::new(HashMap::new());
+    /// [`latin_word_bits`] of the words asked lately.
+    static LATIN_WORD_BITS: Memo<Vec<u32>> = RefCell::new(HashMap::new());
+}
+
+/// What `memo` holds for `word`, or what `compute` makes of it, then kept there: the word models'
+/// answers never change, so a word priced once is priced for good (until the memo is full).
+fn remembered<T: Clone>(
+    memo: &'static LocalKey<Memo<T>>,
+    word: &[char],
+    compute: impl FnOnce() -> T,
+) -> T {
+    if let Some(found) = memo.with(|m| m.borrow().get(word).cloned()) {
+        return found;
+    }
+    let value = compute();
+    memo.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= MEMO_WORDS {
+            m.clear();
+        }
+        m.insert(word.to_vec(), value.clone());
+    });
+    value
+}
 
 /// The cost in bits of `word` (letters only, as written, any case) between two word boundaries,
 /// in the language of the model it fits best, or `None` when no language's alphabet holds its
@@ -13,14 +55,16 @@ use crate::charset::Charset;
 /// Languages whose model reads one of the word's letters as a boundary (ASCII letters in a
 /// Cyrillic or Greek model) are left out: they would price the word as punctuation.
 pub(crate) fn word_bits(word: &[char]) -> Option<u32> {
-    let letters = asked_of_each(word);
-    let mut best: Option<u32> = None;
-    for lang in language::all() {
-        if let Some(bits) = bits_in(lang, &letters, best) {
-            best = Some(bits);
+    remembered(&WORD_BITS, word, || {
+        let letters = asked_of_each(word);
+        let mut best: Option<u32> = None;
+        for lang in language::all() {
+            if let Some(bits) = bits_in(lang, &letters, best) {
+                best = Some(bits);
+            }
         }
-    }
-    best
+        best
+    })
 }
 
 /// The cost in bits of `word` (letters only, as written, any case) in each language of the
@@ -30,8 +74,12 @@ pub(crate) fn word_bits(word: &[char]) -> Option<u32> {
 /// Serbian-looking `ДОЈН`).
 pub(crate) fn word_bits_each(word: &[char], out: &mut Vec<Option<u32>>) {
     out.clear();
-    let letters = asked_of_each(word);
-    out.extend(language::all().map(|lang| bits_in(lang, &letters, None)));
+    out.extend(remembered(&WORD_BITS_EACH, word, || {
+        let letters = asked_of_each(word);
+        language::all()
+            .map(|lang| bits_in(lang, &letters, None))
+            .collect()
+    }));
 }
 
 /// What every language asks of each letter of a word: the letter, its lowercase, and whether it
@@ -84,6 +132,12 @@ fn bits_in(lang: Language, letters: &[(char, char, bool)], below: Option<u32>) -
 /// its language.
 pub(crate) fn latin_word_bits(word: &[char], out: &mut Vec<u32>) {
     out.clear();
+    out.extend(remembered(&LATIN_WORD_BITS, word, || latin_bits(word)));
+}
+
+/// [`latin_word_bits`], computed.
+fn latin_bits(word: &[char]) -> Vec<u32> {
+    let mut out = Vec::new();
     let lower: Vec<char> = word.iter().map(|&ch| lowercase(ch)).collect();
     for lang in language::all().filter(|lang| lang.is_latin()) {
         let mut bits = 0u32;
@@ -100,6 +154,7 @@ pub(crate) fn latin_word_bits(word: &[char], out: &mut Vec<u32>) {
         }
         out.push(bits + lang.pair_cost(prev, BOUNDARY, false));
     }
+    out
 }
 
 /// The Latin-script language whose most frequent words the text's words of ASCII letters (small
