@@ -84,8 +84,10 @@ fn floors_on_the_real_world_set() {
     floor("no-break space lost", 99.0);
     floor("lost bytes", 97.3);
     floor("indic and thai", 99.5);
-    floor(eval_set::LEGACY, 81.4);
-    // Issue 13's goal of 97% on damaged cases (2,377 of 2,442 exact: 97.34%).
+    // 223 of 275: rule 100 gave up the Faker address `Ver—nika … Addisd—ttirchester`, whose
+    // only evidence is dashes between words, to leave real text's `now—rages` alone.
+    floor(eval_set::LEGACY, 81.0);
+    // Issue 13's goal of 97% on damaged cases (2,376 of 2,442 exact: 97.30%).
     assert!(
         scores.damaged.percent() >= 97.0,
         "{:.2}%",
@@ -333,6 +335,43 @@ fn real_words_in_quotation_marks_are_mostly_left_alone() {
         phrases,
         &changed,
         MAX_QUOTED_CHANGED,
+    );
+}
+
+/// The most of [`real_words_joined_by_dashes_are_mostly_left_alone`] that repair changes: the
+/// measured state (19 of 78,351, 2026-12-07, rule 100; 1,458 before it).
+const MAX_DASHED_CHANGED: usize = 19;
+
+/// The pairs of words of [`real_short_phrases_are_mostly_left_alone`] joined by a dash without
+/// spaces, as the Chicago style sets the em dash
+/// (`now—rages`) and ranges and compounds set the en dash (`Paris–Londres`), in turn, where a Latin
+/// letter stands on each side. Windows-1252's dashes are Mac OS Roman's `ó` and `ñ`, and a reading
+/// between those two charsets needs little gain: before rule 100, 1,458 of these phrases changed
+/// (`nowórages`). Of the 19 left: French `qui—ne` and `qui—n'est`, English `not—reach` and
+/// Latin lipsum's `Ei—nisl`, whose readings gain the full margin (the dash between letters is
+/// itself priced as a misread letter); a Czech one-letter word after the dash (`souvislosti—s`);
+/// `a–o` (Spanish `año`, a frequent word); units (`µSv–par`); and, as without the dashes,
+/// Turkish `lekeleri”nin` and Vietnamese `cãi`.
+#[test]
+fn real_words_joined_by_dashes_are_mostly_left_alone() {
+    let latin = |c: Option<char>| c.is_some_and(|c| c.is_alphabetic() && (c as u32) < 0x250);
+    let count = std::cell::Cell::new(0usize);
+    let (phrases, changed) = changed_phrases(&[2], |window| {
+        let [left, right] = window else {
+            return None;
+        };
+        if !latin(left.chars().last()) || !latin(right.chars().next()) {
+            return None;
+        }
+        count.set(count.get() + 1);
+        let dash = if count.get() % 2 == 0 { '—' } else { '–' };
+        Some(format!("{left}{dash}{right}"))
+    });
+    check_phrases(
+        "real words joined by dashes",
+        phrases,
+        &changed,
+        MAX_DASHED_CHANGED,
     );
 }
 

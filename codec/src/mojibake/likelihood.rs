@@ -420,7 +420,7 @@ pub(super) fn dot_closing_a_word(chars: &[char], i: usize) -> bool {
 /// `par\u{A0}l'orbiteur`, `qui\u{A0}n'est`) and an initial (`Roger\u{A0}N.`): web pages put
 /// `&nbsp;` between any two words, and code page 437 read as windows-1252 had made those
 /// `parál'orbiteur` (rule 98).
-fn between_words(chars: &[char], i: usize) -> bool {
+pub(super) fn between_words(chars: &[char], i: usize) -> bool {
     let readable = |word: &[char]| {
         word.len() >= MIN_SEPARATED_WORD
             && crate::detect::word_bits(word).is_some_and(|b| {
