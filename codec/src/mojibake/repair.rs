@@ -1092,6 +1092,7 @@ fn required_gain(steps: &[RepairStep]) -> f32 {
             MIN_GAIN_MAC_WINDOWS_LONE_WORD
         }
         Some(step) if letters_between_mac_and_windows(step) => MIN_GAIN_MAC_WINDOWS_LETTERS,
+        Some(step) if only_dashes_joining_words(step) => MIN_GAIN_BITS + DASHES_JOINING_WORDS_BITS,
         Some(step) if steps.len() == 1 && own_letters_read_as_words(step) => {
             if is_prose(&step.before.chars().collect::<Vec<char>>()) {
                 MIN_GAIN_PROSE_WORDS_READ
@@ -1148,6 +1149,28 @@ fn letters_between_mac_and_windows(step: &RepairStep) -> bool {
                     && letter_at(&before, i.checked_sub(1)))
                 || capital_among_small_letters(&before, &after, i)
                 || lone_capital_into_a_word(&before, &after, i)
+        })
+}
+
+/// What a legacy reading whose every change is a dash between two words turned into a letter
+/// ([`only_dashes_joining_words`]) must gain beyond [`MIN_GAIN_BITS`] (rule 101). The letter model
+/// and the plausibility both charge a dash between letters as a sign inside a word, so English
+/// `not—reach` read as Mac OS Roman's `notóreach` gained exactly 8 bits, and French `qui—ne` as
+/// much; Spanish `aut—nomas y las capitales` (`autónomas`) gains more than 12.
+const DASHES_JOINING_WORDS_BITS: f32 = 4.0;
+
+/// Whether a legacy-to-legacy step changes nothing but dashes between two words the letter model
+/// reads, each into a letter ([`dash_joining_words`]).
+fn only_dashes_joining_words(step: &RepairStep) -> bool {
+    let before: Vec<char> = step.before.chars().collect();
+    let after: Vec<char> = step.after.chars().collect();
+    is_legacy_to_legacy(step)
+        && before.len() == after.len()
+        && before.iter().zip(&after).any(|(b, a)| b != a)
+        && (0..before.len()).all(|i| {
+            before.get(i) == after.get(i)
+                || (after.get(i).is_some_and(|c| c.is_alphabetic())
+                    && dash_joining_words(&before, &after, i))
         })
 }
 
@@ -6226,10 +6249,13 @@ mod tests {
                     "C—digo reconocer responder pelea",
                     "Código reconocer responder pelea",
                 ),
+                ("aut—nomas y las capitales", "autónomas y las capitales"),
             ],
             &[
                 "early 1970s, now—rages across Mars",
                 "had—returned",
+                "not—reach",
+                "qui—ne",
                 "masquer—la barre",
                 "Aller—au contenu",
                 "Paris–Londres",
