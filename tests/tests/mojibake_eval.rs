@@ -255,7 +255,12 @@ fn real_short_phrases_are_mostly_left_alone() {
         let phrase = window.join(" ");
         (!phrase.is_ascii()).then_some(phrase)
     });
-    check_phrases("real short phrases", phrases, &changed, MAX_PHRASES_CHANGED);
+    check_phrases(
+        "real short phrases",
+        (phrases, 50_000),
+        &changed,
+        MAX_PHRASES_CHANGED,
+    );
 }
 
 /// The most phrases of [`real_phrases_joined_by_no_break_spaces_are_mostly_left_alone`] that
@@ -285,7 +290,7 @@ fn real_phrases_joined_by_no_break_spaces_are_mostly_left_alone() {
     });
     check_phrases(
         "real phrases joined by no-break spaces",
-        phrases,
+        (phrases, 50_000),
         &changed,
         MAX_NBSP_PHRASES_CHANGED,
     );
@@ -332,7 +337,7 @@ fn real_words_in_quotation_marks_are_mostly_left_alone() {
     });
     check_phrases(
         "real words in quotation marks",
-        phrases,
+        (phrases, 50_000),
         &changed,
         MAX_QUOTED_CHANGED,
     );
@@ -369,21 +374,77 @@ fn real_words_joined_by_dashes_are_mostly_left_alone() {
     });
     check_phrases(
         "real words joined by dashes",
-        phrases,
+        (phrases, 50_000),
         &changed,
         MAX_DASHED_CHANGED,
     );
 }
 
-/// Prints how many of `phrases` repair changed, and which, and fails above `max` (or on too few
-/// phrases, where the data is there).
-fn check_phrases(what: &str, phrases: usize, changed: &[String], max: usize) {
+/// The most of [`real_words_in_inclusive_writing_are_mostly_left_alone`] that repair changes: the
+/// measured state (5 of 13,760, 2026-12-07, rule 102; 10,928 before it).
+const MAX_INCLUSIVE_CHANGED: usize = 5;
+
+/// Every distinct word of three letters or more of the French and German texts of
+/// [`real_texts`], written as inclusive writing writes nouns and adjectives, in turn: French
+/// `mot·e`, `mot·e·s`, `les mot·es`, German `Wort·innen`, `die Wort·in`. The middle dot is
+/// windows-1252's E1 byte for Mac OS Roman's `á`, and before rule 102 a middle dot between letters
+/// was priced as a sign inside a word: 10,928 of these changed (`les étudiant·e·s` became code
+/// page 850's `les ÚtudiantÀeÀs`, `Student·innen` `Studentáinnen`). Of the 5 left, four are
+/// words that change without the dot too (Inari Sami `Anarâškielâ` twice, `karatchaï`, Romani
+/// `čhib`), and French Wikipedia's `proto` is read as Czech `protože`.
+#[test]
+fn real_words_in_inclusive_writing_are_mostly_left_alone() {
+    let texts = real_texts();
+    let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
+    let mut changed = Vec::new();
+    let (mut french, mut german) = (0usize, 0usize);
+    for (file, text) in &texts {
+        let in_french = file.ends_with("french.utf8.txt") || file.contains("/fr/");
+        let in_german = file.ends_with("german.utf8.txt") || file.contains("/de/");
+        if !in_french && !in_german {
+            continue;
+        }
+        for word in text.split(|c: char| !c.is_alphabetic()) {
+            if word.chars().count() < 3 || !seen.insert(format!("{in_french} {word}")) {
+                continue;
+            }
+            let phrase = if in_french {
+                french += 1;
+                match french % 3 {
+                    0 => format!("{word}·e"),
+                    1 => format!("{word}·e·s"),
+                    _ => format!("les {word}·es"),
+                }
+            } else {
+                german += 1;
+                match german % 2 {
+                    0 => format!("{word}·innen"),
+                    _ => format!("die {word}·in"),
+                }
+            };
+            let fixed = repair(&phrase);
+            if fixed.text != phrase {
+                changed.push(format!("{file}: {phrase:?} -> {:?}", fixed.text));
+            }
+        }
+    }
+    check_phrases(
+        "real words in inclusive writing",
+        (seen.len(), 10_000),
+        &changed,
+        MAX_INCLUSIVE_CHANGED,
+    );
+}
+
+/// Prints how many of `phrases` repair changed, and which, and fails above `max` (or on fewer
+/// phrases than the least expected, where the data is there).
+fn check_phrases(what: &str, (phrases, least): (usize, usize), changed: &[String], max: usize) {
     eprintln!("{what}: {} of {phrases} changed", changed.len());
     for c in changed {
         eprintln!("  {c}");
     }
     if phrases > 0 {
-        assert!(phrases > 50_000, "{phrases}");
+        assert!(phrases > least, "{phrases}");
     }
     assert!(changed.len() <= max, "{changed:#?}");
 }

@@ -584,7 +584,50 @@ fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
     // capital beyond ASCII they are UTF-8's continuation bytes, which the rules of lead bytes
     // price (`HasÅ‚o`).
     let before = before && (!windows_sign || small_latin(i.checked_sub(1)) || opening_capital);
-    !catalan && before && small_latin(Some(i + 1))
+    !catalan && !inclusive_ending(chars, i) && before && small_latin(Some(i + 1))
+}
+
+/// The endings inclusive writing sets after a middle dot: French `étudiant·e·s`, `tou·te·s`,
+/// `acteur·rice·s`, `chercheur·euse·s`, German `Kolleg·innen`, `jede·r`. `s` counts only after
+/// another ending (`·e·s`), since Spanish `está·s` would be Mac OS Roman's `estás`, and `n` not
+/// at all (`est·n` is `están`).
+const INCLUSIVE_ENDINGS: [&str; 37] = [
+    "e", "es", "euse", "euses", "rice", "rices", "trice", "trices", "ère", "ères", "ne", "nes",
+    "le", "les", "te", "tes", "ive", "ives", "sse", "sses", "fe", "fes", "ienne", "iennes", "enne",
+    "ennes", "eure", "eures", "elle", "elles", "ale", "ales", "aux", "in", "innen", "r", "s",
+];
+
+/// Whether the middle dot at `i` opens an ending of inclusive writing ([`INCLUSIVE_ENDINGS`]):
+/// after a word of two letters or more, or after another such ending, and before no more letters
+/// or digits, with a small letter or an ASCII capital before it. French and German web text
+/// writes `les étudiant·e·s` and `Lehrer·innen`, which Mac OS Roman's `á` (E1, windows-1252's
+/// `·`) would make `étudiantáeás` (rule 102). A middle dot inside a longer word stays a sign
+/// (`Tom·öka`), and so does one after a single letter (`m·s`).
+pub(super) fn inclusive_ending(chars: &[char], i: usize) -> bool {
+    if chars.get(i) != Some(&'·') {
+        return false;
+    }
+    let head = chars.get(..i).unwrap_or_default();
+    let left = head.iter().rev().take_while(|c| c.is_alphabetic()).count();
+    let chained = left >= 1 && head.len() > left && head.get(head.len() - left - 1) == Some(&'·');
+    // A small letter or an ASCII capital before it: UTF-8's leads shown as windows-1252 are
+    // capitals beyond ASCII (`ZaÄ·e` is Latvian `Zaķe`, C4 B7).
+    let letter_before = head
+        .last()
+        .is_some_and(|c| c.is_lowercase() || c.is_ascii_uppercase());
+    if (left < 2 && !chained) || !letter_before {
+        return false;
+    }
+    let tail = chars.get(i + 1..).unwrap_or_default();
+    let len = tail.iter().take_while(|c| c.is_alphabetic()).count();
+    let ending: String = tail
+        .get(..len)
+        .unwrap_or_default()
+        .iter()
+        .collect::<String>()
+        .to_lowercase();
+    let known = INCLUSIVE_ENDINGS.contains(&ending.as_str()) && (ending != "s" || chained);
+    known && !tail.get(len).is_some_and(|c| c.is_alphanumeric())
 }
 
 /// The letters windows-1252 has at 80–9F, where Mac OS Roman has its accented vowels.

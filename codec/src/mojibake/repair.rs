@@ -6229,6 +6229,24 @@ mod tests {
     }
 
     #[test]
+    fn inclusive_writing_keeps_its_middle_dots() {
+        // French and German inclusive writing glue an ending to a word with a middle dot, which
+        // is windows-1252's E1, Mac OS Roman's `á`. Inside a longer word the dot stays evidence.
+        assert_repairs(
+            &[("Tom·öka", "Tomáška")],
+            &[
+                "les étudiant·e·s",
+                "tou·te·s les participant·e·s",
+                "les acteur·rice·s du secteur",
+                "chercheur·euse·s",
+                "Liebe Kolleg·innen",
+                "die Mitarbeiter·innen",
+                "jede·r",
+            ],
+        );
+    }
+
+    #[test]
     fn a_dash_joining_two_words_is_no_evidence_alone() {
         // Chicago style sets the em dash without spaces; as Mac OS Roman it is `ó`, and
         // `nowórages` reads about as well as `now—rages`. A word the dash joins into that is
