@@ -9,7 +9,7 @@ use super::legacy_evidence::{
     reads_better_as_words, reads_better_in_one_language, words, MIN_READ_WORD,
     UNREADABLE_BITS_PER_LETTER,
 };
-use super::likelihood::{dash_letter, quote_letter};
+use super::likelihood::{at_hyphenation_point, dash_letter, quote_letter};
 use super::plausibility::{classify, letter_at, Class, Script};
 
 /// Whether a legacy-to-legacy reading changes what clean text holds and no misreading makes: lists
@@ -390,33 +390,15 @@ pub(super) fn no_break_space_between_letters(text: &str, decoded: &str) -> bool 
 }
 
 /// Whether every character a legacy-to-legacy reading changes is a soft hyphen at a hyphenation
-/// point: between small letters, with [`MIN_HYPHENATED_PART`] letters or more of the word on each
-/// side (`Seiten\u{AD}informationen`, as Wikipedia breaks long compounds, became code page 852's
-/// `Seitenşinformationen`). Code page 852's `ş` and code page 866's `н`, shown in a charset whose
-/// AD is the soft hyphen, are true misreadings; a text that holds one shows its other letters
-/// misread too, and then this leaves the reading to the other gates.
+/// point ([`at_hyphenation_point`]: `Seiten\u{AD}informationen`, as Wikipedia breaks long
+/// compounds, became code page 852's `Seitenşinformationen`). Code page 852's `ş` and code page
+/// 866's `н`, shown in a charset whose AD is the soft hyphen, are true misreadings; a text that
+/// holds one shows its other letters misread too, and then this leaves the reading to the other
+/// gates.
 pub(super) fn changes_only_hyphenation_points(text: &str, decoded: &str) -> bool {
     let before: Vec<char> = text.chars().collect();
-    let letters = |range: &mut dyn Iterator<Item = usize>| {
-        range
-            .take_while(|&k| before.get(k).is_some_and(|c| c.is_alphabetic()))
-            .count()
-    };
-    let at_hyphenation_point = |k: usize| {
-        before.get(k) == Some(&'\u{AD}')
-            && k.checked_sub(1)
-                .and_then(|j| before.get(j))
-                .is_some_and(|c| c.is_lowercase())
-            && before.get(k + 1).is_some_and(|c| c.is_lowercase())
-            && letters(&mut (0..k).rev()) >= MIN_HYPHENATED_PART
-            && letters(&mut (k + 1..before.len())) >= MIN_HYPHENATED_PART
-    };
-    changes_only(&before, decoded, |k, _| at_hyphenation_point(k))
+    changes_only(&before, decoded, |k, _| at_hyphenation_point(&before, k))
 }
-
-/// The fewest letters of a word on each side of a soft hyphen for
-/// [`changes_only_hyphenation_points`]: hyphenation leaves no shorter part on either line.
-pub(super) const MIN_HYPHENATED_PART: usize = 3;
 
 /// Whether a legacy-to-legacy reading changes a run of [`MIN_SPOILED_RUN`] letters beyond ASCII or
 /// more, within a word or a word of its own, that the letter model does not find unreadable

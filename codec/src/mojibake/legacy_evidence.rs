@@ -6,9 +6,9 @@
 //! the links whose addresses spell the words the text garbled.
 
 use super::likelihood::{
-    between_letters, dash_letter, elides, ellipsis_letter, inclusive_ending, nbsp_closing_a_word,
-    quote_letter, sign_opening_a_word, text_languages_of, CONTRACTION_ENDINGS, FRACTIONS,
-    LONGEST_WORD, WINDOWS_CAPITALS, WINDOWS_LETTERS,
+    at_hyphenation_point, between_letters, dash_letter, elides, ellipsis_letter, inclusive_ending,
+    nbsp_closing_a_word, quote_letter, sign_opening_a_word, text_languages_of, CONTRACTION_ENDINGS,
+    FRACTIONS, LONGEST_WORD, WINDOWS_CAPITALS, WINDOWS_LETTERS,
 };
 use super::plausibility::{classify, letter_at, Class, Script};
 
@@ -1372,6 +1372,7 @@ pub(super) fn misread_letter(chars: &[char], i: usize) -> bool {
     (between_letters(chars, i)
         && !joins_capitals
         && !inclusive_ending(chars, i)
+        && !at_hyphenation_point(chars, i)
         && (!ch.is_alphabetic() || modifier || windows_letter))
         || (ch.is_uppercase() && prev.is_some_and(|c| c.is_lowercase()) && !camel_case(chars, i))
         || sign_opening_a_word(chars, i)

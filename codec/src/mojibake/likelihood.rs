@@ -584,8 +584,38 @@ fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
     // capital beyond ASCII they are UTF-8's continuation bytes, which the rules of lead bytes
     // price (`HasÅ‚o`).
     let before = before && (!windows_sign || small_latin(i.checked_sub(1)) || opening_capital);
-    !catalan && !inclusive_ending(chars, i) && before && small_latin(Some(i + 1))
+    !catalan
+        && !inclusive_ending(chars, i)
+        && !at_hyphenation_point(chars, i)
+        && before
+        && small_latin(Some(i + 1))
 }
+
+/// Whether the character at `i` is a soft hyphen at a hyphenation point: between small letters,
+/// with [`MIN_HYPHENATED_PART`] letters or more of the word on each side (`Seiten\u{AD}informationen`,
+/// as Wikipedia breaks long compounds, `amhar\u{AD}ština`, as web pages mark where a word may
+/// break with `&shy;`). There it is typography, no sign inside a word and no misread letter: before
+/// rule 103, code page 852 read as windows-1257 made Czech `amharšētina` of it. Code page 852's
+/// `ş` shown as windows-1252 is AD too, mostly near a word's end (`Bucure\u{AD}ti`), and a capital
+/// before it is UTF-8's lead (`Ã\u{AD}` is `í`).
+pub(super) fn at_hyphenation_point(chars: &[char], i: usize) -> bool {
+    let letters = |range: &mut dyn Iterator<Item = usize>| {
+        range
+            .take_while(|&k| chars.get(k).is_some_and(|c| c.is_alphabetic()))
+            .count()
+    };
+    chars.get(i) == Some(&'\u{AD}')
+        && i.checked_sub(1)
+            .and_then(|j| chars.get(j))
+            .is_some_and(|c| c.is_lowercase())
+        && chars.get(i + 1).is_some_and(|c| c.is_lowercase())
+        && letters(&mut (0..i).rev()) >= MIN_HYPHENATED_PART
+        && letters(&mut (i + 1..chars.len())) >= MIN_HYPHENATED_PART
+}
+
+/// The fewest letters of a word on each side of a soft hyphen for [`at_hyphenation_point`]:
+/// hyphenation leaves no shorter part on either line.
+pub(super) const MIN_HYPHENATED_PART: usize = 3;
 
 /// The endings inclusive writing sets after a middle dot: French `étudiant·e·s`, `tou·te·s`,
 /// `acteur·rice·s`, `chercheur·euse·s`, German `Kolleg·innen`, `jede·r`. `s` counts only after

@@ -4341,6 +4341,9 @@ mod tests {
         assert_repairs(
             &[("Bucure\u{ad}ti", "Bucureşti")],
             &[
+                "amhar\u{ad}ština",
+                "fließ\u{ad}endes Wasser",
+                "Ísle\u{ad}nska",
                 "* [Seiten\u{ad}informationen](/w/index.php?title=Mars_\\(Planet\\)&action=info",
                 "[Seiten\u{ad}informationen](/w/index.php?title=Mars_\\(Planet\\)&action=info \"Weitere",
             ],
