@@ -6,44 +6,60 @@ use super::language::{self, is_letter, lowercase, Language, BOUNDARY};
 use super::single_byte::written_in;
 use crate::charset::Charset;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::thread::LocalKey;
 
-/// How many words each memo of the word costs keeps before it starts afresh. Repair prices every
-/// reading of a text word by word, and the readings share most of their words (a phrase with one
-/// em dash has some hundred readings, of which only the dashed word differs), so a few thousand
-/// words hold every word of a text's readings at once.
-const MEMO_WORDS: usize = 4096;
+/// How many words each memo of the word costs holds: one a slot, found by the word's hash, the
+/// newer word taking the slot of an older one. Repair prices every reading of a text word by word,
+/// and the readings share most of their words (a phrase with one em dash has some hundred
+/// readings, of which only the dashed word differs), so a few thousand slots hold the words of a
+/// text's readings. A table of slots, not a hash map: it adds little to the wasm modules.
+const MEMO_SLOTS: usize = 4096;
 
-/// A memo of word costs, keyed by the word as written.
-type Memo<T> = RefCell<HashMap<Vec<char>, T>>;
+/// A memo of word costs: [`MEMO_SLOTS`] slots (made at first use), each empty or a word as written
+/// with its cost.
+type Memo<T> = RefCell<Vec<Option<(Vec<char>, T)>>>;
 
 thread_local! {
     /// [`word_bits`] of the words asked lately.
-    static WORD_BITS: Memo<Option<u32>> = RefCell::new(HashMap::new());
+    static WORD_BITS: Memo<Option<u32>> = const { RefCell::new(Vec::new()) };
     /// [`word_bits_each`] of the words asked lately.
-    static WORD_BITS_EACH: Memo<Vec<Option<u32>>> = RefCell::new(HashMap::new());
+    static WORD_BITS_EACH: Memo<Vec<Option<u32>>> = const { RefCell::new(Vec::new()) };
     /// [`latin_word_bits`] of the words asked lately.
-    static LATIN_WORD_BITS: Memo<Vec<u32>> = RefCell::new(HashMap::new());
+    static LATIN_WORD_BITS: Memo<Vec<u32>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The slot of `word` in a memo: FNV-1a over its characters.
+fn slot_of(word: &[char]) -> usize {
+    let hash = word.iter().fold(0x811C_9DC5_u32, |hash, &ch| {
+        (hash ^ u32::from(ch)).wrapping_mul(0x0100_0193)
+    });
+    hash as usize % MEMO_SLOTS
 }
 
 /// What `memo` holds for `word`, or what `compute` makes of it, then kept there: the word models'
-/// answers never change, so a word priced once is priced for good (until the memo is full).
+/// answers never change, so a word priced once is priced until another word takes its slot.
 fn remembered<T: Clone>(
     memo: &'static LocalKey<Memo<T>>,
     word: &[char],
     compute: impl FnOnce() -> T,
 ) -> T {
-    if let Some(found) = memo.with(|m| m.borrow().get(word).cloned()) {
-        return found;
+    let slot = slot_of(word);
+    let found = memo.with(|m| match m.borrow().get(slot) {
+        Some(Some((kept, value))) if kept.as_slice() == word => Some(value.clone()),
+        _ => None,
+    });
+    if let Some(value) = found {
+        return value;
     }
     let value = compute();
     memo.with(|m| {
         let mut m = m.borrow_mut();
-        if m.len() >= MEMO_WORDS {
-            m.clear();
+        if m.is_empty() {
+            m.resize_with(MEMO_SLOTS, || None);
         }
-        m.insert(word.to_vec(), value.clone());
+        if let Some(kept) = m.get_mut(slot) {
+            *kept = Some((word.to_vec(), value.clone()));
+        }
     });
     value
 }
