@@ -215,7 +215,7 @@ async function webkit() {
       const script = `const done = arguments[arguments.length - 1];
         (async (args) => { ${body} })(arguments[0]).then(
           (value) => done({ value: value ?? null }),
-          (error) => done({ error: String((error && error.stack) || error) }));`;
+          (error) => done({ error: String(error) + (error && error.stack ? "\\n" + error.stack : "") }));`;
       const outcome = await call("POST", `${s}/execute/async`, { script, args: [args] }, STEP * 2 + 5_000);
       if (outcome?.error) throw new Error(`on the page: ${outcome.error}`);
       return outcome?.value ?? null;
@@ -452,9 +452,11 @@ async function contract(engine, page, url) {
 
   await step(`${engine}: the other views' contract`, async () => {
     await open(page, url, "#text=x&view=bits&cp=U%2B20AC", "bits");
+    await waitForSelector(page, ".explained[data-code-point]");
     check(`${engine}: bits: U+20AC explained`, await page.run(`return document.querySelector(".explained").dataset.codePoint;`), "20AC");
 
     await open(page, url, "#view=codepage&byte=E0", "codepage");
+    await waitForSelector(page, '.cp-cell[data-follows="true"]');
     check(
       `${engine}: codepage: 256 cells; after E0 only A0–BF`,
       await page.run(`const f = [...document.querySelectorAll('.cp-cell[data-follows="true"]')];
@@ -463,6 +465,7 @@ async function contract(engine, page, url) {
     );
 
     await open(page, url, "#hex=48f66865&view=decoders", "decoders");
+    await waitForSelector(page, '[data-decoder="drop"] .decoder-output');
     check(
       `${engine}: decoders: 48 F6 68 65 by the Latin-1 fallback and by dropping`,
       await page.run(`return ["latin1", "drop"].map((d) => document.querySelector('[data-decoder="' + d + '"] .decoder-output').textContent);`),
@@ -470,6 +473,8 @@ async function contract(engine, page, url) {
     );
 
     await open(page, url, "#text=%C3%A4&view=mojibake", "mojibake");
+    await waitForSelector(page, '.garbled[data-charset="windows-1252"]');
+    await waitForSelector(page, '.rounds [data-round="2"]');
     check(
       `${engine}: mojibake: ä read as windows-1252, and twice`,
       await page.run(`return [document.querySelector('.garbled[data-charset="windows-1252"]').dataset.text,
@@ -478,6 +483,7 @@ async function contract(engine, page, url) {
     );
 
     await open(page, url, "#text=a%E2%82%AC%F0%9F%98%80&view=stream&chunk=2", "stream");
+    await waitForSelector(page, ".chunk[data-chunk]");
     check(
       `${engine}: stream: a€😀 in 2-byte chunks`,
       await page.run(`return [...document.querySelectorAll(".chunk[data-chunk]")].map((x) => [x.dataset.held, x.dataset.output]);`),
