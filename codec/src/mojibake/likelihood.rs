@@ -619,8 +619,8 @@ pub(super) const MIN_HYPHENATED_PART: usize = 3;
 
 /// The endings inclusive writing sets after a middle dot: French `étudiant·e·s`, `tou·te·s`,
 /// `acteur·rice·s`, `chercheur·euse·s`, German `Kolleg·innen`, `jede·r`. `s` counts only after
-/// another ending (`·e·s`), since Spanish `está·s` would be Mac OS Roman's `estás`, and `n` not
-/// at all (`est·n` is `están`).
+/// another ending (`·e·s`), since `est·s` is Spanish `estás` in windows-1252 read as Mac OS Roman
+/// (byte E1), and `n` not at all (`est·n` is `están`).
 const INCLUSIVE_ENDINGS: [&str; 37] = [
     "e", "es", "euse", "euses", "rice", "rices", "trice", "trices", "ère", "ères", "ne", "nes",
     "le", "les", "te", "tes", "ive", "ives", "sse", "sses", "fe", "fes", "ienne", "iennes", "enne",

@@ -8,7 +8,7 @@
 use super::clean_text::is_letter_list;
 use super::legacy_evidence::is_c1;
 use super::legacy_evidence::{bits_per_letter, word_around, words, UNREADABLE_BITS_PER_LETTER};
-use super::likelihood::{is_one_letter_word, LONGEST_WORD};
+use super::likelihood::{at_hyphenation_point, is_one_letter_word, LONGEST_WORD};
 use super::plausibility::{classify, is_emoji, letter_at, script_of, Class, Script};
 use super::sequences::{c1_byte_can_follow, Read, Sequence};
 use crate::charset::Charset;
@@ -148,14 +148,16 @@ pub(super) fn enough_whole(chars: &[char], sequences: &[super::sequences::Sequen
             }
             // `â` (E2) and a continuation byte shown as a sign: punctuation that lost its middle
             // byte (`â¦` for `…`, `â¢` for `•`); clean text puts no sign right after `â`, though
-            // it puts letters there (Inari Sami `Anarâškielâ`).
+            // it puts letters there (Inari Sami `Anarâškielâ`), and a soft hyphen where the word
+            // may break (Portuguese `dinâ\u{AD}mica`, Turkish `hikâ\u{AD}yeler`: rule 104).
             Read::Lost {
                 confirmed: true, ..
             } => {
                 let sign_after_e2 = chars.get(seq.start) == Some(&'â')
                     && chars
                         .get(seq.start + 1..seq.end)
-                        .is_some_and(|c| c.iter().all(|c| !c.is_alphanumeric()));
+                        .is_some_and(|c| c.iter().all(|c| !c.is_alphanumeric()))
+                    && !at_hyphenation_point(chars, seq.start + 1);
                 // Three bytes of a four-byte sequence, stopped short (`ðŸ‘`: an emoji whose last
                 // byte was stripped), are no chance meeting either: enough alone, though they
                 // vouch for no other sequence that stopped short (`naïve ðŸ‘` keeps its `ï`).

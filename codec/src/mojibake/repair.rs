@@ -4337,11 +4337,18 @@ mod tests {
     #[test]
     fn soft_hyphens_at_hyphenation_points_stay() {
         // Wikipedia breaks long compounds with soft hyphens; code page 852's `ş` (AD) shown in
-        // Latin-1 is one too, but a part of two letters is no hyphenation point.
+        // Latin-1 is one too, but a part of two letters is no hyphenation point. After `â` it is
+        // no continuation byte of a sign that lost its last byte either (rule 104), though a star
+        // that lost its last byte (E2 AD 90, `⭐`) still is one.
         assert_repairs(
-            &[("Bucure\u{ad}ti", "Bucureşti")],
+            &[
+                ("Bucure\u{ad}ti", "Bucureşti"),
+                ("Great â\u{ad} product", "Great \u{FFFD} product"),
+            ],
             &[
                 "amhar\u{ad}ština",
+                "a dinâ\u{ad}mica do planeta",
+                "hikâ\u{ad}yeler",
                 "fließ\u{ad}endes Wasser",
                 "Ísle\u{ad}nska",
                 "* [Seiten\u{ad}informationen](/w/index.php?title=Mars_\\(Planet\\)&action=info",
