@@ -412,8 +412,7 @@ fn char_cost(
         // IPA letters are Latin but appear in running text only in linguistics, but for those
         // alphabets took from it (Azerbaijani `ə`, Akan and Ewe `ɛ` and `ɔ`, Hausa `ɓ` and `ɗ`).
         Class::Letter(Script::Latin)
-            if ('\u{0250}'..='\u{02AF}').contains(&ch)
-                && !ALPHABETS.iter().any(|a| has_char(a, fold_case(ch))) =>
+            if ('\u{0250}'..='\u{02AF}').contains(&ch) && !in_listed_alphabet(ch) =>
         {
             1.5
         }
@@ -622,6 +621,12 @@ const ALPHABETS: [&str; 40] = [
     "абвгдеёжзийклмнопрстуфхцчшщъыьэюяәғқңөұүһі", // Kazakh
     "абвгдеёжзийклмнопрстуфхцчшщъыьэюяҷқғӯҳӣ", // Tajik
 ];
+
+/// Whether one of [`ALPHABETS`] writes `ch` (in either case): Azerbaijani `ə`, Ewe `ɛ`, Hausa
+/// `ɓ`, which no language of the detector's letter model writes.
+pub(super) fn in_listed_alphabet(ch: char) -> bool {
+    ALPHABETS.iter().any(|a| has_char(a, fold_case(ch)))
+}
 
 /// The lowercase of a Latin or Cyrillic letter, for the letters [`ALPHABETS`] lists. Hand-written
 /// for these blocks (capitals and small letters alternate or sit at a fixed distance), because

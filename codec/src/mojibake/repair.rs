@@ -58,7 +58,7 @@ use super::lost_bytes::{
     stripped_capital_opening_a_word, told_by_its_place,
 };
 use super::plausibility::{
-    classify, cost, hard_evidence, letter_at, oddity, script_of, Class, Script,
+    classify, cost, hard_evidence, in_listed_alphabet, letter_at, oddity, script_of, Class, Script,
 };
 use super::recased::{
     is_zero_width, leaves_bytes_undefined, read_lowercased, read_uppercased, recased_bytes,
@@ -1077,7 +1077,7 @@ fn required_gain(steps: &[RepairStep]) -> f32 {
             if only_certain_losses(step) {
                 0.0
             } else if ((merged == 1 || step.spaces == merged) && (nbsp || letter))
-                || (merged == 1 && sign_wedged_after_a_lead(step))
+                || (merged == 1 && (sign_wedged_after_a_lead(step) || capital_pair_alone(step)))
             {
                 MIN_GAIN_BITS
             } else if merged == 1 && (letter_in_a_word(step) || lone_pair_in_ascii(step)) {
@@ -1146,10 +1146,30 @@ fn letters_between_mac_and_windows(step: &RepairStep) -> bool {
                     && before.get(i).is_some_and(|&c| {
                         (!c.is_alphabetic() && !c.is_whitespace()) || WINDOWS_LETTERS.contains(c)
                     })
-                    && letter_at(&before, i.checked_sub(1)))
+                    && letter_at(&before, i.checked_sub(1))
+                    && !capital_breaking_case(&after, i))
                 || capital_among_small_letters(&before, &after, i)
                 || lone_capital_into_a_word(&before, &after, i)
         })
+}
+
+/// Whether a reading puts a capital at `i` where the case of a word breaks: right after a small
+/// letter (`au…Soleil` read as windows-1252 shown as Mac OS Roman's `auÉSoleil`), or right before
+/// a capitalised word (`MOC…Release` as `MOCÉRelease`). Words are written in small letters or in
+/// capitals (`R…SUM…` is `RÉSUMÉ`), so such a letter is no evidence for the small margin of
+/// [`letters_between_mac_and_windows`] (rule 105).
+fn capital_breaking_case(after: &[char], i: usize) -> bool {
+    let at = |k: Option<usize>, small: bool| {
+        k.and_then(|k| after.get(k)).is_some_and(|c| {
+            if small {
+                c.is_lowercase()
+            } else {
+                c.is_uppercase()
+            }
+        })
+    };
+    at(Some(i), false)
+        && (at(i.checked_sub(1), true) || (at(Some(i + 1), false) && at(Some(i + 2), true)))
 }
 
 /// What a legacy reading whose every change is a dash between two words turned into a letter
@@ -1180,8 +1200,21 @@ fn only_dashes_joining_words(step: &RepairStep) -> bool {
 /// read so, such a dash alone is no evidence of Mac OS Roman (rule 100). Words the dash really
 /// stood for are often frequent (`pequeño`, `cómo`, `Código`); a rarer one (`autónomas`) is read
 /// when some other letter of the text is.
+///
+/// An ellipsis after a small letter counts too (`au…Soleil`, `corps…noir`: rule 105), as informal
+/// writing sets it between words; in capitals it is Mac OS Roman's `É` shown as windows-1252
+/// (`R…SUM…`).
 fn dash_joining_words(before: &[char], after: &[char], i: usize) -> bool {
-    if !before.get(i).is_some_and(|&c| c == '—' || c == '–') || !between_words(before, i) {
+    let small_before = i
+        .checked_sub(1)
+        .and_then(|k| before.get(k))
+        .is_some_and(|c| c.is_lowercase());
+    let joining = match before.get(i) {
+        Some('—' | '–') => true,
+        Some('…') => small_before,
+        _ => false,
+    };
+    if !joining || !between_words(before, i) {
         return false;
     }
     let is_letter = |c: &char| c.is_alphabetic();
@@ -1714,6 +1747,28 @@ fn sign_wedged_after_a_lead(step: &RepairStep) -> bool {
         && words_only
 }
 
+/// Whether the two characters a step merged are `Ã` and one of windows-1252's signs at 80–9F,
+/// standing alone as a word, and read as a capital of an alphabet (`Danny Ã“ Tuathlainn`: Irish
+/// `Ó`, C3 93, rule 107). No language writes `Ã` as a word, let alone with a sign glued to it;
+/// other leads are words (Norwegian `Å`) that a sign may follow (`Å…`).
+fn capital_pair_alone(step: &RepairStep) -> bool {
+    let (from, to) = &step.example;
+    let from: Vec<char> = from.chars().collect();
+    let [lead, sign] = from.as_slice() else {
+        return false;
+    };
+    let windows_sign = "€‚ƒ„…†‡ˆ‰‹‘’“”•–—˜™›".contains(*sign);
+    let Some((before, after)) = around_the_example(step) else {
+        return false;
+    };
+    *lead == 'Ã'
+        && windows_sign
+        && letter_of_an_alphabet(to)
+        && to.chars().all(char::is_uppercase)
+        && before.is_none_or(char::is_whitespace)
+        && after.is_none_or(|c| c.is_whitespace() || ".,;:".contains(c))
+}
+
 /// Whether the one character a step merged is a letter of an alphabet, and the characters it came
 /// from touch a letter of the text (`ChloÃ« Bave`, `OpÄ›t`, `amanhĂŁ`): symbols meet as lead and
 /// continuation byte by chance in strings of symbols (`Î˛` is `β`), seldom inside a word.
@@ -1724,10 +1779,11 @@ fn letter_in_a_word(step: &RepairStep) -> bool {
         })
 }
 
-/// Whether `text` is letters of some alphabet only.
+/// Whether `text` is letters of some alphabet only: of a language of the letter model, or of one
+/// of the alphabets the plausibility lists (Azerbaijani `ə`: `Sadiq GÉ™ray`, rule 106).
 fn letter_of_an_alphabet(text: &str) -> bool {
     text.chars()
-        .all(|c| c.is_alphabetic() && crate::detect::in_an_alphabet(c))
+        .all(|c| c.is_alphabetic() && (crate::detect::in_an_alphabet(c) || in_listed_alphabet(c)))
 }
 
 /// The characters just before and after the first place the step's example came from in the
@@ -3517,6 +3573,9 @@ mod tests {
             &[
                 ("MÉ™mmÉ™dzadÉ™", "Məmmədzadə"),
                 ("KÉ™rim HeydÉ™rli", "Kərim Heydərli"),
+                // One `ə` alone: a letter of an alphabet, wedged between letters (rule 106).
+                ("Sadiq GÉ™ray", "Sadiq Gəray"),
+                ("NurÉ™li", "Nurəli"),
             ],
             &["Məmmədzadə", "Adrian Akyeamfuɔ", "Ɛkuɔ"],
         );
@@ -6288,6 +6347,36 @@ mod tests {
                 "Aller—au contenu",
                 "Paris–Londres",
                 "97839 Ver—nika Fields Suite 216\nAddisd—ttirchester",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_capital_pair_alone_is_a_word() {
+        // Irish `Ó` (C3 93) alone as a word, shown as windows-1252: `Ã` and `“`, which no clean
+        // text writes as a word (rule 107). A sign after a lead that is a word stays.
+        assert_repairs(
+            &[
+                ("Danny Ã“ Tuathlainn", "Danny Ó Tuathlainn"),
+                ("Pierce Ã“ Tormaigh", "Pierce Ó Tormaigh"),
+            ],
+            &["Han sa Å… nei", "Ä… ja", "SÃO PAULO “MAÇÃ”"],
+        );
+    }
+
+    #[test]
+    fn an_ellipsis_joining_two_words_is_no_evidence_alone() {
+        // Mac OS Roman's ellipsis is windows-1252's `É`, and windows-1252's Mac OS Roman's `Ö`:
+        // a capital that breaks a word's case is no letter read (rule 105), and an ellipsis
+        // after a small letter joins words as a dash does. In capitals it is still `É`.
+        assert_repairs(
+            &[("R…SUM…", "RÉSUMÉ"), ("Les …tats-Unis", "Les États-Unis")],
+            &[
+                "au…Soleil",
+                "of…Rover",
+                "MOC…Release",
+                "corps…noir](/wiki/Temp%C3%A9rature_d%27%C3%A9quilibre_%C3%A0_la_surface",
+                "Wait…what",
             ],
         );
     }
