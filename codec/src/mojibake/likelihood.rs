@@ -13,7 +13,9 @@
 
 use std::sync::OnceLock;
 
-use super::plausibility::{classify, cost, letter_at, script_of, Class, Script};
+use super::plausibility::{
+    classify, cost, in_listed_alphabet, letter_at, script_of, Class, Script,
+};
 use crate::charset::Charset;
 use crate::detect::{
     in_an_alphabet, is_frequent_word, latin_word_bits, text_language, text_languages, word_bits,
@@ -1628,7 +1630,7 @@ pub(super) fn is_one_letter_word(ch: char) -> bool {
 
 /// The brackets and quotation marks a word may follow at its start (`(В 1917`, `«В начале`,
 /// `„Über`): a word after one is as much a word on its own as after a space.
-const OPENING_SIGNS: &str = "([{«»„“”‘‚\"'";
+pub(super) const OPENING_SIGNS: &str = "([{«»„“”‘‚\"'";
 
 /// [`LONE_SCRIPT`] for each script other than Latin that only one character of the text belongs
 /// to (a letter, a mark, a digit or a symbol of the script's own block). Basic Greek letters are
@@ -1893,8 +1895,14 @@ fn stranger(c: char, inside: bool, prev: Option<&char>) -> f32 {
         };
     }
     // French's `œ` is spelled out by [`run`].
-    // A small letter of a language the model lacks, inside its word.
-    let unmodelled = || inside && c.is_lowercase() && latin_letter_no_charset_shows(c);
+    // A small letter of a language the model lacks, inside its word, or ending it after a small
+    // letter where an alphabet writes it (`Seyidzadə`, rule 108; `NESCAFÉ™` read as `NESCAFə`
+    // keeps the price, and so does an IPA letter no alphabet writes).
+    let unmodelled = || {
+        (inside || (prev.is_some_and(|p| p.is_lowercase()) && in_listed_alphabet(c)))
+            && c.is_lowercase()
+            && latin_letter_no_charset_shows(c)
+    };
     if c.is_alphabetic() && !in_an_alphabet(c) && !matches!(c, 'œ' | 'Œ') && !unmodelled() {
         NO_ALPHABET_LETTER
     } else {

@@ -49,8 +49,8 @@ use super::legacy_evidence::{
 use super::likelihood::{
     between_words, bits, currency_by_number, dash_letter, degrees_alone, dot_closing_a_word,
     ellipsis_letter, is_one_letter_word, lone_windows_capital, named_letter, nbsp_closing_a_word,
-    quote_letter, text_languages_of, unit_after_number, wedged_in_number, WINDOWS_CAPITALS,
-    WINDOWS_LETTERS,
+    quote_letter, text_languages_of, unit_after_number, wedged_in_number, OPENING_SIGNS,
+    WINDOWS_CAPITALS, WINDOWS_LETTERS,
 };
 use super::lost_bytes::{
     breaks_a_word, emoji_that_lost_its_last_byte, enough_whole, in_a_lone_run_of_e2,
@@ -1077,7 +1077,8 @@ fn required_gain(steps: &[RepairStep]) -> f32 {
             if only_certain_losses(step) {
                 0.0
             } else if ((merged == 1 || step.spaces == merged) && (nbsp || letter))
-                || (merged == 1 && (sign_wedged_after_a_lead(step) || capital_pair_alone(step)))
+                || (merged == 1
+                    && (sign_wedged_after_a_lead(step) || capital_pair_opening_a_word(step)))
             {
                 MIN_GAIN_BITS
             } else if merged == 1 && (letter_in_a_word(step) || lone_pair_in_ascii(step)) {
@@ -1743,30 +1744,55 @@ fn sign_wedged_after_a_lead(step: &RepairStep) -> bool {
         && lead.is_alphabetic()
         && windows_sign
         && before.is_some_and(char::is_alphabetic)
-        && after.is_some_and(char::is_alphabetic)
+        && (after.is_some_and(char::is_alphabetic)
+            || small_letter_ending_a_word(*lead, before, after, to))
         && words_only
 }
 
-/// Whether the two characters a step merged are `Ã` and one of windows-1252's signs at 80–9F,
-/// standing alone as a word, and read as a capital of an alphabet (`Danny Ã“ Tuathlainn`: Irish
-/// `Ó`, C3 93, rule 107). No language writes `Ã` as a word, let alone with a sign glued to it;
-/// other leads are words (Norwegian `Å`) that a sign may follow (`Å…`).
-fn capital_pair_alone(step: &RepairStep) -> bool {
+/// Whether a lead byte shown as a capital right after a small letter, and then a sign that ends
+/// the word, are read as a small letter (`SeyidzadÉ™`: Azerbaijani `ə`, C9 99, at a word's end):
+/// no word puts a capital after a small letter, while a brand in capitals ends with a trade mark
+/// (`NESCAFÉ™`). Rule 108.
+fn small_letter_ending_a_word(
+    lead: char,
+    before: Option<char>,
+    after: Option<char>,
+    to: &str,
+) -> bool {
+    lead.is_uppercase()
+        && before.is_some_and(char::is_lowercase)
+        && to.chars().all(char::is_lowercase)
+        && after.is_none_or(|c| !c.is_alphanumeric())
+}
+
+/// Whether the two characters a step merged open a word and are read as a capital of an alphabet
+/// (rule 107): a capital lead shown before a continuation byte shown as a sign or a letter beyond
+/// ASCII, then small letters (`Å»ywica` for Polish `Żywica`, `Ãœlle` for Estonian `Ülle`,
+/// `Åžensoy` for Turkish `Şensoy`); or `Ã` and one of windows-1252's signs at 80–9F standing
+/// alone as a word (`Danny Ã“ Tuathlainn`, `Kirwan-Ã“ Huallaigh`: Irish `Ó`). No word opens
+/// with a capital and such a sign or letter; `Ã` is no word, while other leads are words that a
+/// sign may follow (Norwegian `Å…`), and a no-break space may follow `Å` as a word.
+fn capital_pair_opening_a_word(step: &RepairStep) -> bool {
     let (from, to) = &step.example;
     let from: Vec<char> = from.chars().collect();
-    let [lead, sign] = from.as_slice() else {
+    let [lead, second] = from.as_slice() else {
         return false;
     };
-    let windows_sign = "€‚ƒ„…†‡ˆ‰‹‘’“”•–—˜™›".contains(*sign);
     let Some((before, after)) = around_the_example(step) else {
         return false;
     };
-    *lead == 'Ã'
-        && windows_sign
+    let opens = before.is_none_or(|c| c.is_whitespace() || c == '-' || OPENING_SIGNS.contains(c));
+    let alone = *lead == 'Ã'
+        && "€‚ƒ„…†‡ˆ‰‹‘’“”•–—˜™›".contains(*second)
+        && after.is_none_or(|c| c.is_whitespace() || ".,;:".contains(c));
+    let before_small_letters = lead.is_uppercase()
+        && !second.is_ascii()
+        && !second.is_whitespace()
+        && after.is_some_and(char::is_lowercase);
+    opens
         && letter_of_an_alphabet(to)
         && to.chars().all(char::is_uppercase)
-        && before.is_none_or(char::is_whitespace)
-        && after.is_none_or(|c| c.is_whitespace() || ".,;:".contains(c))
+        && (alone || before_small_letters)
 }
 
 /// Whether the one character a step merged is a letter of an alphabet, and the characters it came
@@ -3573,11 +3599,20 @@ mod tests {
             &[
                 ("MÉ™mmÉ™dzadÉ™", "Məmmədzadə"),
                 ("KÉ™rim HeydÉ™rli", "Kərim Heydərli"),
-                // One `ə` alone: a letter of an alphabet, wedged between letters (rule 106).
+                // One `ə` alone: a letter of an alphabet, wedged between letters (rule 106), or
+                // ending a word after a small letter (rule 108).
                 ("Sadiq GÉ™ray", "Sadiq Gəray"),
                 ("NurÉ™li", "Nurəli"),
+                ("Xamis SeyidzadÉ™", "Xamis Seyidzadə"),
+                ("LamiyÉ™ RzaquluzadÉ™", "Lamiyə Rzaquluzadə"),
             ],
-            &["Məmmədzadə", "Adrian Akyeamfuɔ", "Ɛkuɔ"],
+            &[
+                "Məmmədzadə",
+                "Adrian Akyeamfuɔ",
+                "Ɛkuɔ",
+                "NESCAFÉ™ Gold",
+                "Seyidzadə",
+            ],
         );
     }
 
@@ -6354,13 +6389,19 @@ mod tests {
     #[test]
     fn a_capital_pair_alone_is_a_word() {
         // Irish `Ó` (C3 93) alone as a word, shown as windows-1252: `Ã` and `“`, which no clean
-        // text writes as a word (rule 107). A sign after a lead that is a word stays.
+        // text writes as a word (rule 107), nor a capital and a sign opening a word. A sign or a
+        // no-break space after a lead that is a word stays.
         assert_repairs(
             &[
                 ("Danny Ã“ Tuathlainn", "Danny Ó Tuathlainn"),
                 ("Pierce Ã“ Tormaigh", "Pierce Ó Tormaigh"),
+                ("Gwen Kirwan-Ã“ Huallaigh", "Gwen Kirwan-Ó Huallaigh"),
+                // A capital pair opening a word of small letters.
+                ("Å»ywica", "Żywica"),
+                ("Ãœlle Pihelgas", "Ülle Pihelgas"),
+                ("Selime Åžensoy", "Selime Şensoy"),
             ],
-            &["Han sa Å… nei", "Ä… ja", "SÃO PAULO “MAÇÃ”"],
+            &["Han sa Å… nei", "Ä… ja", "SÃO PAULO “MAÇÃ”", "Å\u{A0}gå"],
         );
     }
 
