@@ -1740,12 +1740,15 @@ fn sign_wedged_after_a_lead(step: &RepairStep) -> bool {
     let words_only = step.before.chars().all(|c| {
         c.is_alphanumeric() || c.is_whitespace() || ".,-'’&/:".contains(c) || from.contains(&c)
     });
+    let ending = small_letter_ending_a_word(*lead, before, after, to);
+    // A no-break space ends such a word too: `à` (C3 A0) ends Italian and Catalan names
+    // (`CassarÃ\u{A0}` for `Cassarà`, rule 109).
+    let nbsp_ending = *sign == '\u{A0}' && ending;
     letter_of_an_alphabet(to)
         && lead.is_alphabetic()
-        && windows_sign
+        && (windows_sign || nbsp_ending)
         && before.is_some_and(char::is_alphabetic)
-        && (after.is_some_and(char::is_alphabetic)
-            || small_letter_ending_a_word(*lead, before, after, to))
+        && (after.is_some_and(char::is_alphabetic) || ending)
         && words_only
 }
 
@@ -1765,11 +1768,12 @@ fn small_letter_ending_a_word(
         && after.is_none_or(|c| !c.is_alphanumeric())
 }
 
-/// Whether the two characters a step merged open a word and are read as a capital of an alphabet
+/// Whether the two characters a step merged open a word and are read as a letter of an alphabet
 /// (rule 107): a capital lead shown before a continuation byte shown as a sign or a letter beyond
 /// ASCII, then small letters (`Å»ywica` for Polish `Żywica`, `Ãœlle` for Estonian `Ülle`,
-/// `Åžensoy` for Turkish `Şensoy`); or `Ã` and one of windows-1252's signs at 80–9F standing
-/// alone as a word (`Danny Ã“ Tuathlainn`, `Kirwan-Ã“ Huallaigh`: Irish `Ó`). No word opens
+/// `Åžensoy` for Turkish `Şensoy`, `Å¡ljunkari` for Bosnian `šljunkari`); or `Ã` and one of
+/// windows-1252's signs at 80–9F standing alone as a word, read as a capital (`Danny Ã“
+/// Tuathlainn`, `Kirwan-Ã“ Huallaigh`: Irish `Ó`). No word opens
 /// with a capital and such a sign or letter; `Ã` is no word, while other leads are words that a
 /// sign may follow (Norwegian `Å…`), and a no-break space may follow `Å` as a word.
 fn capital_pair_opening_a_word(step: &RepairStep) -> bool {
@@ -1789,10 +1793,8 @@ fn capital_pair_opening_a_word(step: &RepairStep) -> bool {
         && !second.is_ascii()
         && !second.is_whitespace()
         && after.is_some_and(char::is_lowercase);
-    opens
-        && letter_of_an_alphabet(to)
-        && to.chars().all(char::is_uppercase)
-        && (alone || before_small_letters)
+    let capital = to.chars().all(char::is_uppercase);
+    opens && letter_of_an_alphabet(to) && ((alone && capital) || before_small_letters)
 }
 
 /// Whether the one character a step merged is a letter of an alphabet, and the characters it came
@@ -3605,6 +3607,9 @@ mod tests {
                 ("NurÉ™li", "Nurəli"),
                 ("Xamis SeyidzadÉ™", "Xamis Seyidzadə"),
                 ("LamiyÉ™ RzaquluzadÉ™", "Lamiyə Rzaquluzadə"),
+                // `à` whose A0 shows as a no-break space ends an Italian name (rule 109).
+                ("Martino CassarÃ\u{A0}", "Martino Cassarà"),
+                ("Goldoni-DonÃ\u{A0} SPA", "Goldoni-Donà SPA"),
             ],
             &[
                 "Məmmədzadə",
@@ -6400,6 +6405,7 @@ mod tests {
                 ("Å»ywica", "Żywica"),
                 ("Ãœlle Pihelgas", "Ülle Pihelgas"),
                 ("Selime Åžensoy", "Selime Şensoy"),
+                ("Radnik u Å¡ljunkari", "Radnik u šljunkari"),
             ],
             &["Han sa Å… nei", "Ä… ja", "SÃO PAULO “MAÇÃ”", "Å\u{A0}gå"],
         );
