@@ -1773,9 +1773,9 @@ fn small_letter_ending_a_word(
 /// ASCII, then small letters (`Å»ywica` for Polish `Żywica`, `Ãœlle` for Estonian `Ülle`,
 /// `Åžensoy` for Turkish `Şensoy`, `Å¡ljunkari` for Bosnian `šljunkari`); or `Ã` and one of
 /// windows-1252's signs at 80–9F standing alone as a word, read as a capital (`Danny Ã“
-/// Tuathlainn`, `Kirwan-Ã“ Huallaigh`: Irish `Ó`). No word opens
-/// with a capital and such a sign or letter; `Ã` is no word, while other leads are words that a
-/// sign may follow (Norwegian `Å…`), and a no-break space may follow `Å` as a word.
+/// Tuathlainn`, `Kirwan-Ã“ Huallaigh`: Irish `Ó`). No word opens with a capital and such a sign
+/// or letter; `Ã` is no word, while other leads are words that a sign may follow (Norwegian
+/// `Å…`), and a no-break space may follow `Å` as a word.
 fn capital_pair_opening_a_word(step: &RepairStep) -> bool {
     let (from, to) = &step.example;
     let from: Vec<char> = from.chars().collect();
