@@ -1956,8 +1956,9 @@ fn hardly_used(cs: Charset) -> bool {
 const TWO_DECODERS_BITS: f32 = 8.0;
 
 /// Whether a step reads the text as shown in windows-1252 although it holds both a C1 control
-/// that windows-1252 shows as a sign (U+0088, where windows-1252 has `ˆ`) and one of the signs
-/// windows-1252 has at 80–9F (`Š`, `€`): no one decoder shows both, so the step assumes two,
+/// that windows-1252 shows as a sign (U+0088, where windows-1252 has `ˆ`; not U+008D, which its
+/// WHATWG decoder passes through as it is) and one of the signs windows-1252 has at 80–9F (`Š`,
+/// `€`): no one decoder shows both, so the step assumes two,
 /// ISO-8859-1 for some bytes and windows-1252 for others. Text does go through two programs, but
 /// where one charset shows all of it (ISO-8859-15 has `Š` at A6, a continuation byte), that
 /// reading is likelier. Only a step that reads the whole text claims one decoder for all of it:
@@ -1967,10 +1968,12 @@ fn shown_by_two_decoders(step: &RepairStep) -> bool {
     let byte = |c: char| u8::try_from(u32::from(c)).ok();
     step.encode == Encoding::Legacy(windows)
         && step.whole
-        && step
-            .before
-            .chars()
-            .any(|c| is_c1(c) && byte(c).and_then(|b| windows.decode_byte(b)).is_some())
+        && step.before.chars().any(|c| {
+            is_c1(c)
+                && byte(c)
+                    .and_then(|b| windows.decode_byte(b))
+                    .is_some_and(|w| w != c)
+        })
         && step.before.chars().any(|c| {
             !is_c1(c)
                 && windows
@@ -5654,6 +5657,24 @@ mod tests {
             &[
                 ("cafÃ©â\u{80}Š", "café…"),
                 ("GrÃ¶Ã\u{9F}eâ\u{80}Š 20 â\u{82}¬", "Größe… 20 €"),
+            ],
+            &[],
+        );
+    }
+
+    #[test]
+    fn controls_windows_1252_leaves_undefined_are_its_own() {
+        // The WHATWG windows-1252 decoder passes the bytes it leaves undefined (81 8D 8F 90 9D)
+        // as the C1 controls of the same number: one decoder shows `孟` (E5 AD 9F) as `å­Ÿ` and
+        // `荣` (E8 8D A3) as `è\u{8D}£`. ISO-8859-15 has `Ÿ` at BE, and its reading (`孾荣`)
+        // assumed no second decoder; windows-1252's must not pay for one either.
+        assert_repairs(
+            &[
+                ("å\u{AD}Ÿè\u{8D}£", "孟荣"),
+                ("è¬\u{9D}é\u{9D}œå®œ", "謝靜宜"),
+                ("ê¹€ì\u{9D}€ì§€", "김은지"),
+                ("ÐœÐ°Ð¹Ñ\u{8F} Curve", "Майя Curve"),
+                ("Ãžrastar Ã\u{81}slÃ¡ksson", "Þrastar Ásláksson"),
             ],
             &[],
         );
