@@ -451,8 +451,14 @@ pub(super) fn between_words(chars: &[char], i: usize) -> bool {
         && next.is_some_and(|&c| matches!(c, '\'' | '\u{2019}'));
     let initial = matches!(right, [c] if c.is_ascii_uppercase()) && next == Some(&'.');
     let one_letter_after = matches!(right, [c] if is_one_letter_word(*c) && is_vowel(*c));
+    // `Ã` before small letters: `à` (C3 A0) inside a word, as windows-1252 shows it (`SÃ\u{A0}rl.`
+    // for Swiss `Sàrl.`). Portuguese ends words with `ã`, but in capitals only with `Ã`, and a word
+    // in capitals is not followed by one in small letters.
+    let lead_before_small =
+        left.last() == Some(&'Ã') && right.first().is_some_and(|c| c.is_lowercase());
     (readable(left) || one_letter_word)
         && (readable(right) || one_letter_after || elided || initial)
+        && !lead_before_small
 }
 
 /// Whether `c` is a Latin vowel, with or without an accent: the one-letter words that follow a
@@ -584,8 +590,10 @@ fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
         || opening_capital;
     // Windows-1252's signs count after small letters and an opening capital only: after a
     // capital beyond ASCII they are UTF-8's continuation bytes, which the rules of lead bytes
-    // price (`HasÅ‚o`).
-    let before = before && (!windows_sign || small_latin(i.checked_sub(1)) || opening_capital);
+    // price (`HasÅ‚o`). Not the trade mark sign, which follows a word and never comes before a
+    // small letter: `É™` (Azerbaijani `ə`, C9 99) has no lead rule (`MusabÉ™yov`, rule 111).
+    let before =
+        before && (!windows_sign || small_latin(i.checked_sub(1)) || opening_capital || ch == '™');
     !catalan
         && !inclusive_ending(chars, i)
         && !at_hyphenation_point(chars, i)

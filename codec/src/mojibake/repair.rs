@@ -3613,14 +3613,34 @@ mod tests {
                 // `à` whose A0 shows as a no-break space ends an Italian name (rule 109).
                 ("Martino CassarÃ\u{A0}", "Martino Cassarà"),
                 ("Goldoni-DonÃ\u{A0} SPA", "Goldoni-Donà SPA"),
+                // One `ə` inside a word, after a capital or a small letter: the trade mark sign
+                // before a small letter is wedged there (rule 111).
+                ("Ayan NÉ™zirli", "Ayan Nəzirli"),
+                ("RÉ™himov", "Rəhimov"),
+                ("MusabÉ™yov", "Musabəyov"),
             ],
             &[
                 "Məmmədzadə",
+                "Kleenex™ tissues",
                 "Adrian Akyeamfuɔ",
                 "Ɛkuɔ",
                 "NESCAFÉ™ Gold",
                 "Seyidzadə",
             ],
+        );
+    }
+
+    #[test]
+    fn no_word_ends_in_a_tilde_capital_before_small_letters() {
+        // Swiss companies are `Sàrl.`; `à` is C3 A0, which windows-1252 shows as `Ã` and a
+        // no-break space, and typography's no-break space between two words was the likelier
+        // reading. Portuguese writes `Ã` at a word's end in capitals only (rule 112).
+        assert_repairs(
+            &[
+                ("Comman SÃ\u{A0}rl.", "Comman Sàrl."),
+                ("Favre SÃ\u{A0}rl", "Favre Sàrl"),
+            ],
+            &["IRMÃ\u{A0}MAIS VELHA", "SÃO\u{A0}PAULO", "Comman Sàrl."],
         );
     }
 
