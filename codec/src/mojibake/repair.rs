@@ -3645,6 +3645,20 @@ mod tests {
     }
 
     #[test]
+    fn a_tone_mark_apart_costs_more_than_a_letter_precomposed() {
+        // `ã` (C3 A3) shown as windows-1252 is `Ã£`; read as Mac OS Roman those are CC A3,
+        // U+0323 in UTF-8, after `e`: `Le\u{323}o` was priced as `Leo` (rule 113).
+        assert_repairs(
+            &[
+                ("LeÃ£o", "Leão"),
+                ("Pietro LeÃ£o", "Pietro Leão"),
+                ("Ladeira de LeÃ£o, 77", "Ladeira de Leão, 77"),
+            ],
+            &["Leão", "Le\u{323}o"],
+        );
+    }
+
+    #[test]
     fn a_letter_and_a_period_is_an_abbreviation() {
         // Thai addresses abbreviate with one letter and a period (`ถ.` for ถนน, road; `ต.`,
         // `อ.`, `จ.`, `ซ.`). Priced as a one-letter word, `ถ.` cost 31 bits, and windows-874
