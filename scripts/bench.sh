@@ -21,7 +21,8 @@
 #    per pipeline (tests/mojibake/real_legacy.py); clean frequent words and phrases of them changed,
 #    and such phrases and words alone damaged by real codecs repaired
 #    (tests/mojibake/frequent_words.py); Faker's names, streets, cities, companies and jobs of 68
-#    locales, clean and UTF-8 shown as windows-1252 (tests/mojibake/faker_names.py);
+#    locales, clean and UTF-8 shown as windows-1252 (tests/mojibake/faker_names.py); the
+#    WebAssembly memory repair holds after those (tests/npm/bench-memory.mjs);
 #    in a full run also repair's speed on the long lipsum texts, clean and garbled
 #    (mojibake_eval --long, docs/BENCHMARKS.md).
 # 7. The scanner (tests/npm/bench-scan.mjs): `utf8lens scan` vs anti-trojan-source (npm) in MB/s on
@@ -83,6 +84,9 @@ python3 tests/mojibake/frequent_words.py
 # Faker's names, streets, cities, companies and jobs of 68 locales, clean and damaged (about a
 # minute); fails above the clean strings changed or below the damaged repaired.
 python3 tests/mojibake/faker_names.py
+# What repair holds in WebAssembly memory after those sets (and, in a full run, the long lipsum
+# texts), in the npm package's own utf8lens/text module.
+BENCH_QUICK="$QUICK" node tests/npm/bench-memory.mjs
 if [ "$QUICK" = 1 ]; then
   python3 tests/mojibake/run.py --quick --report
 else
