@@ -5699,9 +5699,9 @@ mod tests {
     #[test]
     fn controls_windows_1252_leaves_undefined_are_its_own() {
         // The WHATWG windows-1252 decoder passes the bytes it leaves undefined (81 8D 8F 90 9D)
-        // as the C1 controls of the same number: one decoder shows `孟` (E5 AD 9F) as `å­Ÿ` and
-        // `荣` (E8 8D A3) as `è\u{8D}£`. ISO-8859-15 has `Ÿ` at BE, and its reading (`孾荣`)
-        // assumed no second decoder; windows-1252's must not pay for one either.
+        // as the C1 controls of the same number: one decoder shows `孟` (E5 AD 9F) as
+        // `å\u{AD}Ÿ` and `荣` (E8 8D A3) as `è\u{8D}£`. ISO-8859-15 has `Ÿ` at BE, and its
+        // reading (`孾荣`) assumed no second decoder; windows-1252's must not pay for one either.
         assert_repairs(
             &[
                 ("å\u{AD}Ÿè\u{8D}£", "孟荣"),
