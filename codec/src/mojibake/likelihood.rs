@@ -1883,13 +1883,6 @@ pub(super) fn follows_in_order(prev: char, next: char) -> bool {
 /// The fewest letters [`letters_in_order`] takes for a table.
 const MIN_LETTERS_IN_ORDER: usize = 8;
 
-/// What a tone mark of Vietnamese written apart from its vowel costs (rule 113). Windows-1258
-/// writes them so, and macOS names files so (NFD), but the web writes text precomposed (NFC), and
-/// the letter model reads the word without the mark. Windows-1252 shows `ã` (C3 A3) as `Ã£`,
-/// which are CC A3 in Mac OS Roman, U+0323 in UTF-8: `LeÃ£o` read so was `Le\u{323}o`, priced as
-/// `Leo` and cheaper than Portuguese `Leão`.
-const TONE_MARK_APART: f32 = 4.0;
-
 /// A letter no language of the model writes, or a combining mark other than the tone marks of
 /// Vietnamese (which windows-1258 writes apart from their vowels): text is nearly always
 /// precomposed, and decoding in the wrong place makes these; more on a Latin letter beyond ASCII
@@ -1897,14 +1890,13 @@ const TONE_MARK_APART: f32 = 4.0;
 /// character before it in its word.
 fn stranger(c: char, inside: bool, prev: Option<&char>) -> f32 {
     if matches!(classify(c), Class::Mark) {
-        let tone = matches!(c, '\u{300}' | '\u{301}' | '\u{303}' | '\u{309}' | '\u{323}');
-        let usual = tone || matches!(u32::from(c), 0x0591..=0x06FF | 0x0E31..=0x0E4E);
+        let usual = matches!(c, '\u{300}' | '\u{301}' | '\u{303}' | '\u{309}' | '\u{323}')
+            || matches!(u32::from(c), 0x0591..=0x06FF | 0x0E31..=0x0E4E);
         // Pinyin's `ê̄` and `ê̌` (Unicode's named sequences, in HKSCS) are the stacks people write.
         let pinyin = matches!(prev, Some('ê' | 'Ê')) && matches!(c, '\u{304}' | '\u{30C}');
         let stacked = !pinyin
             && prev.is_some_and(|&p| !p.is_ascii() && classify(p) == Class::Letter(Script::Latin));
         return match (usual, stacked) {
-            (true, _) if tone => TONE_MARK_APART,
             (true, _) => 0.0,
             (false, false) => STRAY_MARK,
             (false, true) => STRAY_MARK + STACKED_MARK,

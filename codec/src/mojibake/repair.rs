@@ -38,12 +38,13 @@ use super::clean_text::{
 };
 use super::legacy_evidence::{
     accent_ending_a_word, beyond_latin, bits_in_language, cased_like_a_word, changes_a_word,
-    changes_only_latin_words, changes_only_letters_and_controls, controls_into_letters,
-    has_odd_word, has_unreadable_word, has_word_odd_in_its_language, is_c1, is_prose, is_quote,
-    kept_words, letter_of_another_script, makes_punctuation, misread_letter, misread_letters_read,
-    only_punctuation, quote_letters_into_quotes, reads_as_words, reads_better_as_words,
-    sign_ending_a_word, sign_into_a_word_end, without_addresses, word_its_links_do_not_write,
-    words, words_into_its_alphabet, words_its_links_spell, words_of_its_links_letters, Gate,
+    changes_only_latin_words, changes_only_letters_and_controls,
+    changes_only_marks_on_latin_letters, controls_into_letters, has_odd_word, has_unreadable_word,
+    has_word_odd_in_its_language, is_c1, is_prose, is_quote, kept_words, letter_of_another_script,
+    makes_punctuation, misread_letter, misread_letters_read, only_punctuation,
+    quote_letters_into_quotes, reads_as_words, reads_better_as_words, sign_ending_a_word,
+    sign_into_a_word_end, without_addresses, word_its_links_do_not_write, words,
+    words_into_its_alphabet, words_its_links_spell, words_of_its_links_letters, Gate,
     MAX_CHARS_WORDS_GATE, MIN_MISREAD_LETTERS_READ,
 };
 use super::likelihood::{
@@ -3146,7 +3147,10 @@ fn legacy_to_legacy(
                     && (words_its_links_spell(text, &decoded) > 0
                         || words_of_its_links_letters(text, &decoded) > 0)
             };
-            if !(keep || spelt()) || harms_clean_text(text, &decoded) {
+            if !(keep || spelt())
+                || harms_clean_text(text, &decoded)
+                || changes_only_marks_on_latin_letters(text, &decoded)
+            {
                 continue;
             }
             let decoded_cost = decoded_cost();
@@ -3645,16 +3649,18 @@ mod tests {
     }
 
     #[test]
-    fn a_tone_mark_apart_costs_more_than_a_letter_precomposed() {
-        // `ã` (C3 A3) shown as windows-1252 is `Ã£`; read as Mac OS Roman those are CC A3,
-        // U+0323 in UTF-8, after `e`: `Le\u{323}o` was priced as `Leo` (rule 113).
+    fn text_written_apart_stays() {
+        // NFD, as macOS names files: each mark after its letter. Windows-1258 has the marks, and
+        // read as shown there, `a\u{301}` was code page 850's `aý` (rule 113).
         assert_repairs(
+            &[],
             &[
-                ("LeÃ£o", "Leão"),
-                ("Pietro LeÃ£o", "Pietro Leão"),
-                ("Ladeira de LeÃ£o, 77", "Ladeira de Leão, 77"),
+                "Velka\u{301} poloosa dra\u{301}hy",
+                "Orbita\u{301}lni\u{301} rychlost",
+                "re\u{301}sume\u{301}",
+                "Cafe\u{301} de\u{301}ja\u{300} vu",
+                "De\u{301}imos",
             ],
-            &["Leão", "Le\u{323}o"],
         );
     }
 
