@@ -337,9 +337,19 @@ pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
         if !(letter || quote || apostrophe(&before, &after, i)) {
             // Into a word the letter model reads, its end counted as one more letter (short
             // words pay most for their ends): a sign that separates words (`·om·den·finns`) is
-            // no letter of them.
-            let into_a_word = !a.is_alphanumeric()
-                && !a.is_whitespace()
+            // no letter of them. A letter beyond ASCII in a short word counts as such a sign
+            // (`pÂ Kullahalvˆn`: Swedish `på Kullahalvön`, windows-1252 shown as Mac OS Roman):
+            // a short word may be anything, so it needs the same voucher, and no capital may
+            // follow a small letter in the word it makes (`øC` is code page 437's `°C`, no `żC`).
+            let cased = || {
+                word_here().is_some_and(|word| {
+                    !word
+                        .windows(2)
+                        .any(|p| matches!(p, [x, y] if x.is_lowercase() && y.is_uppercase()))
+                })
+            };
+            let into_a_word = ((!a.is_alphanumeric() && !a.is_whitespace())
+                || (a.is_alphabetic() && !a.is_ascii() && misread_letter(&before, i) && cased()))
                 && matches!(classify(b), Class::Letter(Script::Latin))
                 && word_here().is_some_and(|word| {
                     crate::detect::word_bits(word).is_some_and(|bits| {
@@ -1329,11 +1339,12 @@ pub(super) fn makes_punctuation(text: &str, decoded: &str) -> bool {
         .any(|(a, b)| a != b && (is_quote(b) || matches!(b, '…' | '—' | '–')))
 }
 
-/// Whether `ch` is a curly quotation mark, single or double, or a guillemet.
+/// Whether `ch` is a curly quotation mark, single or double, German's low double one, or a
+/// guillemet.
 pub(super) fn is_quote(ch: char) -> bool {
     matches!(
         ch,
-        '\u{2018}' | '\u{2019}' | '\u{201C}' | '\u{201D}' | '«' | '»'
+        '\u{2018}' | '\u{2019}' | '\u{201C}' | '\u{201D}' | '\u{201E}' | '«' | '»'
     )
 }
 

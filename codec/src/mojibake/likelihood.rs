@@ -1062,9 +1062,16 @@ fn guillemet_pair(chars: &[char], i: usize) -> bool {
 
 /// The letters that quotation marks become between Windows and the Mac, opening ones then closing
 /// ones: Mac OS Roman shows windows-1252's `‘’“”` (91–94) as `ëíìî`, and windows-1252 shows Mac OS
-/// Roman's (D4 D5 D2 D3) as `ÔÕÒÓ` (`ÒHelloÓ`).
-const QUOTE_FAMILIES: [([char; 2], [char; 2]); 2] =
-    [(['ë', 'ì'], ['í', 'î']), (['Ô', 'Ò'], ['Õ', 'Ó'])];
+/// Roman's (D4 D5 D2 D3) as `ÔÕÒÓ` (`ÒHelloÓ`). German opens with a low mark and closes with
+/// English's opening one (`„Wort“`): Mac OS Roman shows windows-1252's `„“` (84 93) as `Ñì`, and
+/// windows-1252 shows Mac OS Roman's (E3 D2) as `ãÒ` (`ÑDie R‰tsel des Marsì`, `ãDie RŠtsel des
+/// MarsÒ`).
+const QUOTE_FAMILIES: [(&[char], &[char]); 4] = [
+    (&['ë', 'ì'], &['í', 'î']),
+    (&['Ô', 'Ò'], &['Õ', 'Ó']),
+    (&['Ñ'], &['ì']),
+    (&['ã'], &['Ò']),
+];
 /// How far apart in characters [`quote_pair`] looks for the two quotes of a pair.
 const MAX_QUOTED: usize = 80;
 /// The most ASCII signs [`quote_pair`] takes for a quoted operator (`ë**=í`).
@@ -1078,8 +1085,29 @@ fn ascii_word(s: &str) -> bool {
 /// [`quote_letter`]'s second case: Mac OS Roman's `ì` or `ë` for an opening quotation mark before
 /// an ASCII word, with a closing one (`î`, `í`) after an ASCII word at most [`MAX_QUOTED`]
 /// characters later, or that closing letter after an opening one; or the two around an operator
-/// of ASCII signs (`ë==í`). Other pairs are words (`území`, `Áron ... Malachovský`).
+/// of ASCII signs (`ë==í`); the same for German's `Ñ` and `ì`, and the other families of
+/// [`QUOTE_FAMILIES`]. Other pairs are words (`území`, `Áron ... Malachovský`).
 fn quote_pair(chars: &[char], i: usize, stem: &str, tail: &str) -> bool {
+    let Some(&ch) = chars.get(i) else {
+        return false;
+    };
+    QUOTE_FAMILIES
+        .iter()
+        .filter(|(opening, closing)| opening.contains(&ch) || closing.contains(&ch))
+        .any(|&(opening, closing_family)| {
+            quote_pair_of(chars, i, stem, tail, opening, closing_family)
+        })
+}
+
+/// [`quote_pair`] for one family of [`QUOTE_FAMILIES`], that holds the letter at `i`.
+fn quote_pair_of(
+    chars: &[char],
+    i: usize,
+    stem: &str,
+    tail: &str,
+    opening: &[char],
+    closing_family: &[char],
+) -> bool {
     let opens = |k: usize| {
         k.checked_sub(1)
             .and_then(|p| chars.get(p))
@@ -1091,12 +1119,6 @@ fn quote_pair(chars: &[char], i: usize, stem: &str, tail: &str) -> bool {
             .is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
     };
     let Some(&ch) = chars.get(i) else {
-        return false;
-    };
-    let Some((opening, closing_family)) = QUOTE_FAMILIES
-        .iter()
-        .find(|(opening, closing)| opening.contains(&ch) || closing.contains(&ch))
-    else {
         return false;
     };
     let closing = closing_family.contains(&ch);

@@ -6111,6 +6111,51 @@ mod tests {
     }
 
     #[test]
+    fn german_quotation_marks_between_windows_and_the_mac() {
+        // German opens with `„` and closes with `“`: windows-1252's (84 93) shown as Mac OS Roman
+        // are `Ñì`, Mac OS Roman's (E3 D2) shown as windows-1252 are `ãÒ`. Before, the first was
+        // read as code page 850 (`äDie Rõtsel des Marsô`), the second was right already. A
+        // Spanish word that opens with `Ñ` and a Portuguese `ã` in a word stay.
+        assert_repairs(
+            &[
+                (
+                    "Kapitel ÑDie R‰tsel des Marsì",
+                    "Kapitel „Die Rätsel des Mars“",
+                ),
+                (
+                    "Kapitel ãDie RŠtsel des MarsÒ",
+                    "Kapitel „Die Rätsel des Mars“",
+                ),
+            ],
+            &[
+                "El Ñu es un antílope africano",
+                "Ñandú, ñu y ñame son palabras",
+                "São Paulo e Maranhão são estados",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_short_word_vouched_for_by_a_misread_letter() {
+        // Swedish `på` is `pÂ` in windows-1252 shown as Mac OS Roman, and `pŒ` the other way. A
+        // word of two letters may be anything, so the reading was refused; in the first, `Â `
+        // was then taken for a no-break space that lost its byte (`p\u{A0}Kullahalvˆn`). A
+        // capital after a small letter is a misread letter, and the same reading reads
+        // `Kullahalvˆn`. A Turkish abbreviation and Scandinavian short words stay.
+        assert_repairs(
+            &[
+                ("pÂ Kullahalvˆn i Brunnby", "på Kullahalvön i Brunnby"),
+                ("pŒ Kullahalvšn i Brunnby", "på Kullahalvön i Brunnby"),
+            ],
+            &[
+                "Doç. Dr. Ayşe Akçay",
+                "Åse bor på Øland og går i skole",
+                "Hon är på väg till Göteborg",
+            ],
+        );
+    }
+
+    #[test]
     fn mac_punctuation_shown_as_windows_1252() {
         // Mac OS Roman's `’“”…` (D5 D2 D3 C9) are windows-1252's `ÕÒÓÉ`; windows-1252's `…` (85)
         // is Mac OS Roman's `Ö`. Before, `donÕt` was read as code page 850 (`donıt`). Capitals
