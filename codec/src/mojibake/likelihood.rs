@@ -1658,6 +1658,15 @@ pub(super) fn is_one_letter_word(ch: char) -> bool {
     ch.is_alphabetic() && word_bits(&[ch]).is_some_and(|b| b <= ONE_LETTER_WORD_BITS)
 }
 
+/// Whether `ch` is a CJK ideograph or a Hangul syllable: a word on its own (Chinese `王`,
+/// Japanese `林`, Korean `문`, a surname each), where one letter of an alphabet is rarely one.
+/// [`lone_scripts`] spares it only as a whole text (a name in a form's field): beside other
+/// words, a Mac OS Roman symbol string shown as windows-1252 reads as one as readily
+/// (`zeit å¶€ 1213ω` would be `zeit 嶀 1213ω`).
+pub(super) fn is_a_word_alone(ch: char) -> bool {
+    matches!(u32::from(ch), 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7A3)
+}
+
 /// The brackets and quotation marks a word may follow at its start (`(В 1917`, `«В начале`,
 /// `„Über`): a word after one is as much a word on its own as after a space.
 pub(super) const OPENING_SIGNS: &str = "([{«»„“”‘‚\"'";
@@ -1687,6 +1696,7 @@ fn lone_scripts(chars: &[char], classes: &[Class]) -> f32 {
         let cp = u32::from(ch);
         let counts = match class {
             Class::Letter(_) if alone(i) && is_one_letter_word(ch) => false,
+            Class::Letter(_) if chars.len() == 1 && is_a_word_alone(ch) => false,
             Class::Letter(_) | Class::Mark | Class::Digit => {
                 let basic_greek = matches!(cp, 0x0391..=0x03A9 | 0x03B1..=0x03C9);
                 !ch.is_ascii()

@@ -49,9 +49,9 @@ use super::legacy_evidence::{
 };
 use super::likelihood::{
     between_words, bits, currency_by_number, dash_letter, degrees_alone, dot_closing_a_word,
-    ellipsis_letter, is_one_letter_word, lone_windows_capital, named_letter, nbsp_closing_a_word,
-    quote_letter, text_languages_of, unit_after_number, wedged_in_number, OPENING_SIGNS,
-    WINDOWS_CAPITALS, WINDOWS_LETTERS,
+    ellipsis_letter, is_a_word_alone, is_one_letter_word, lone_windows_capital, named_letter,
+    nbsp_closing_a_word, quote_letter, text_languages_of, unit_after_number, wedged_in_number,
+    OPENING_SIGNS, WINDOWS_CAPITALS, WINDOWS_LETTERS,
 };
 use super::lost_bytes::{
     breaks_a_word, emoji_that_lost_its_last_byte, enough_whole, in_a_lone_run_of_e2,
@@ -111,6 +111,14 @@ const IN_A_WORD_EVIDENCE_BITS: f32 = 6.0;
 const MIN_GAIN_PIECE_BITS: f32 = 8.0;
 /// The price of assuming that a character lost a byte (it becomes U+FFFD), in bits.
 const ASSUMPTION_BITS: f32 = 4.0;
+/// The price of assuming that text was written apart (NFD), paid once by a UTF-8 reading that
+/// makes combining marks in a text that had none, each of them a Vietnamese tone mark that no
+/// other language writes (dot below, hook above): text is composed far more often, and the letter
+/// model prices `Le\u{323}o` as Vietnamese `Lẹo`, so the Mac OS Roman reading of windows-1252's
+/// `LeÃ£o` (CC A3, U+0323) outbid `Leão` (C3 A3). Marks of European languages stay free: text
+/// written apart and shown in another charset has small margins, and 4 bits on every mark cost
+/// real lines their repair (rule 116).
+const WRITTEN_APART_BITS: f32 = 12.0;
 /// The price of a lead byte of CJK or Hangul standing alone, both its continuation bytes stripped
 /// ([`stripped_seldom_c1`]): each is as often A0–BF as 80–9F, so a quarter of those characters
 /// lose both (2 bits), and the others keep a byte that shows where they were.
@@ -469,7 +477,9 @@ pub fn repair(text: &str) -> Repair {
                 {
                     continue;
                 }
-                if (legacy_read || pieces_read) && is_legacy_to_legacy(&candidate.step) {
+                if (legacy_read || pieces_read) && is_legacy_to_legacy(&candidate.step)
+                    || letters_into_one_ideograph(&node.text, &candidate.step.after)
+                {
                     continue;
                 }
                 let after = &candidate.step.after;
@@ -1835,6 +1845,20 @@ fn text_bits(text: &str) -> f32 {
     bits(&text.chars().collect::<Vec<char>>())
 }
 
+/// Whether a reading makes a text of Latin-1's letters alone (À to ÿ) into one CJK ideograph or
+/// Hangul syllable: three such letters (`ýòè`: Russian `эти` in windows-1251 shown as
+/// windows-1252) are a word of some language more often than a character's UTF-8 shown in a DOS
+/// code page (`않`), and [`is_a_word_alone`] spares such a character its lone script's price as a
+/// whole text. Windows-1252 and Latin-1 show that UTF-8's last two bytes (80–BF) as signs or as
+/// the letters of 80–BF (`æž—` for `林`, `ì†¡` for `송`, `èµµ` for `赵`).
+fn letters_into_one_ideograph(text: &str, after: &str) -> bool {
+    let mut reading = after.chars();
+    matches!((reading.next(), reading.next()), (Some(ch), None) if is_a_word_alone(ch))
+        && text
+            .chars()
+            .all(|c| c.is_alphabetic() && ('\u{C0}'..='\u{FF}').contains(&c))
+}
+
 /// What a step costs as a hypothesis, in bits: how rarely its charset is the wrong one, and each
 /// assumption it makes about lost bytes and spaces.
 fn step_bits(step: &RepairStep) -> f32 {
@@ -1892,8 +1916,22 @@ fn step_bits(step: &RepairStep) -> f32 {
     } else {
         0.0
     };
+    // Text written apart, assumed where a UTF-8 reading makes the first combining marks, and
+    // only Vietnamese tone marks (the horn, U+031B, is left out: `NitoÃõ` is `Nitơ` written apart).
+    let mark = |c: char| ('\u{300}'..='\u{36F}').contains(&c);
+    let vietnamese_only = |c: char| matches!(c, '\u{309}' | '\u{323}');
+    let apart = if step.decode == Encoding::Utf8
+        && step.after.chars().any(mark)
+        && step.after.chars().filter(|&c| mark(c)).all(vietnamese_only)
+        && !step.before.chars().any(mark)
+    {
+        WRITTEN_APART_BITS
+    } else {
+        0.0
+    };
     shown + legacy + two_decoders - spelt - into_alphabet - tiny
         + foreign
+        + apart
         + ASSUMPTION_BITS * (step.lost + step.restored) as f32
         + SPACE_ASSUMPTION_BITS * step.spaces as f32
         + RECASED_BITS * step.recased as f32
@@ -3661,6 +3699,39 @@ mod tests {
                 "Cafe\u{301} de\u{301}ja\u{300} vu",
                 "De\u{301}imos",
             ],
+        );
+    }
+
+    #[test]
+    fn vietnamese_marks_written_apart_are_an_assumption() {
+        // Windows-1252's `Ã£` (C3 A3, `ã`) is CC A3 in Mac OS Roman, UTF-8's dot below: read so,
+        // Portuguese `Leão` was Vietnamese `Lẹo` written apart. That reading now pays for
+        // assuming text written apart (rule 116). Text written apart and shown as windows-1252
+        // or Mac OS Roman still comes back, Vietnamese's horn and dot below included.
+        assert_repairs(
+            &[
+                ("LeÃ£o", "Leão"),
+                ("Pietro LeÃ£o", "Pietro Leão"),
+                ("CauÃ£ Costa", "Cauã Costa"),
+                ("kosmickeÃÅm prachu", "kosmicke\u{301}m prachu"),
+                ("LuÌ›Ì£c G", "Lu\u{31B}\u{323}c G"),
+            ],
+            // `NitoÃõ` (`Nitơ` written apart, shown as Mac OS Roman) is not read, but no longer
+            // made `Nitoăń` either, as it was with the horn priced.
+            &["Le\u{323}o", "Le\u{303}o", "NitoÃõ monooxit"],
+        );
+    }
+
+    #[test]
+    fn one_ideograph_or_syllable_as_a_whole_text() {
+        // A surname in a form's field: one CJK ideograph or Hangul syllable, its UTF-8 shown as
+        // windows-1252. Alone in its script it paid 24 bits, so `æž—` stayed (rule 117). Beside
+        // other words the price stays (a Mac OS Roman symbol string shown as windows-1252 reads
+        // as one as readily), and three Latin-1 letters are a word (Russian `эти` in
+        // windows-1251 shown as windows-1252), not a DOS code page's `않`.
+        assert_repairs(
+            &[("æž—", "林"), ("ì†¡", "송"), ("ä½•", "何"), ("èµµ", "赵")],
+            &["林", "송", "ýòè", "zeit å¶€ 1213ω", "π“ç¨±"],
         );
     }
 
