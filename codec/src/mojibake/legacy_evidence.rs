@@ -1493,6 +1493,52 @@ pub(super) fn changes_only_marks_on_latin_letters(text: &str, decoded: &str) -> 
         .all(|(i, (&a, b))| a == b || (classify(a) == Class::Mark && latin(i.checked_sub(1))))
 }
 
+/// The vowels that carry Vietnamese's tone marks, without a tone.
+const VIETNAMESE_VOWELS: &str = "aăâeêioôơuưyAĂÂEÊIOÔƠUƯY";
+
+/// The fewest tone marks [`into_vietnamese`] asks a reading to make, unless one of them stood as a
+/// capital after a small letter or the reading makes one of Vietnamese's own letters too.
+const MIN_TONE_MARKS_MADE: usize = 2;
+
+/// Whether a legacy-to-legacy reading turns text into Vietnamese as windows-1258 writes it: every
+/// character it changes becomes one of Vietnamese's five tone marks right after one of its vowels
+/// ([`VIETNAMESE_VOWELS`]; windows-1258 writes the marks apart: CC, EC, DE, D2, F2) or one of the
+/// letters Vietnamese adds to the Latin alphabet (`ă`, `đ`, `ơ`, `ư` and their capitals). Windows-1252
+/// shows those bytes as Latin-1's letters (`Tiêìng Viêòt`), so the other gates, which ask for
+/// Latin letters, never let windows-1258's reading compete; like every reading it must still win
+/// on plausibility. It makes [`MIN_TONE_MARKS_MADE`] tone marks, or one where the text had a
+/// capital after a small letter (`cuÒa`, `nghiÌn`) or where it makes a Vietnamese letter too
+/// (`ðýõòc`): one small `ò` or `ì` after a vowel is a letter of pinyin or Haitian Creole
+/// (`yínghuò`, `Kreyòl`).
+pub(super) fn into_vietnamese(text: &str, decoded: &str) -> bool {
+    let before: Vec<char> = text.chars().collect();
+    let after: Vec<char> = decoded.chars().collect();
+    let vowel = |k: Option<usize>| {
+        k.and_then(|k| after.get(k))
+            .is_some_and(|&c| VIETNAMESE_VOWELS.contains(c))
+    };
+    let small = |k: Option<usize>| {
+        k.and_then(|k| before.get(k))
+            .is_some_and(|c| c.is_lowercase())
+    };
+    let tone = |c: char| matches!(c, '\u{300}' | '\u{301}' | '\u{303}' | '\u{309}' | '\u{323}');
+    let (mut tones, mut telling) = (0, false);
+    for (i, (&a, &b)) in before.iter().zip(&after).enumerate() {
+        if a == b {
+            continue;
+        }
+        if tone(b) && vowel(i.checked_sub(1)) {
+            tones += 1;
+            telling |= a.is_uppercase() && small(i.checked_sub(1));
+        } else if "ăĂđĐơƠưƯ".contains(b) {
+            telling = true;
+        } else {
+            return false;
+        }
+    }
+    before.len() == after.len() && (tones >= MIN_TONE_MARKS_MADE || (tones > 0 && telling))
+}
+
 /// How many misread letters ([`misread_letter`]) a legacy-to-legacy reading turns into letters.
 pub(super) fn misread_letters_read(text: &str, decoded: &str) -> usize {
     let before: Vec<char> = text.chars().collect();

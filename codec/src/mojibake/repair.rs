@@ -40,11 +40,11 @@ use super::legacy_evidence::{
     accent_ending_a_word, beyond_latin, bits_in_language, cased_like_a_word, changes_a_word,
     changes_only_latin_words, changes_only_letters_and_controls,
     changes_only_marks_on_latin_letters, controls_into_letters, has_odd_word, has_unreadable_word,
-    has_word_odd_in_its_language, is_c1, is_prose, is_quote, kept_words, letter_of_another_script,
-    makes_punctuation, misread_letter, misread_letters_read, only_punctuation,
-    quote_letters_into_quotes, reads_as_words, reads_better_as_words, sign_ending_a_word,
-    sign_into_a_word_end, without_addresses, word_its_links_do_not_write, words,
-    words_into_its_alphabet, words_its_links_spell, words_of_its_links_letters, Gate,
+    has_word_odd_in_its_language, into_vietnamese, is_c1, is_prose, is_quote, kept_words,
+    letter_of_another_script, makes_punctuation, misread_letter, misread_letters_read,
+    only_punctuation, quote_letters_into_quotes, reads_as_words, reads_better_as_words,
+    sign_ending_a_word, sign_into_a_word_end, without_addresses, word_its_links_do_not_write,
+    words, words_into_its_alphabet, words_its_links_spell, words_of_its_links_letters, Gate,
     MAX_CHARS_WORDS_GATE, MIN_MISREAD_LETTERS_READ,
 };
 use super::likelihood::{
@@ -3185,7 +3185,15 @@ fn legacy_to_legacy(
                     && (words_its_links_spell(text, &decoded) > 0
                         || words_of_its_links_letters(text, &decoded) > 0)
             };
-            if !(keep || spelt())
+            // Windows-1258's tone marks, which the gates above do not take for letters, shown as
+            // windows-1252 or Latin-1, whose layout windows-1258 shares (read from ISO-8859-4,
+            // `"Huōi` would be `"Hu\u{323}i`).
+            let vietnamese = || {
+                real == Charset::Windows1258
+                    && matches!(encoder.charset(), Charset::Windows1252 | Charset::Iso8859_1)
+                    && into_vietnamese(text, &decoded)
+            };
+            if !(keep || spelt() || vietnamese())
                 || harms_clean_text(text, &decoded)
                 || changes_only_marks_on_latin_letters(text, &decoded)
             {
@@ -3732,6 +3740,39 @@ mod tests {
         assert_repairs(
             &[("æž—", "林"), ("ì†¡", "송"), ("ä½•", "何"), ("èµµ", "赵")],
             &["林", "송", "ýòè", "zeit å¶€ 1213ω", "π“ç¨±"],
+        );
+    }
+
+    #[test]
+    fn vietnamese_in_windows_1258_shown_as_windows_1252() {
+        // Windows-1258 writes tone marks apart (`ế` is EA EC), windows-1252 shows them as
+        // letters; its reading now competes (rule 118). Before, windows-1257 or Mac OS Roman
+        // read the second and third, and the fourth stayed. Italian and Catalan words with `ò`
+        // or `ì` after a consonant stay, and so do one small `ò` after a vowel in pinyin and
+        // Haitian Creole.
+        assert_repairs(
+            &[
+                (
+                    "TrýõÌng Ðaòi hoòc Baìch khoa",
+                    "Trươ\u{300}ng Đa\u{323}i ho\u{323}c Ba\u{301}ch khoa",
+                ),
+                (
+                    "Xin chaÌo caìc baòn",
+                    "Xin cha\u{300}o ca\u{301}c ba\u{323}n",
+                ),
+                ("không roÞ", "không ro\u{303}"),
+                (
+                    "HaÌ Nôòi laÌ thuÒ ðô cuÒa Viêòt Nam",
+                    "Ha\u{300} Nô\u{323}i la\u{300} thu\u{309} đô cu\u{309}a Viê\u{323}t Nam",
+                ),
+            ],
+            &[
+                "però così",
+                "Perché sì, Òscar",
+                "Òpera de Catalunya",
+                "yínghuò en pinyin",
+                "[Kreyòl\u{A0}ayisyen]",
+            ],
         );
     }
 
