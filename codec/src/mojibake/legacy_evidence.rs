@@ -7,8 +7,9 @@
 
 use super::likelihood::{
     at_hyphenation_point, between_letters, dash_letter, elides, ellipsis_letter, inclusive_ending,
-    nbsp_closing_a_word, quote_letter, sign_opening_a_word, text_languages_of, CONTRACTION_ENDINGS,
-    FRACTIONS, LONGEST_WORD, WINDOWS_CAPITALS, WINDOWS_LETTERS,
+    low_quote_closing_a_word, nbsp_closing_a_word, quote_letter, sign_opening_a_word,
+    text_languages_of, CONTRACTION_ENDINGS, FRACTIONS, LONGEST_WORD, WINDOWS_CAPITALS,
+    WINDOWS_LETTERS,
 };
 use super::plausibility::{classify, letter_at, Class, Script};
 
@@ -363,10 +364,11 @@ pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
             signs.push(a);
             continue;
         }
-        if letter && misread_letter(&before, i) && (word_len(i) >= MIN_WORD_CHANGED || wedged) {
+        let misread_here = misread_letter(&before, i) || low_quote_closing_a_word(&before, i);
+        if letter && misread_here && (word_len(i) >= MIN_WORD_CHANGED || wedged) {
             vouchers.push(a);
         }
-        misread |= misread_letter(&before, i)
+        misread |= misread_here
             || accent_ending_a_word(&before, i)
             || quote
             || (letter_of_another_script(&before, i) && word_made());

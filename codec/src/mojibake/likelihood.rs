@@ -489,7 +489,7 @@ const DIGIT_IN_WORD: f32 = 16.0;
 /// two letters, before no letter or digit. Low marks open quotations (German `„Wort“`, Polish, Romanian); one
 /// glued to a word's end is a letter read in the wrong charset (`perch‚`, `keksim„`: code page
 /// 850's `é` and `ä`, bytes 82 and 84, through a decoder that let them pass as C1 controls).
-fn low_quote_closing_a_word(chars: &[char], i: usize) -> bool {
+pub(super) fn low_quote_closing_a_word(chars: &[char], i: usize) -> bool {
     // A word of two letters or more: a string of signs holds letter-like ones too (`ﬁ‚¥`).
     matches!(chars.get(i), Some('‚' | '„'))
         && letter_at(chars, i.checked_sub(1))
@@ -1095,14 +1095,14 @@ fn quote_pair(chars: &[char], i: usize, stem: &str, tail: &str) -> bool {
         .iter()
         .filter(|(opening, closing)| opening.contains(&ch) || closing.contains(&ch))
         .any(|&(opening, closing_family)| {
-            quote_pair_of(chars, i, stem, tail, opening, closing_family)
+            quote_pair_of(chars, (i, ch), stem, tail, opening, closing_family)
         })
 }
 
-/// [`quote_pair`] for one family of [`QUOTE_FAMILIES`], that holds the letter at `i`.
+/// [`quote_pair`] for one family of [`QUOTE_FAMILIES`], that holds `ch`, the letter at `i`.
 fn quote_pair_of(
     chars: &[char],
-    i: usize,
+    (i, ch): (usize, char),
     stem: &str,
     tail: &str,
     opening: &[char],
@@ -1117,9 +1117,6 @@ fn quote_pair_of(
         chars
             .get(k + 1)
             .is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
-    };
-    let Some(&ch) = chars.get(i) else {
-        return false;
     };
     let closing = closing_family.contains(&ch);
     let other = |k: usize| {

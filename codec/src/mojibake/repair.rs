@@ -49,9 +49,9 @@ use super::legacy_evidence::{
 };
 use super::likelihood::{
     between_words, bits, currency_by_number, dash_letter, degrees_alone, dot_closing_a_word,
-    ellipsis_letter, is_a_word_alone, is_one_letter_word, lone_windows_capital, named_letter,
-    nbsp_closing_a_word, quote_letter, text_languages_of, unit_after_number, wedged_in_number,
-    OPENING_SIGNS, WINDOWS_CAPITALS, WINDOWS_LETTERS,
+    ellipsis_letter, is_a_word_alone, is_one_letter_word, lone_windows_capital,
+    low_quote_closing_a_word, named_letter, nbsp_closing_a_word, quote_letter, text_languages_of,
+    unit_after_number, wedged_in_number, OPENING_SIGNS, WINDOWS_CAPITALS, WINDOWS_LETTERS,
 };
 use super::lost_bytes::{
     breaks_a_word, emoji_that_lost_its_last_byte, enough_whole, in_a_lone_run_of_e2,
@@ -477,7 +477,7 @@ pub fn repair(text: &str) -> Repair {
                 {
                     continue;
                 }
-                if (legacy_read || pieces_read) && is_legacy_to_legacy(&candidate.step)
+                if ((legacy_read || pieces_read) && is_legacy_to_legacy(&candidate.step))
                     || letters_into_one_ideograph(&node.text, &candidate.step.after)
                 {
                     continue;
@@ -2149,6 +2149,7 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
                     || dash_letter(&chars, i)
                     || letter_of_another_script(&chars, i)
                     || accent_ending_a_word(&chars, i)
+                    || low_quote_closing_a_word(&chars, i)
             }) || has_unreadable_word(&chars)
                 || has_odd_word(&chars));
         if evidence {
@@ -6263,6 +6264,31 @@ mod tests {
                 "Doç. Dr. Ayşe Akçay",
                 "Åse bor på Øland og går i skole",
                 "Hon är på väg till Göteborg",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_low_quote_closing_a_word_is_a_dos_letter() {
+        // Code page 437's and 850's `é` and `ä` (82, 84) are windows-1252's `‚` and `„`. Glued to
+        // a word's end they were priced as a misread letter, but the gates that let a reading
+        // compete did not count them, so a phrase whose only other sign was `…` (code page 437's
+        // `à`, 85) stayed as it was. Low marks that open quotations stay.
+        assert_repairs(
+            &[
+                (
+                    "premier observateur … avoir suppos‚",
+                    "premier observateur à avoir supposé",
+                ),
+                (
+                    "Combien aller surtout bless‚",
+                    "Combien aller surtout blessé",
+                ),
+            ],
+            &[
+                "Er sagte „Hallo“ und ging",
+                "Das Wort ‚Haus‘ ist kurz",
+                "Powiedział „tak” i wyszedł",
             ],
         );
     }
