@@ -364,7 +364,7 @@ pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
             signs.push(a);
             continue;
         }
-        let misread_here = misread_letter(&before, i) || low_quote_closing_a_word(&before, i);
+        let misread_here = misread_letter(&before, i) || low_quote_ending_a_long_word(&before, i);
         if letter && misread_here && (word_len(i) >= MIN_WORD_CHANGED || wedged) {
             vouchers.push(a);
         }
@@ -374,6 +374,14 @@ pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
             || (letter_of_another_script(&before, i) && word_made());
     }
     misread && (signs.is_empty() || vouchers.iter().any(|v| !signs.contains(v)))
+}
+
+/// Whether the character at `i` is a low quotation mark glued to the end of a word
+/// ([`low_quote_closing_a_word`]) of [`MIN_WORD_CHANGED`] letters or more: code page 437's and
+/// 850's `é` and `ä` (82, 84) shown as windows-1252 (`bless‚`, `suppos‚`, `kyll„`), evidence
+/// that lets a legacy reading compete. A shorter word may be anything (`bar„`).
+pub(super) fn low_quote_ending_a_long_word(chars: &[char], i: usize) -> bool {
+    low_quote_closing_a_word(chars, i) && word_around(chars, i).len() >= MIN_WORD_CHANGED
 }
 
 /// Whether the character at `i` is one of windows-1252's capitals at 80–9F

@@ -41,17 +41,17 @@ use super::legacy_evidence::{
     changes_only_latin_words, changes_only_letters_and_controls,
     changes_only_marks_on_latin_letters, controls_into_letters, has_odd_word, has_unreadable_word,
     has_word_odd_in_its_language, into_vietnamese, is_c1, is_prose, is_quote, kept_words,
-    letter_of_another_script, makes_punctuation, misread_letter, misread_letters_read,
-    only_punctuation, quote_letters_into_quotes, reads_as_words, reads_better_as_words,
-    sign_ending_a_word, sign_into_a_word_end, without_addresses, word_its_links_do_not_write,
-    words, words_into_its_alphabet, words_its_links_spell, words_of_its_links_letters, Gate,
-    MAX_CHARS_WORDS_GATE, MIN_MISREAD_LETTERS_READ,
+    letter_of_another_script, low_quote_ending_a_long_word, makes_punctuation, misread_letter,
+    misread_letters_read, only_punctuation, quote_letters_into_quotes, reads_as_words,
+    reads_better_as_words, sign_ending_a_word, sign_into_a_word_end, without_addresses,
+    word_its_links_do_not_write, words, words_into_its_alphabet, words_its_links_spell,
+    words_of_its_links_letters, Gate, MAX_CHARS_WORDS_GATE, MIN_MISREAD_LETTERS_READ,
 };
 use super::likelihood::{
     between_words, bits, currency_by_number, dash_letter, degrees_alone, dot_closing_a_word,
-    ellipsis_letter, is_a_word_alone, is_one_letter_word, lone_windows_capital,
-    low_quote_closing_a_word, named_letter, nbsp_closing_a_word, quote_letter, text_languages_of,
-    unit_after_number, wedged_in_number, OPENING_SIGNS, WINDOWS_CAPITALS, WINDOWS_LETTERS,
+    ellipsis_letter, is_a_word_alone, is_one_letter_word, lone_windows_capital, named_letter,
+    nbsp_closing_a_word, quote_letter, text_languages_of, unit_after_number, wedged_in_number,
+    OPENING_SIGNS, WINDOWS_CAPITALS, WINDOWS_LETTERS,
 };
 use super::lost_bytes::{
     breaks_a_word, emoji_that_lost_its_last_byte, enough_whole, in_a_lone_run_of_e2,
@@ -1085,9 +1085,15 @@ fn required_gain(steps: &[RepairStep]) -> f32 {
                 .next()
                 .is_some_and(is_one_letter_word);
             let nbsp = step.example.1 == "\u{A0}" && !(step.spaces > 0 && one_letter_word);
+            // A whole text read as one CJK ideograph or Hangul syllable (`é‚±` for `邱`): a
+            // surname in a form's field, which [`is_a_word_alone`] takes for a word.
+            let mut after = step.after.chars();
+            let one_ideograph = step.lost + step.restored == 0
+                && matches!((after.next(), after.next()), (Some(c), None) if is_a_word_alone(c));
             if only_certain_losses(step) {
                 0.0
-            } else if ((merged == 1 || step.spaces == merged) && (nbsp || letter))
+            } else if one_ideograph
+                || ((merged == 1 || step.spaces == merged) && (nbsp || letter))
                 || (merged == 1
                     && (sign_wedged_after_a_lead(step) || capital_pair_opening_a_word(step)))
             {
@@ -2149,7 +2155,7 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
                     || dash_letter(&chars, i)
                     || letter_of_another_script(&chars, i)
                     || accent_ending_a_word(&chars, i)
-                    || low_quote_closing_a_word(&chars, i)
+                    || low_quote_ending_a_long_word(&chars, i)
             }) || has_unreadable_word(&chars)
                 || has_odd_word(&chars));
         if evidence {
@@ -3741,6 +3747,24 @@ mod tests {
         assert_repairs(
             &[("æž—", "林"), ("ì†¡", "송"), ("ä½•", "何"), ("èµµ", "赵")],
             &["林", "송", "ýòè", "zeit å¶€ 1213ω", "π“ç¨±"],
+        );
+    }
+
+    #[test]
+    fn one_ideograph_needs_no_more_than_any_repair() {
+        // Three characters read as one: two merges, which asked for 6 bits beyond any repair's 8,
+        // so surnames whose windows-1252 form the letter model prices low (a letter and two
+        // quotation marks, `é‚±`) stayed. A whole text that becomes one ideograph or syllable
+        // asks for no more than any repair (rule 120). Symbol strings stay, and so does `é‚“`
+        // (`邓`, 7 bits of gain).
+        assert_repairs(
+            &[
+                ("é‚±", "邱"),
+                ("å‘¨", "周"),
+                ("è”¡", "蔡"),
+                ("ì‹\u{A0}", "신"),
+            ],
+            &["Ω≈ç", "€‚“", "«»…", "å∫ç", "é‚“", "ýòè", "π“ç¨±"],
         );
     }
 
