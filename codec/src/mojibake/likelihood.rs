@@ -521,7 +521,7 @@ const WEDGED_SIGN: f32 = 16.0;
 /// capital that follows a small letter (`bĂ¡z`) or a capital beyond ASCII that follows a letter
 /// (`TÄ©nh`), before a small letter. Catalan's `l·l`
 /// is a spelling, not a sign in a word, and between capitals (`Î©Æ`) it is one more symbol of a
-/// string typed on a Mac keyboard.
+/// string typed on a Mac keyboard. And the signs of [`sign_after_a_lead_in_a_word`].
 fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
     let Some(&ch) = chars.get(i) else {
         return false;
@@ -534,6 +534,9 @@ fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
             .and_then(|p| chars.get(p))
             .is_some_and(|c| matches!(c, 'o' | 'g' | 'O' | 'G'));
     let quote = matches!(ch, '‘' | '“' | '”' | '„') && !uzbek;
+    if sign_after_a_lead_in_a_word(chars, i) {
+        return true;
+    }
     // Windows-1252's signs at 80–9F that no word holds (`Th‚odore`, `M„kinen`: code page 437's
     // `é` and `ä`; `Cerv‡ntez`: Mac OS Roman's `á`). Dashes and the ellipsis join words in clean
     // text (`end—and`, `wait…what`), and `’` is the apostrophe.
@@ -599,6 +602,24 @@ fn sign_in_word(chars: &[char], classes: &[Class], i: usize) -> bool {
         && !at_hyphenation_point(chars, i)
         && before
         && small_latin(Some(i + 1))
+}
+
+/// Windows-1252's signs at 80–9F that UTF-8's second byte of a letter of Latin Extended-A shows
+/// as, after the lead `Ä` (C4): `ą` (85) `…`, `ć` (87) `‡`, `ė` (97) `—`, `ę` (99) `™`, `ě`
+/// (9B) `›`.
+const SIGNS_AFTER_A_LEAD: &str = "…‚„†‡‰‹›•–—™";
+
+/// Whether the character at `i` is one of [`SIGNS_AFTER_A_LEAD`] after `Ä` (UTF-8's lead C4)
+/// that follows a small letter, before a small letter: Polish `ą` and Lithuanian `ė` shown as
+/// windows-1252 (`ElblÄ…g`, `IgnÄ—fort`). Dashes and the ellipsis join words in clean text,
+/// but no word ends in a capital after a small letter. The lead `Å` (C5) is left out: the set's
+/// clean texts hold a test string with `HasÅ‚o`, mojibake kept on purpose.
+fn sign_after_a_lead_in_a_word(chars: &[char], i: usize) -> bool {
+    let at = |k: Option<usize>| k.and_then(|k| chars.get(k)).copied();
+    at(Some(i)).is_some_and(|c| SIGNS_AFTER_A_LEAD.contains(c))
+        && at(i.checked_sub(1)) == Some('Ä')
+        && at(i.checked_sub(2)).is_some_and(char::is_lowercase)
+        && at(Some(i + 1)).is_some_and(char::is_lowercase)
 }
 
 /// Whether the character at `i` is a soft hyphen at a hyphenation point: between small letters,

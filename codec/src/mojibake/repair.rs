@@ -3769,6 +3769,22 @@ mod tests {
     }
 
     #[test]
+    fn a_sign_after_the_lead_of_latin_extended_a() {
+        // UTF-8's Polish `ą` (C4 85) and Lithuanian `ė` (C4 97) shown as windows-1252 are `Ä…`
+        // and `Ä—`; the ellipsis and the dash join words in clean text, so inside a name they
+        // were priced as little and the repair gained too little (rule 121). The lead `Å` is
+        // left out: a test string keeps `HasÅ‚o` on purpose.
+        assert_repairs(
+            &[
+                ("ElblÄ…g", "Elbląg"),
+                ("TrÄ…bka", "Trąbka"),
+                ("IgnÄ—fort", "Ignėfort"),
+            ],
+            &["wait…what", "end—and", "ÄÖÜ…", "prompt=\"HasÅ‚o: \""],
+        );
+    }
+
+    #[test]
     fn vietnamese_in_windows_1258_shown_as_windows_1252() {
         // Windows-1258 writes tone marks apart (`ế` is EA EC), windows-1252 shows them as
         // letters; its reading now competes (rule 118). Before, windows-1257 or Mac OS Roman
