@@ -1085,14 +1085,11 @@ fn required_gain(steps: &[RepairStep]) -> f32 {
                 .next()
                 .is_some_and(is_one_letter_word);
             let nbsp = step.example.1 == "\u{A0}" && !(step.spaces > 0 && one_letter_word);
-            // A whole text read as one CJK ideograph or Hangul syllable (`é‚±` for `邱`): a
-            // surname in a form's field, which [`is_a_word_alone`] takes for a word.
-            let mut after = step.after.chars();
-            let one_ideograph = step.lost + step.restored == 0
-                && matches!((after.next(), after.next()), (Some(c), None) if is_a_word_alone(c));
+            // A whole text read as one CJK ideograph or Hangul syllable (`é‚±` for `邱`).
+            let into_one_ideograph = step.lost + step.restored == 0 && one_ideograph(&step.after);
             if only_certain_losses(step) {
                 0.0
-            } else if one_ideograph
+            } else if into_one_ideograph
                 || ((merged == 1 || step.spaces == merged) && (nbsp || letter))
                 || (merged == 1
                     && (sign_wedged_after_a_lead(step) || capital_pair_opening_a_word(step)))
@@ -1851,6 +1848,13 @@ fn text_bits(text: &str) -> f32 {
     bits(&text.chars().collect::<Vec<char>>())
 }
 
+/// Whether `text` is one CJK ideograph or Hangul syllable and nothing else, which
+/// [`is_a_word_alone`] takes for a word (a surname in a form's field).
+fn one_ideograph(text: &str) -> bool {
+    let mut chars = text.chars();
+    matches!((chars.next(), chars.next()), (Some(ch), None) if is_a_word_alone(ch))
+}
+
 /// Whether a reading makes a text of Latin-1's letters alone (À to ÿ) into one CJK ideograph or
 /// Hangul syllable: three such letters (`ýòè`: Russian `эти` in windows-1251 shown as
 /// windows-1252) are a word of some language more often than a character's UTF-8 shown in a DOS
@@ -1858,8 +1862,7 @@ fn text_bits(text: &str) -> f32 {
 /// whole text. Windows-1252 and Latin-1 show that UTF-8's last two bytes (80–BF) as signs or as
 /// the letters of 80–BF (`æž—` for `林`, `ì†¡` for `송`, `èµµ` for `赵`).
 fn letters_into_one_ideograph(text: &str, after: &str) -> bool {
-    let mut reading = after.chars();
-    matches!((reading.next(), reading.next()), (Some(ch), None) if is_a_word_alone(ch))
+    one_ideograph(after)
         && text
             .chars()
             .all(|c| c.is_alphabetic() && ('\u{C0}'..='\u{FF}').contains(&c))
