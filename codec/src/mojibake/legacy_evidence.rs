@@ -364,7 +364,9 @@ pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
             signs.push(a);
             continue;
         }
-        let misread_here = misread_letter(&before, i) || low_quote_ending_a_long_word(&before, i);
+        let misread_here = misread_letter(&before, i)
+            || low_quote_ending_a_long_word(&before, i)
+            || capital_opening_a_word(&before, i);
         if letter && misread_here && (word_len(i) >= MIN_WORD_CHANGED || wedged) {
             vouchers.push(a);
         }
@@ -382,6 +384,20 @@ pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
 /// that lets a legacy reading compete. A shorter word may be anything (`bar„`).
 pub(super) fn low_quote_ending_a_long_word(chars: &[char], i: usize) -> bool {
     low_quote_closing_a_word(chars, i) && word_around(chars, i).len() >= MIN_WORD_CHANGED
+}
+
+/// Whether the character at `i` is a capital beyond ASCII opening a word of
+/// [`MIN_WORD_CHANGED`] letters or more, before a small letter: where a Western charset's letter
+/// read in another shows one (`que a Ûrbita`: windows-1252's `ó`, F3, shown as Mac OS Roman;
+/// `Ðajos`: windows-1257's `Š`, D0, shown as windows-1252). Clean text opens words so too
+/// (`École`, `Škoda`), so it only lets a reading compete: the letter model must still prefer it.
+pub(super) fn capital_opening_a_word(chars: &[char], i: usize) -> bool {
+    chars
+        .get(i)
+        .is_some_and(|&a| !a.is_ascii() && a.is_uppercase())
+        && !letter_at(chars, i.checked_sub(1))
+        && chars.get(i + 1).is_some_and(|c| c.is_lowercase())
+        && word_around(chars, i).len() >= MIN_WORD_CHANGED
 }
 
 /// Whether the character at `i` is one of windows-1252's capitals at 80–9F
@@ -414,10 +430,12 @@ pub(super) fn word_around(chars: &[char], i: usize) -> std::ops::Range<usize> {
 }
 
 /// Whether the reading's word around `i` costs the letter model at most [`JOINED_SPACE_BITS`] more
-/// for each no-break space it joins than the runs of letters the text has in its place cost apart:
+/// for each break it joins than the runs of letters the text has in its place cost apart:
 /// `István` (26 bits) against `Istv` and `n` (24), where code page 437's `á` was shown as a
 /// no-break space; not `taráxzfájdk` (76) against `tar`, `xzf` and `jdk` (60), a command line
-/// from the web whose no-break spaces separate words. A word glued to a digit or an underscore is
+/// from the web whose no-break spaces separate words. Every break between two runs counts, a
+/// sign as well as a space: each run pays for its own ends (`kódját` against `k`, `dj` and `t`
+/// in `k˘dj\u{A0}t`, code page 852's Hungarian shown as windows-1250). A word glued to a digit or an underscore is
 /// part of a name (`BRANCH\u{A0}r4574`, `gdb\u{A0}your_exe`), not a word the space was inside.
 pub(super) fn joins_words(before: &[char], after: &[char], i: usize) -> bool {
     let std::ops::Range { start: at, end } = word_around(after, i);
@@ -431,15 +449,17 @@ pub(super) fn joins_words(before: &[char], after: &[char], i: usize) -> bool {
         return false;
     };
     let parts = before.get(at..at + word.len()).unwrap_or_default();
-    let spaces = parts.iter().filter(|c| c.is_whitespace()).count() as u32;
+    let breaks = (0..parts.len())
+        .filter(|&k| !letter_at(parts, Some(k)) && (k == 0 || letter_at(parts, k.checked_sub(1))))
+        .count() as u32;
     let apart: Option<u32> = words(parts)
         .map(|(_, part)| crate::detect::word_bits(part))
         .sum();
-    apart.is_some_and(|apart| joined <= apart + JOINED_SPACE_BITS * spaces)
+    apart.is_some_and(|apart| joined <= apart + JOINED_SPACE_BITS * breaks)
 }
 
 /// What a word made by joining runs of letters at a no-break space ([`joins_words`]) may cost
-/// beyond the runs apart, for each space: the runs pay for their own ends, about 6 bits each
+/// beyond the runs apart, for each break between them: the runs pay for their own ends, about 6 bits each
 /// (`n` alone costs 6), and a misread letter inside a word costs a few bits more than the letters
 /// around it.
 pub(super) const JOINED_SPACE_BITS: u32 = 4;

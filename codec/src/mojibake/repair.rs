@@ -37,8 +37,8 @@ use super::clean_text::{
     harms_clean_text, in_a_table, is_box, is_horizontal, is_letter_list, is_vertical,
 };
 use super::legacy_evidence::{
-    accent_ending_a_word, beyond_latin, bits_in_language, cased_like_a_word, changes_a_word,
-    changes_only_latin_words, changes_only_letters_and_controls,
+    accent_ending_a_word, beyond_latin, bits_in_language, capital_opening_a_word,
+    cased_like_a_word, changes_a_word, changes_only_latin_words, changes_only_letters_and_controls,
     changes_only_marks_on_latin_letters, controls_into_letters, has_odd_word, has_unreadable_word,
     has_word_odd_in_its_language, into_vietnamese, is_c1, is_prose, is_quote, kept_words,
     letter_of_another_script, low_quote_ending_a_long_word, makes_punctuation, misread_letter,
@@ -2159,6 +2159,7 @@ fn candidates(text: &str, text_cost: f32) -> Vec<Candidate> {
                     || letter_of_another_script(&chars, i)
                     || accent_ending_a_word(&chars, i)
                     || low_quote_ending_a_long_word(&chars, i)
+                    || capital_opening_a_word(&chars, i)
             }) || has_unreadable_word(&chars)
                 || has_odd_word(&chars));
         if evidence {
@@ -6333,6 +6334,44 @@ mod tests {
                 "Das Wort ‚Haus‘ ist kurz",
                 "Powiedział „tak” i wyszedł",
             ],
+        );
+    }
+
+    #[test]
+    fn a_capital_opening_a_word_lets_a_reading_compete() {
+        // Windows-1252's `ó` (F3) shown as Mac OS Roman is `Û`, and windows-1257's `Š` (D0)
+        // shown as windows-1252 is `Ð`: a capital opening a word, which no other gate counted,
+        // so these phrases got no legacy reading at all. Capitals that open clean words stay.
+        assert_repairs(
+            &[
+                ("que a Ûrbita de", "que a órbita de"),
+                ("Ðajos agri vakara fakts", "Šajos agri vakara fakts"),
+            ],
+            &[
+                "École normale supérieure",
+                "Škoda Auto a.s.",
+                "Ærøskøbing havn",
+                "Þórunn Ásgeirsdóttir",
+                "Çağrı Özdemir",
+                "Übersicht der Länder",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_no_break_space_and_a_sign_in_one_word() {
+        // Hungarian in code page 852 shown as windows-1250: `ó` (A2) is `˘`, `á` (A0) a no-break
+        // space. The word's runs of letters apart pay for three ends, not two; a command line
+        // whose no-break spaces separate words stays.
+        assert_repairs(
+            &[
+                ("k˘dj\u{A0}t adja meg.", "kódját adja meg."),
+                (
+                    "karakterk˘dol\u{A0}si szabv\u{A0}ny",
+                    "karakterkódolási szabvány",
+                ),
+            ],
+            &["tar\u{A0}xzf\u{A0}jdk", "v\u{A0}Praze a\u{A0}v\u{A0}Brně"],
         );
     }
 
