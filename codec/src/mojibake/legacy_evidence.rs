@@ -1380,8 +1380,8 @@ pub(super) fn is_quote(ch: char) -> bool {
 
 /// Whether the character at `i` shows what a letter read in the wrong Western charset shows: a
 /// symbol or a spacing modifier letter inside a word (`Horv·th`, `Sˆren`), a capital beyond
-/// ASCII after a small letter (`ErzsÈbet`, `SzabÛ`), or `Ÿ` before one. A small letter of some alphabet is just a
-/// letter, and so is French's `œ` before `u` (`cœur`).
+/// ASCII after a small letter (`ErzsÈbet`, `SzabÛ`), `Ÿ` before one, or `þ` ending a word. A
+/// small letter of some alphabet is just a letter, and so is French's `œ` before `u` (`cœur`).
 pub(super) fn misread_letter(chars: &[char], i: usize) -> bool {
     let Some(&ch) = chars.get(i) else {
         return false;
@@ -1420,6 +1420,12 @@ pub(super) fn misread_letter(chars: &[char], i: usize) -> bool {
         // `Ÿ` before a small letter: French writes it in capitals only, and Mac OS Roman's `ü`
         // (9F) shown as windows-1252 opens words with it (`Ÿber`).
         || (ch == 'Ÿ' && chars.get(i + 1).is_some_and(|c| c.is_lowercase()))
+        // `þ` after a small letter ending a word: Icelandic writes it at a word's start (`það`)
+        // and inside compounds (`Alþingi`), never last, where Turkish ends words with `ş`, FE in
+        // windows-1254 and ISO-8859-9, shown as windows-1252 or Latin-1 (`iniþ`, `yaþ`).
+        || (ch == 'þ'
+            && prev.is_some_and(|c| c.is_lowercase())
+            && !chars.get(i + 1).is_some_and(|c| c.is_alphanumeric()))
 }
 
 /// Whether the character at `i` is one of the [`SPACING_ACCENTS`] ending a word of letters

@@ -6376,6 +6376,20 @@ mod tests {
     }
 
     #[test]
+    fn a_thorn_ending_a_word_is_turkish() {
+        // Turkish `ş` (FE in windows-1254) shown as windows-1252 is `þ`, which Icelandic writes
+        // at a word's start and inside compounds but never last: a short Turkish phrase whose
+        // only sign of damage was such a word got no legacy reading. Icelandic stays.
+        assert_repairs(
+            &[
+                ("tarihinde Mars'a iniþ", "tarihinde Mars'a iniş"),
+                ("yaþ zorunda", "yaş zorunda"),
+            ],
+            &["Alþingi", "Guðrún Þórarinsdóttir", "Eg veit það"],
+        );
+    }
+
+    #[test]
     fn mac_punctuation_shown_as_windows_1252() {
         // Mac OS Roman's `’“”…` (D5 D2 D3 C9) are windows-1252's `ÕÒÓÉ`; windows-1252's `…` (85)
         // is Mac OS Roman's `Ö`. Before, `donÕt` was read as code page 850 (`donıt`). Capitals
