@@ -6340,8 +6340,9 @@ mod tests {
     #[test]
     fn a_capital_opening_a_word_lets_a_reading_compete() {
         // Windows-1252's `ó` (F3) shown as Mac OS Roman is `Û`, and windows-1257's `Š` (D0)
-        // shown as windows-1252 is `Ð`: a capital opening a word, which no other gate counted,
-        // so these phrases got no legacy reading at all. Capitals that open clean words stay.
+        // shown as windows-1252 is `Ð`: a capital that opens hardly any word, which no other gate
+        // counted, so these phrases got no legacy reading at all. Capitals that open clean words
+        // stay.
         assert_repairs(
             &[
                 ("que a Ûrbita de", "que a órbita de"),
