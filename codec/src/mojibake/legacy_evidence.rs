@@ -1388,7 +1388,8 @@ pub(super) fn is_quote(ch: char) -> bool {
 
 /// Whether the character at `i` shows what a letter read in the wrong Western charset shows: a
 /// symbol or a spacing modifier letter inside a word (`Horv·th`, `Sˆren`), a capital beyond
-/// ASCII after a small letter (`ErzsÈbet`, `SzabÛ`), `Ÿ` before one, or `þ` ending a word. A
+/// ASCII after a small letter (`ErzsÈbet`, `SzabÛ`), `Ÿ` before one, or a vulgar fraction or
+/// `þ` ending a word. A
 /// small letter of some alphabet is just a letter, and so is French's `œ` before `u` (`cœur`).
 pub(super) fn misread_letter(chars: &[char], i: usize) -> bool {
     let Some(&ch) = chars.get(i) else {
@@ -1431,6 +1432,10 @@ pub(super) fn misread_letter(chars: &[char], i: usize) -> bool {
         // `þ` after a small letter ending a word: Icelandic writes it at a word's start (`það`)
         // and inside compounds (`Alþingi`), never last, where Turkish ends words with `ş`, FE in
         // windows-1254 and ISO-8859-9, shown as windows-1252 or Latin-1 (`iniþ`, `yaþ`).
+        // A vulgar fraction ending a word of letters: ISO-8859-2's `ž` and `ź` (BE, BC) and
+        // windows-1250's `ľ` (BE) shown as Latin-1 or windows-1252 (`pøièem¾`, `tudí¾`), where
+        // clean text writes fractions after digits (`1¾`).
+        || (FRACTIONS.contains(ch) && sign_ending_a_word_at(chars, i))
         || (ch == 'þ'
             && prev.is_some_and(|c| c.is_lowercase())
             && !chars.get(i + 1).is_some_and(|c| c.is_alphanumeric()))

@@ -6391,6 +6391,21 @@ mod tests {
     }
 
     #[test]
+    fn a_fraction_ending_a_word_is_a_central_european_letter() {
+        // ISO-8859-2's `ž` (BE) shown as Latin-1 is `¾`. Its `ř` and `č` show as `ø` and `è`,
+        // letters of Danish and French, so a Czech phrase whose only sign was a word ending in
+        // a fraction got no legacy reading. Fractions after digits stay.
+        assert_repairs(
+            &[("600 km, pøièem¾", "600 km, přičemž")],
+            &[
+                "Add 1¾ cups of flour",
+                "about 2½ km away",
+                "ratio ¾ of the total",
+            ],
+        );
+    }
+
+    #[test]
     fn mac_punctuation_shown_as_windows_1252() {
         // Mac OS Roman's `’“”…` (D5 D2 D3 C9) are windows-1252's `ÕÒÓÉ`; windows-1252's `…` (85)
         // is Mac OS Roman's `Ö`. Before, `donÕt` was read as code page 850 (`donıt`). Capitals
