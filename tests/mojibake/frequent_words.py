@@ -61,16 +61,17 @@ SEED = 11
 # The measured state (2026-12-07, rules 84-100): of the 64,456 words and 19,200 phrases, 11 change
 # (Slovak `dĺžka` read as lowercased ISO-8859-2 mojibake, Catalan `terç`, Croatian `plaša`,
 # Vietnamese `Nhũng`; 17 before rule 87, which keeps Lithuanian and Latvian `š` from Mac OS
-# Roman's `ö`, 18 before rules 85-86); 4,349 of the 4,753 damaged phrases come back exactly, 62
-# wrong (4,346 before rule 125, which reads Czech `tudí¾` as ISO-8859-2's `tudíž`; 4,344 before rule 124, which reads Turkish `yaþ` as windows-1254's `yaş`; 4,343 before rule 122, which reads Latvian `Ðajos` as windows-1257's `Šajos`; 4,340 before rule 119, which reads `bless‚` as code page 437's `blessé`; 4,341 before rule 100, which leaves Spanish `petr—leo` as it is: a dash between two
+# Roman's `ö`, 18 before rules 85-86); 4,357 of the 4,753 damaged phrases come back exactly, 59
+# wrong (4,349 and 62 before rule 126, which reads Polish `miesi¹c idê` as windows-1250's
+# `miesiąc idę`; 4,346 before rule 125, which reads Czech `tudí¾` as ISO-8859-2's `tudíž`; 4,344 before rule 124, which reads Turkish `yaþ` as windows-1254's `yaş`; 4,343 before rule 122, which reads Latvian `Ðajos` as windows-1257's `Šajos`; 4,340 before rule 119, which reads `bless‚` as code page 437's `blessé`; 4,341 before rule 100, which leaves Spanish `petr—leo` as it is: a dash between two
 # words is no evidence alone; 4,332 before rule 97, 4,254 and 60 before rules 95-96, 61 wrong before rule 88); 6,243
 # of the 8,035 damaged words alone, 120 wrong (5,872 and 116 before rule 96, 5,873 before rule
 # 87, 138 wrong before rule 88, 125 before rules 89-90, 124 before rule 117, which keeps three
 # Latin-1 letters from becoming one Hangul syllable or ideograph).
 MAX_CLEAN_CHANGED = 11
-MIN_DAMAGED_EXACT = 4349
+MIN_DAMAGED_EXACT = 4357
 MIN_DAMAGED_WORDS_EXACT = 6243
-MAX_DAMAGED_WRONG = 62
+MAX_DAMAGED_WRONG = 59
 MAX_DAMAGED_WORDS_WRONG = 120
 
 

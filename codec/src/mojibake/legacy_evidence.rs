@@ -288,6 +288,7 @@ pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
     // sign between letters vouches for nothing (`,·om·den·finns`: a separator, repeated).
     let mut vouchers: Vec<char> = Vec::new();
     let mut signs: Vec<char> = Vec::new();
+    let mut short_letters: Vec<char> = Vec::new();
     for (i, (&a, &b)) in before.iter().zip(&after).enumerate() {
         if a == b {
             continue;
@@ -349,8 +350,17 @@ pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
                         .any(|p| matches!(p, [x, y] if x.is_lowercase() && y.is_uppercase()))
                 })
             };
+            // Any Latin letter beyond ASCII in a word shorter than that, where a sign wedged
+            // between letters vouches for it (`miesi¹c idê`: windows-1250's Polish `miesiąc idę`
+            // shown as windows-1252, whose `ą` shows as `¹`); not a capital (`Ÿ` opening a word)
+            // nor a no-break space (`par\u{A0}jour\u{A0}*[µSv]` is French typography).
+            let short = matches!(classify(a), Class::Letter(Script::Latin))
+                && word_len(i) < MIN_WORD_CHANGED;
             let into_a_word = ((!a.is_alphanumeric() && !a.is_whitespace())
-                || (a.is_alphabetic() && !a.is_ascii() && misread_letter(&before, i) && cased()))
+                || (a.is_alphabetic()
+                    && !a.is_ascii()
+                    && (misread_letter(&before, i) || short)
+                    && cased()))
                 && matches!(classify(b), Class::Letter(Script::Latin))
                 && word_here().is_some_and(|word| {
                     crate::detect::word_bits(word).is_some_and(|bits| {
@@ -362,6 +372,9 @@ pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
                 return false;
             }
             signs.push(a);
+            if short && !alone && !misread_letter(&before, i) {
+                short_letters.push(a);
+            }
             continue;
         }
         let misread_here = misread_letter(&before, i)
@@ -375,7 +388,12 @@ pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
             || quote
             || (letter_of_another_script(&before, i) && word_made());
     }
-    misread && (signs.is_empty() || vouchers.iter().any(|v| !signs.contains(v)))
+    misread
+        && (signs.is_empty() || vouchers.iter().any(|v| !signs.contains(v)))
+        && (short_letters.is_empty()
+            || vouchers
+                .iter()
+                .any(|v| !v.is_uppercase() && !v.is_whitespace()))
 }
 
 /// Whether the character at `i` is a low quotation mark glued to the end of a word

@@ -6406,6 +6406,26 @@ mod tests {
     }
 
     #[test]
+    fn a_short_word_vouched_for_by_a_sign_inside_a_word() {
+        // Windows-1250's Polish shown as windows-1252: `ą` (B9) is `¹`, wedged into a word, but
+        // `ę` (EA) is `ê`, a letter of French and Portuguese, and in a word of three letters
+        // (`idê`) it kept the reading from competing. A sign between letters of the same
+        // reading vouches for it now; without one the short word stays, and so does clean text.
+        assert_repairs(
+            &[(
+                "Polacy miesi¹c idê któremu piêkny kolejnym",
+                "Polacy miesiąc idę któremu piękny kolejnym",
+            )],
+            &[
+                "idê do domu",
+                "le café est là",
+                "São Paulo é grande",
+                "par\u{A0}jour\u{A0}*[µSv]:",
+            ],
+        );
+    }
+
+    #[test]
     fn mac_punctuation_shown_as_windows_1252() {
         // Mac OS Roman's `’“”…` (D5 D2 D3 C9) are windows-1252's `ÕÒÓÉ`; windows-1252's `…` (85)
         // is Mac OS Roman's `Ö`. Before, `donÕt` was read as code page 850 (`donıt`). Capitals
