@@ -461,8 +461,9 @@ pub(super) fn word_around(chars: &[char], i: usize) -> std::ops::Range<usize> {
 /// no-break space; not `taráxzfájdk` (76) against `tar`, `xzf` and `jdk` (60), a command line
 /// from the web whose no-break spaces separate words. Every break between two runs counts, a
 /// sign as well as a space: each run pays for its own ends (`kódját` against `k`, `dj` and `t`
-/// in `k˘dj\u{A0}t`, code page 852's Hungarian shown as windows-1250). A word glued to a digit or an underscore is
-/// part of a name (`BRANCH\u{A0}r4574`, `gdb\u{A0}your_exe`), not a word the space was inside.
+/// in `k˘dj\u{A0}t`, code page 852's Hungarian shown as windows-1250). A word glued to a digit
+/// or an underscore is part of a name (`BRANCH\u{A0}r4574`, `gdb\u{A0}your_exe`), not a word the
+/// space was inside.
 pub(super) fn joins_words(before: &[char], after: &[char], i: usize) -> bool {
     let std::ops::Range { start: at, end } = word_around(after, i);
     let word = after.get(at..end).unwrap_or_default();
@@ -485,9 +486,9 @@ pub(super) fn joins_words(before: &[char], after: &[char], i: usize) -> bool {
 }
 
 /// What a word made by joining runs of letters at a no-break space ([`joins_words`]) may cost
-/// beyond the runs apart, for each break between them: the runs pay for their own ends, about 6 bits each
-/// (`n` alone costs 6), and a misread letter inside a word costs a few bits more than the letters
-/// around it.
+/// beyond the runs apart, for each break between them: the runs pay for their own ends, about 6
+/// bits each (`n` alone costs 6), and a misread letter inside a word costs a few bits more than
+/// the letters around it.
 pub(super) const JOINED_SPACE_BITS: u32 = 4;
 
 /// Whether a reading turns the letter at `i`, glued to a unit of ASCII letters (`m/sý`, `cmü`),
@@ -1407,8 +1408,8 @@ pub(super) fn is_quote(ch: char) -> bool {
 /// Whether the character at `i` shows what a letter read in the wrong Western charset shows: a
 /// symbol or a spacing modifier letter inside a word (`Horv·th`, `Sˆren`), a capital beyond
 /// ASCII after a small letter (`ErzsÈbet`, `SzabÛ`), `Ÿ` before one, or a vulgar fraction or
-/// `þ` ending a word. A
-/// small letter of some alphabet is just a letter, and so is French's `œ` before `u` (`cœur`).
+/// `þ` ending a word. A small letter of some alphabet is just a letter, and so is French's `œ`
+/// before `u` (`cœur`).
 pub(super) fn misread_letter(chars: &[char], i: usize) -> bool {
     let Some(&ch) = chars.get(i) else {
         return false;
@@ -1447,13 +1448,13 @@ pub(super) fn misread_letter(chars: &[char], i: usize) -> bool {
         // `Ÿ` before a small letter: French writes it in capitals only, and Mac OS Roman's `ü`
         // (9F) shown as windows-1252 opens words with it (`Ÿber`).
         || (ch == 'Ÿ' && chars.get(i + 1).is_some_and(|c| c.is_lowercase()))
-        // `þ` after a small letter ending a word: Icelandic writes it at a word's start (`það`)
-        // and inside compounds (`Alþingi`), never last, where Turkish ends words with `ş`, FE in
-        // windows-1254 and ISO-8859-9, shown as windows-1252 or Latin-1 (`iniþ`, `yaþ`).
         // A vulgar fraction ending a word of letters: ISO-8859-2's `ž` and `ź` (BE, BC) and
         // windows-1250's `ľ` (BE) shown as Latin-1 or windows-1252 (`pøièem¾`, `tudí¾`), where
         // clean text writes fractions after digits (`1¾`).
         || (FRACTIONS.contains(ch) && sign_ending_a_word_at(chars, i))
+        // `þ` after a small letter ending a word: Icelandic writes it at a word's start (`það`)
+        // and inside compounds (`Alþingi`), never last, where Turkish ends words with `ş`, FE in
+        // windows-1254 and ISO-8859-9, shown as windows-1252 or Latin-1 (`iniþ`, `yaþ`).
         || (ch == 'þ'
             && prev.is_some_and(|c| c.is_lowercase())
             && !chars.get(i + 1).is_some_and(|c| c.is_alphanumeric()))
