@@ -288,7 +288,8 @@ pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
     // sign between letters vouches for nothing (`,·om·den·finns`: a separator, repeated).
     let mut vouchers: Vec<char> = Vec::new();
     let mut signs: Vec<char> = Vec::new();
-    let mut short_letters: Vec<char> = Vec::new();
+    // A letter of a short word read as a sign, which only a sign or accent may vouch for.
+    let mut short_letter = false;
     for (i, (&a, &b)) in before.iter().zip(&after).enumerate() {
         if a == b {
             continue;
@@ -356,11 +357,9 @@ pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
             // nor a no-break space (`par\u{A0}jour\u{A0}*[µSv]` is French typography).
             let short = matches!(classify(a), Class::Letter(Script::Latin))
                 && word_len(i) < MIN_WORD_CHANGED;
+            let misread_at = misread_letter(&before, i);
             let into_a_word = ((!a.is_alphanumeric() && !a.is_whitespace())
-                || (a.is_alphabetic()
-                    && !a.is_ascii()
-                    && (misread_letter(&before, i) || short)
-                    && cased()))
+                || (a.is_alphabetic() && !a.is_ascii() && (misread_at || short) && cased()))
                 && matches!(classify(b), Class::Letter(Script::Latin))
                 && word_here().is_some_and(|word| {
                     crate::detect::word_bits(word).is_some_and(|bits| {
@@ -372,9 +371,7 @@ pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
                 return false;
             }
             signs.push(a);
-            if short && !alone && !misread_letter(&before, i) {
-                short_letters.push(a);
-            }
+            short_letter |= short && !alone && !misread_at;
             continue;
         }
         let misread_here = misread_letter(&before, i)
@@ -390,7 +387,7 @@ pub(super) fn changes_only_latin_words(text: &str, decoded: &str) -> bool {
     }
     misread
         && (signs.is_empty() || vouchers.iter().any(|v| !signs.contains(v)))
-        && (short_letters.is_empty()
+        && (!short_letter
             || vouchers
                 .iter()
                 .any(|v| !v.is_uppercase() && !v.is_whitespace()))
